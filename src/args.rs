@@ -1,0 +1,203 @@
+//! Generator arguments: `key=value` words, as written on a manifest line or the `gen` command.
+//!
+//! Every generator declares its parameters ([`Param`]); unknown keys, repeated keys, values
+//! that do not parse and values out of range are errors that name the key. The canonical form
+//! (keys sorted, defaults left out) is part of a test's identity, see [`crate::rng`].
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// One declared generator parameter, shown by `gen --help`.
+#[derive(Clone, Copy, Debug)]
+pub struct Param {
+    /// The key, e.g. `n`.
+    pub key: &'static str,
+    /// What it means, with its range and default, e.g. `rows, 1..=100 (default 10)`.
+    pub about: &'static str,
+}
+
+/// One generator of a problem: its name, what it makes, and its parameters.
+#[derive(Clone, Copy, Debug)]
+pub struct GeneratorInfo {
+    /// Name used on manifest lines and on the `gen` command line.
+    pub name: &'static str,
+    /// One paragraph: what the tests look like and which mistakes they target.
+    pub about: &'static str,
+    /// Declared parameters.
+    pub params: &'static [Param],
+}
+
+/// An error in generator arguments; names the key and what was wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ArgError(pub String);
+
+/// Parsed `key=value` arguments of one generator call.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Args {
+    values: BTreeMap<String, String>,
+}
+
+impl Args {
+    /// Parses words such as `n=10 density=0.3`. Errors on a word without `=`, an empty key or
+    /// value, or a key given twice.
+    pub fn parse<S: AsRef<str>>(words: &[S]) -> Result<Args, ArgError> {
+        let mut values = BTreeMap::new();
+        for w in words {
+            let w = w.as_ref();
+            let Some((k, v)) = w.split_once('=') else {
+                return Err(ArgError(format!(
+                    "argument `{w}` is not of the form key=value"
+                )));
+            };
+            if k.is_empty() || v.is_empty() {
+                return Err(ArgError(format!(
+                    "argument `{w}` has an empty key or value"
+                )));
+            }
+            if values.insert(k.to_string(), v.to_string()).is_some() {
+                return Err(ArgError(format!("argument `{k}` is given twice")));
+            }
+        }
+        Ok(Args { values })
+    }
+
+    /// Checks that every key is declared by `info`; the error lists the declared keys.
+    pub fn check_keys(&self, info: &GeneratorInfo) -> Result<(), ArgError> {
+        for k in self.values.keys() {
+            if !info.params.iter().any(|p| p.key == k) {
+                let known: Vec<&str> = info.params.iter().map(|p| p.key).collect();
+                return Err(ArgError(format!(
+                    "generator `{}` has no parameter `{k}` (it takes: {})",
+                    info.name,
+                    if known.is_empty() {
+                        "none".to_string()
+                    } else {
+                        known.join(", ")
+                    }
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Canonical form: `key=value` words sorted by key, joined by single spaces.
+    pub fn canonical(&self) -> String {
+        self.to_string()
+    }
+
+    /// An integer parameter in `lo..=hi`, or `default` when absent.
+    pub fn u32_or(&self, key: &str, default: u32, lo: u32, hi: u32) -> Result<u32, ArgError> {
+        match self.values.get(key) {
+            None => Ok(default),
+            Some(v) => {
+                let x: u32 = v.parse().map_err(|_| {
+                    ArgError(format!("`{key}={v}`: expected an integer in {lo}..={hi}"))
+                })?;
+                if x < lo || x > hi {
+                    return Err(ArgError(format!(
+                        "`{key}={v}`: out of range, expected {lo}..={hi}"
+                    )));
+                }
+                Ok(x)
+            }
+        }
+    }
+
+    /// A real parameter in `lo..=hi`, or `default` when absent.
+    pub fn f64_or(&self, key: &str, default: f64, lo: f64, hi: f64) -> Result<f64, ArgError> {
+        match self.values.get(key) {
+            None => Ok(default),
+            Some(v) => {
+                let x: f64 = v.parse().map_err(|_| {
+                    ArgError(format!("`{key}={v}`: expected a number in [{lo}, {hi}]"))
+                })?;
+                if !(lo..=hi).contains(&x) {
+                    return Err(ArgError(format!(
+                        "`{key}={v}`: out of range, expected [{lo}, {hi}]"
+                    )));
+                }
+                Ok(x)
+            }
+        }
+    }
+
+    /// A parameter that must be one of `choices`, or `default` when absent.
+    pub fn choice_or<'a>(
+        &'a self,
+        key: &str,
+        default: &'a str,
+        choices: &[&str],
+    ) -> Result<&'a str, ArgError> {
+        match self.values.get(key) {
+            None => Ok(default),
+            Some(v) if choices.contains(&v.as_str()) => Ok(v),
+            Some(v) => Err(ArgError(format!(
+                "`{key}={v}`: expected one of {}",
+                choices.join(", ")
+            ))),
+        }
+    }
+}
+
+impl fmt::Display for Args {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (k, v)) in self.values.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{k}={v}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const INFO: GeneratorInfo = GeneratorInfo {
+        name: "random",
+        about: "",
+        params: &[
+            Param {
+                key: "n",
+                about: "",
+            },
+            Param {
+                key: "p",
+                about: "",
+            },
+        ],
+    };
+
+    #[test]
+    fn canonical_sorts_keys() {
+        let a = Args::parse(&["p=0.5", "n=3"]).unwrap();
+        assert_eq!(a.canonical(), "n=3 p=0.5");
+        a.check_keys(&INFO).unwrap();
+    }
+
+    #[test]
+    fn errors_name_the_key() {
+        assert!(Args::parse(&["n"]).unwrap_err().0.contains("`n`"));
+        assert!(Args::parse(&["n=1", "n=2"])
+            .unwrap_err()
+            .0
+            .contains("twice"));
+        let a = Args::parse(&["q=1"]).unwrap();
+        assert!(a
+            .check_keys(&INFO)
+            .unwrap_err()
+            .0
+            .contains("no parameter `q`"));
+        let a = Args::parse(&["n=101"]).unwrap();
+        let e = a.u32_or("n", 1, 1, 100).unwrap_err();
+        assert!(e.0.contains("n=101") && e.0.contains("1..=100"), "{e}");
+        let a = Args::parse(&["n=-1"]).unwrap();
+        assert!(a.u32_or("n", 1, 1, 100).is_err());
+        let a = Args::parse(&["p=2"]).unwrap();
+        assert!(a.f64_or("p", 0.5, 0.0, 1.0).is_err());
+        assert_eq!(Args::default().u32_or("n", 7, 1, 100), Ok(7));
+    }
+}

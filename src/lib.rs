@@ -1,0 +1,20 @@
+//! gridjudge: prepare, validate and judge the test data of online-judge problems built on grid
+//! games that reduce to maximum matchings in bipartite graphs.
+//!
+//! The flow (see `README.md`): a manifest line (generator, arguments, seed) becomes input bytes
+//! ([`problem::generate_test`], seeded by [`rng::TestRng`]), the validator accepts it
+//! ([`problem::Problem::validate`], built on [`reader::StrictReader`]), the reference solution
+//! writes the jury answer ([`problem::Problem::solve`], on [`matching`]), the checker accepts
+//! the jury answer against itself ([`problem::Problem::check`], on [`reader::TokenReader`]),
+//! and [`package`] writes the files atomically and locks their hashes.
+#![warn(missing_docs)]
+
+pub mod args;
+pub mod grid;
+pub mod matching;
+pub mod package;
+pub mod problem;
+pub mod problems;
+pub mod reader;
+pub mod rng;
+pub mod verdict;

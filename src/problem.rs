@@ -1,0 +1,250 @@
+//! The problem trait — the only thing the build, judge, stress and export code know about a
+//! problem — and `problem.toml`, the per-problem settings.
+
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::path::Path;
+
+use anyhow::{bail, Context};
+use serde::Deserialize;
+
+use crate::args::{ArgError, Args, GeneratorInfo};
+use crate::reader::FormatError;
+use crate::rng::TestRng;
+use crate::verdict::CheckOutcome;
+
+/// Inclusive integer bounds by name, e.g. `n = [1, 100]`, read from `problem.toml`.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(transparent)]
+pub struct Bounds(pub BTreeMap<String, [i64; 2]>);
+
+impl Bounds {
+    /// The bounds of `name`. Errors (naming it) when `problem.toml` does not declare it:
+    /// a problem's code and its configuration disagree.
+    pub fn get(&self, name: &str) -> Result<(i64, i64), FormatError> {
+        match self.0.get(name) {
+            Some([lo, hi]) => Ok((*lo, *hi)),
+            None => Err(FormatError {
+                line: 1,
+                col: 1,
+                expected: format!("problem.toml to declare bounds for `{name}`"),
+                found: "none".into(),
+            }),
+        }
+    }
+
+    /// These bounds narrowed by `other` (each name intersected; names only in one kept).
+    pub fn narrowed(&self, other: &Bounds) -> Bounds {
+        let mut out = self.0.clone();
+        for (k, [lo, hi]) in &other.0 {
+            let e = out.entry(k.clone()).or_insert([*lo, *hi]);
+            e[0] = e[0].max(*lo);
+            e[1] = e[1].min(*hi);
+        }
+        Bounds(out)
+    }
+}
+
+/// Time and memory limits of a problem.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Limits {
+    /// CPU time limit per test, milliseconds.
+    pub time_ms: u64,
+    /// Memory limit, MiB.
+    pub memory_mib: u64,
+}
+
+/// Settings of `gridjudge build` for a problem.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct BuildSettings {
+    /// Tests with at most this many cells are cross-checked against the brute-force solver.
+    pub brute_force_max_cells: u64,
+}
+
+/// A problem's `problem.toml`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProblemConfig {
+    /// Short name, the folder under `problems/`.
+    pub name: String,
+    /// Human title with the contest it comes from.
+    pub title: String,
+    /// Judge limits.
+    pub limits: Limits,
+    /// Constraints of the statement, checked by the validator.
+    pub constraints: Bounds,
+    /// Bounds used when the constraints are lifted (`gridjudge solve --no-limits`): what the
+    /// reference solution is still expected to handle.
+    pub lifted: Bounds,
+    /// Test groups (subtasks): extra bounds on top of the constraints.
+    #[serde(default)]
+    pub groups: BTreeMap<String, Bounds>,
+    /// Checker options, problem-specific (e.g. `row_major = true` for `game`).
+    #[serde(default)]
+    pub checker: toml::Table,
+    /// Build settings.
+    pub build: BuildSettings,
+}
+
+impl ProblemConfig {
+    /// Parses `problem.toml` text; `origin` names the file in errors.
+    pub fn parse(text: &str, origin: &str) -> anyhow::Result<ProblemConfig> {
+        toml::from_str(text).with_context(|| format!("{origin}: invalid problem.toml"))
+    }
+
+    /// Loads the configuration of `problem`: from `path` when given, else the copy of
+    /// `problems/<name>/problem.toml` compiled into the binary.
+    pub fn load(problem: &dyn Problem, path: Option<&Path>) -> anyhow::Result<ProblemConfig> {
+        let cfg = match path {
+            Some(p) => {
+                let text = std::fs::read_to_string(p)
+                    .with_context(|| format!("cannot read {}", p.display()))?;
+                Self::parse(&text, &p.display().to_string())?
+            }
+            None => Self::parse(problem.builtin_config(), "built-in problem.toml")?,
+        };
+        if cfg.name != problem.name() {
+            bail!(
+                "problem.toml is for `{}`, not `{}`",
+                cfg.name,
+                problem.name()
+            );
+        }
+        Ok(cfg)
+    }
+
+    /// The bounds a validator enforces: the constraints, narrowed by `group` if given.
+    /// Errors on an unknown group, listing the known ones.
+    pub fn bounds_for(&self, group: Option<&str>) -> anyhow::Result<Bounds> {
+        match group {
+            None => Ok(self.constraints.clone()),
+            Some(g) => match self.groups.get(g) {
+                Some(b) => Ok(self.constraints.narrowed(b)),
+                None => bail!(
+                    "no test group `{g}` in problem `{}` (groups: {})",
+                    self.name,
+                    self.groups.keys().cloned().collect::<Vec<_>>().join(", ")
+                ),
+            },
+        }
+    }
+
+    /// A boolean checker option, `default` when absent. Errors when present but not a bool.
+    pub fn checker_flag(&self, key: &str, default: bool) -> anyhow::Result<bool> {
+        match self.checker.get(key) {
+            None => Ok(default),
+            Some(toml::Value::Boolean(b)) => Ok(*b),
+            Some(v) => bail!("checker option `{key}` must be true or false, found {v}"),
+        }
+    }
+}
+
+/// Options of validation beyond the bounds.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ValidateOptions {
+    /// Accept spaces at the end of lines (historical samples); everything else stays strict.
+    pub allow_trailing_spaces: bool,
+}
+
+/// What a validator reports about a valid input, for the build's summary table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputSummary {
+    /// Board size, e.g. `100x100`.
+    pub size: String,
+    /// Number of cells of the board.
+    pub cells: u64,
+}
+
+/// One grid problem. Implementations live in `src/problems/<name>/`; nothing outside them
+/// knows a problem's format or rules.
+pub trait Problem: Send + Sync {
+    /// Short name (`game`, `bunny`), the folder under `problems/`.
+    fn name(&self) -> &'static str;
+
+    /// The text of `problems/<name>/problem.toml`, compiled in.
+    fn builtin_config(&self) -> &'static str;
+
+    /// Strict validation of an input under `bounds`: the exact format of the statement and
+    /// every rule. Errors name the line and column, what was expected and what was found.
+    fn validate(
+        &self,
+        input: &[u8],
+        bounds: &Bounds,
+        opts: ValidateOptions,
+    ) -> Result<InputSummary, FormatError>;
+
+    /// The reference solution: the jury answer of a valid input, in canonical form.
+    /// The input is read strictly under `bounds`.
+    fn solve(&self, input: &[u8], bounds: &Bounds) -> anyhow::Result<Vec<u8>>;
+
+    /// An independent exhaustive solver, or `None` when the input has more than `max_cells`
+    /// cells (it is exponential).
+    fn brute_force(&self, input: &[u8], max_cells: u64) -> anyhow::Result<Option<Vec<u8>>>;
+
+    /// The checker: judges a contestant `output` (streamed, never read whole) against the
+    /// jury `answer` for `input`. Never panics; FAIL only when the jury's files are broken.
+    fn check(
+        &self,
+        input: &[u8],
+        output: &mut dyn Read,
+        answer: &[u8],
+        config: &ProblemConfig,
+    ) -> CheckOutcome;
+
+    /// A short description of a jury answer for summaries, e.g. `WIN 17` or `LOSE`.
+    fn describe_answer(&self, answer: &[u8]) -> String;
+
+    /// The generators of this problem.
+    fn generators(&self) -> &'static [GeneratorInfo];
+
+    /// Runs generator `name` with `args`, drawing randomness only from `rng`.
+    fn generate(&self, name: &str, args: &Args, rng: &mut TestRng) -> Result<Vec<u8>, ArgError>;
+
+    /// The generator called `name`, or an error listing the generators.
+    fn generator(&self, name: &str) -> Result<&'static GeneratorInfo, ArgError> {
+        self.generators()
+            .iter()
+            .find(|g| g.name == name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = self.generators().iter().map(|g| g.name).collect();
+                ArgError(format!(
+                    "problem `{}` has no generator `{name}` (generators: {})",
+                    self.name(),
+                    names.join(", ")
+                ))
+            })
+    }
+}
+
+/// Every problem gridjudge knows.
+pub fn all() -> &'static [&'static dyn Problem] {
+    crate::problems::ALL
+}
+
+/// The problem called `name`, or an error listing the known problems.
+pub fn by_name(name: &str) -> anyhow::Result<&'static dyn Problem> {
+    all()
+        .iter()
+        .copied()
+        .find(|p| p.name() == name)
+        .ok_or_else(|| {
+            let names: Vec<&str> = all().iter().map(|p| p.name()).collect();
+            anyhow::anyhow!("unknown problem `{name}` (known: {})", names.join(", "))
+        })
+}
+
+/// Generates one test: checks `args` against the generator's declared parameters, derives the
+/// RNG from the test's identity (the only place that does, see [`crate::rng`]) and runs it.
+pub fn generate_test(
+    problem: &dyn Problem,
+    generator: &str,
+    args: &Args,
+    seed: u64,
+) -> Result<Vec<u8>, ArgError> {
+    let info = problem.generator(generator)?;
+    args.check_keys(info)?;
+    let mut rng = TestRng::for_test(problem.name(), generator, &args.canonical(), seed);
+    problem.generate(generator, args, &mut rng)
+}

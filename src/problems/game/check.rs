@@ -1,0 +1,240 @@
+//! Checker of `game`: the winning cells in any order (or row-major order when `problem.toml`
+//! sets `checker.row_major = true`, as the original judge without a special judge did).
+//!
+//! The same reader reads the contestant output and the jury answer; a jury answer that does
+//! not read cleanly is a judge error (FAIL), never a contestant's.
+
+use std::io::Read;
+
+use super::{unbounded, FREE};
+use crate::grid::Grid;
+use crate::problem::{ProblemConfig, ValidateOptions};
+use crate::reader::{Token, TokenError, TokenReader};
+use crate::verdict::{CheckOutcome, Verdict};
+
+/// A readable, rule-abiding answer: `None` for LOSE, else the listed cells (ids, in the order
+/// given, no duplicates, all free).
+type Answer = Option<Vec<u32>>;
+
+fn token_problem(e: TokenError) -> CheckOutcome {
+    match e {
+        TokenError::Io(e) => CheckOutcome::fail(format!("cannot read: {e}")),
+        e @ TokenError::TooLong { .. } => CheckOutcome::pe(e.to_string()),
+    }
+}
+
+fn at(t: &Token) -> String {
+    format!("line {}, column {}", t.line, t.col)
+}
+
+/// Reads an answer for maze `g`. Errors carry the verdict a contestant would get (PE / WA).
+fn read_answer<R: Read>(
+    g: &Grid,
+    reader: &mut TokenReader<R>,
+    row_major: bool,
+) -> Result<Answer, CheckOutcome> {
+    let first = reader.next_token().map_err(token_problem)?;
+    let Some(first) = first else {
+        return Err(CheckOutcome::pe("empty output: expected WIN or LOSE"));
+    };
+    match &first.bytes[..] {
+        b"LOSE" => {
+            if let Some(t) = reader.next_token().map_err(token_problem)? {
+                return Err(CheckOutcome::pe(format!(
+                    "{}: expected end of output after LOSE, found {}",
+                    at(&t),
+                    t.show()
+                )));
+            }
+            Ok(None)
+        }
+        b"WIN" => {
+            let mut seen = vec![false; g.len() as usize];
+            let mut cells: Vec<u32> = Vec::new();
+            loop {
+                let Some(rt) = reader.next_token().map_err(token_problem)? else {
+                    break;
+                };
+                let Some(r) = rt.as_int() else {
+                    return Err(CheckOutcome::pe(format!(
+                        "{}: expected a row number, found {}",
+                        at(&rt),
+                        rt.show()
+                    )));
+                };
+                let Some(ct) = reader.next_token().map_err(token_problem)? else {
+                    return Err(CheckOutcome::pe(format!(
+                        "{}: row {r} has no column (odd count of numbers)",
+                        at(&rt)
+                    )));
+                };
+                let Some(c) = ct.as_int() else {
+                    return Err(CheckOutcome::pe(format!(
+                        "{}: expected a column number, found {}",
+                        at(&ct),
+                        ct.show()
+                    )));
+                };
+                if r < 1 || r > i64::from(g.n) || c < 1 || c > i64::from(g.m) {
+                    return Err(CheckOutcome::wa(format!(
+                        "{}: cell ({r}, {c}) is outside the {}x{} maze",
+                        at(&rt),
+                        g.n,
+                        g.m
+                    )));
+                }
+                let id = g.id(r as u32 - 1, c as u32 - 1);
+                if g.at(id) != FREE {
+                    return Err(CheckOutcome::wa(format!(
+                        "{}: cell ({r}, {c}) is a wall",
+                        at(&rt)
+                    )));
+                }
+                if seen[id as usize] {
+                    return Err(CheckOutcome::wa(format!(
+                        "{}: cell ({r}, {c}) is listed twice",
+                        at(&rt)
+                    )));
+                }
+                if row_major {
+                    if let Some(&prev) = cells.last() {
+                        if prev > id {
+                            let (pr, pc) = g.pos(prev);
+                            return Err(CheckOutcome::wa(format!(
+                                "{}: cell ({r}, {c}) comes after ({}, {}): row-major order required",
+                                at(&rt),
+                                pr + 1,
+                                pc + 1
+                            )));
+                        }
+                    }
+                }
+                seen[id as usize] = true;
+                cells.push(id);
+            }
+            if cells.is_empty() {
+                return Err(CheckOutcome::wa(
+                    "WIN with no winning cell listed".to_string(),
+                ));
+            }
+            Ok(Some(cells))
+        }
+        _ => Err(CheckOutcome::pe(format!(
+            "{}: expected WIN or LOSE, found {}",
+            at(&first),
+            first.show()
+        ))),
+    }
+}
+
+fn show_cell(g: &Grid, id: u32) -> String {
+    let (r, c) = g.pos(id);
+    format!("{} {}", r + 1, c + 1)
+}
+
+/// How many diff lines the one-line message and the details show at most.
+const SHOW_ONE_LINE: usize = 6;
+const SHOW_DETAILS: usize = 40;
+
+/// WA explaining how two cell sets differ, as a `similar` line diff of the sorted lists.
+fn explain_difference(g: &Grid, jury: &[u32], got: &[u32]) -> CheckOutcome {
+    let mut jury = jury.to_vec();
+    let mut got = got.to_vec();
+    jury.sort_unstable();
+    got.sort_unstable();
+    let text = |ids: &[u32]| -> String { ids.iter().map(|&id| show_cell(g, id) + "\n").collect() };
+    let (jt, gt) = (text(&jury), text(&got));
+    let diff = similar::TextDiff::from_lines(&jt, &gt);
+    let mut changes: Vec<String> = Vec::new();
+    let (mut missing, mut extra) = (0usize, 0usize);
+    for ch in diff.iter_all_changes() {
+        let sign = match ch.tag() {
+            similar::ChangeTag::Delete => {
+                missing += 1;
+                '-'
+            }
+            similar::ChangeTag::Insert => {
+                extra += 1;
+                '+'
+            }
+            similar::ChangeTag::Equal => continue,
+        };
+        changes.push(format!("{sign}{}", ch.value().trim_end()));
+    }
+    let brief: Vec<&str> = changes
+        .iter()
+        .take(SHOW_ONE_LINE)
+        .map(String::as_str)
+        .collect();
+    let more = changes.len().saturating_sub(SHOW_ONE_LINE);
+    let msg = format!(
+        "wrong set of winning cells: {missing} missing, {extra} extra (expected {} cells, got {}); diff (- missing, + extra): {}{}",
+        jury.len(),
+        got.len(),
+        brief.join(", "),
+        if more > 0 { format!(", ... {more} more") } else { String::new() }
+    );
+    let mut details = String::from("--- jury answer (sorted)\n+++ your output (sorted)\n");
+    for line in changes.iter().take(SHOW_DETAILS) {
+        details.push_str(line);
+        details.push('\n');
+    }
+    if changes.len() > SHOW_DETAILS {
+        details.push_str(&format!(
+            "... {} more lines\n",
+            changes.len() - SHOW_DETAILS
+        ));
+    }
+    CheckOutcome::wa(msg).with_details(details)
+}
+
+/// The checker. See the module docs; never panics on any `output`.
+pub(super) fn check(
+    input: &[u8],
+    output: &mut dyn Read,
+    answer: &[u8],
+    config: &ProblemConfig,
+) -> CheckOutcome {
+    let g = match super::parse(input, &unbounded(), ValidateOptions::default()) {
+        Ok(g) => g,
+        Err(e) => return CheckOutcome::fail(format!("input does not validate: {e}")),
+    };
+    let row_major = match config.checker_flag("row_major", false) {
+        Ok(b) => b,
+        Err(e) => return CheckOutcome::fail(format!("problem.toml: {e}")),
+    };
+    let jury = match read_answer(&g, &mut TokenReader::new(answer), false) {
+        Ok(a) => a,
+        Err(o) => return CheckOutcome::fail(format!("jury answer is broken: {}", o.message)),
+    };
+    let got = match read_answer(&g, &mut TokenReader::new(output), row_major) {
+        Ok(a) => a,
+        Err(o) => return o,
+    };
+    match (jury, got) {
+        (None, None) => CheckOutcome::ac("LOSE"),
+        (Some(j), None) => {
+            let eg: Vec<String> = j.iter().take(3).map(|&id| format!("({})", show_cell(&g, id))).collect();
+            CheckOutcome::wa(format!(
+                "answered LOSE, but A wins from {} cells, e.g. {}",
+                j.len(),
+                eg.join(", ")
+            ))
+        }
+        (None, Some(c)) => CheckOutcome::wa(format!(
+            "answered WIN with {} cells, but no start cell wins (the free cells have a perfect matching)",
+            c.len()
+        )),
+        (Some(j), Some(c)) => {
+            let mut js = j.clone();
+            let mut cs = c.clone();
+            js.sort_unstable();
+            cs.sort_unstable();
+            if js == cs {
+                CheckOutcome::new(Verdict::Ac, format!("WIN, {} cells", j.len()))
+            } else {
+                explain_difference(&g, &j, &c)
+            }
+        }
+    }
+}

@@ -1,0 +1,565 @@
+//! The two readers of gridjudge: one strict, one tolerant. Neither is written twice.
+//!
+//! * [`StrictReader`] is for validators, in the manner of testlib's `inf` stream: every space,
+//!   line end and end of file is read explicitly; leading zeros, `+` signs, `-0`, CR, tabs,
+//!   trailing spaces, missing or extra line ends are all rejected.
+//! * [`TokenReader`] is for checkers, in the manner of testlib's `ouf` stream: tokens are
+//!   separated by any run of ASCII white space, the input is streamed with O(1) memory, and a
+//!   token longer than a fixed cap is reported rather than buffered.
+//!
+//! Every error names the 1-based line and column, what was expected and what was found.
+
+use std::fmt;
+use std::io::{self, BufRead, BufReader, Read};
+
+/// A format error: where, what was expected, what was found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormatError {
+    /// 1-based line.
+    pub line: u64,
+    /// 1-based column (in bytes).
+    pub col: u64,
+    /// What the reader expected, e.g. `integer N in 1..=100`.
+    pub expected: String,
+    /// What it found, e.g. `'x'`, `end of file`, `trailing space`.
+    pub found: String,
+}
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}, column {}: expected {}, found {}",
+            self.line, self.col, self.expected, self.found
+        )
+    }
+}
+
+impl std::error::Error for FormatError {}
+
+/// Describes one byte as a reader error shows it: `'x'`, `space`, `CR (\r)`, `byte 0xff`, ...
+pub fn describe_byte(b: u8) -> String {
+    match b {
+        b' ' => "space".into(),
+        b'\n' => "line end".into(),
+        b'\r' => "CR (\\r)".into(),
+        b'\t' => "tab".into(),
+        0x21..=0x7e => format!("'{}'", b as char),
+        _ => format!("byte 0x{b:02x}"),
+    }
+}
+
+/// Shows at most `max` bytes of a token, escaped so that any bytes print safely on one line.
+pub fn show_token(bytes: &[u8], max: usize) -> String {
+    let cut = &bytes[..bytes.len().min(max)];
+    let mut s = String::from("`");
+    s.push_str(&cut.escape_ascii().to_string());
+    if bytes.len() > max {
+        s.push_str("...");
+    }
+    s.push('`');
+    s
+}
+
+/// Strict reader over a complete input in memory, for validators.
+///
+/// Cost: every method is O(length of what it reads).
+#[derive(Debug, Clone)]
+pub struct StrictReader<'a> {
+    buf: &'a [u8],
+    pos: usize,
+    line: u64,
+    col: u64,
+    lenient_trailing_spaces: bool,
+}
+
+impl<'a> StrictReader<'a> {
+    /// A strict reader at the start of `buf`.
+    pub fn new(buf: &'a [u8]) -> Self {
+        StrictReader {
+            buf,
+            pos: 0,
+            line: 1,
+            col: 1,
+            lenient_trailing_spaces: false,
+        }
+    }
+
+    /// Accept (and skip) spaces right before a line end or the end of file. Everything else
+    /// stays strict. Meant for historical inputs such as NOI2011's samples.
+    pub fn allow_trailing_spaces(mut self, yes: bool) -> Self {
+        self.lenient_trailing_spaces = yes;
+        self
+    }
+
+    /// Current 1-based (line, column).
+    pub fn position(&self) -> (u64, u64) {
+        (self.line, self.col)
+    }
+
+    /// An error at the current position.
+    pub fn error(&self, expected: impl Into<String>, found: impl Into<String>) -> FormatError {
+        FormatError {
+            line: self.line,
+            col: self.col,
+            expected: expected.into(),
+            found: found.into(),
+        }
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.buf.get(self.pos).copied()
+    }
+
+    fn bump(&mut self) {
+        if self.buf[self.pos] == b'\n' {
+            self.line += 1;
+            self.col = 1;
+        } else {
+            self.col += 1;
+        }
+        self.pos += 1;
+    }
+
+    /// What stands at the current position, described for an error message.
+    fn found_here(&self) -> String {
+        match self.peek() {
+            None => "end of file".into(),
+            Some(b' ') => {
+                let rest = &self.buf[self.pos..];
+                let run = rest.iter().take_while(|&&b| b == b' ').count();
+                match rest.get(run) {
+                    None | Some(b'\n') | Some(b'\r') => "trailing space".into(),
+                    _ => "space".into(),
+                }
+            }
+            Some(b) => describe_byte(b),
+        }
+    }
+
+    fn skip_trailing_spaces(&mut self) {
+        if !self.lenient_trailing_spaces {
+            return;
+        }
+        let rest = &self.buf[self.pos..];
+        let run = rest.iter().take_while(|&&b| b == b' ').count();
+        if matches!(rest.get(run), None | Some(b'\n')) {
+            for _ in 0..run {
+                self.bump();
+            }
+        }
+    }
+
+    /// Reads exactly one space.
+    pub fn read_space(&mut self) -> Result<(), FormatError> {
+        if self.peek() == Some(b' ') {
+            self.bump();
+            Ok(())
+        } else {
+            Err(self.error("a single space", self.found_here()))
+        }
+    }
+
+    /// Reads exactly one line end (`\n`; CR is rejected).
+    pub fn read_eoln(&mut self) -> Result<(), FormatError> {
+        self.skip_trailing_spaces();
+        if self.peek() == Some(b'\n') {
+            self.bump();
+            Ok(())
+        } else {
+            Err(self.error("line end", self.found_here()))
+        }
+    }
+
+    /// Checks that nothing is left.
+    pub fn read_eof(&mut self) -> Result<(), FormatError> {
+        self.skip_trailing_spaces();
+        match self.peek() {
+            None => Ok(()),
+            Some(b'\n') => Err(self.error("end of file", "an extra line end")),
+            Some(_) => Err(self.error("end of file", self.found_here())),
+        }
+    }
+
+    /// Reads an integer in `lo..=hi` in canonical form: optional `-`, no leading zeros, no
+    /// `+`, no `-0`. `name` is used in the message, e.g. `N`.
+    pub fn read_int(&mut self, lo: i64, hi: i64, name: &str) -> Result<i64, FormatError> {
+        let what = format!("integer {name} in {lo}..={hi}");
+        let start = self.clone();
+        let neg = self.peek() == Some(b'-');
+        let mut text = Vec::new();
+        if neg {
+            text.push(b'-');
+            self.bump();
+        }
+        while let Some(b @ b'0'..=b'9') = self.peek() {
+            text.push(b);
+            self.bump();
+            if text.len() > 25 {
+                break;
+            }
+        }
+        let digits = &text[usize::from(neg)..];
+        if digits.is_empty() {
+            let found = if neg {
+                self.found_here()
+            } else {
+                start.found_here()
+            };
+            let err = if neg {
+                self.error(what, found)
+            } else {
+                start.error(what, found)
+            };
+            return Err(err);
+        }
+        if digits.len() > 1 && digits[0] == b'0' {
+            return Err(start.error(what, format!("{} (leading zero)", show_token(&text, 30))));
+        }
+        if neg && digits == b"0" {
+            return Err(start.error(what, "`-0`"));
+        }
+        let parsed: Option<i64> = std::str::from_utf8(&text).ok().and_then(|s| s.parse().ok());
+        match parsed {
+            Some(v) if (lo..=hi).contains(&v) => Ok(v),
+            _ => Err(start.error(what, format!("{} (out of range)", show_token(&text, 30)))),
+        }
+    }
+
+    /// Reads exactly `len` bytes, each one of `allowed`; `name` is used in the message.
+    /// A line end or end of file before `len` bytes is reported as a short line.
+    pub fn read_chars(
+        &mut self,
+        len: usize,
+        allowed: &[u8],
+        name: &str,
+    ) -> Result<&'a [u8], FormatError> {
+        let start = self.pos;
+        for i in 0..len {
+            match self.peek() {
+                Some(b) if allowed.contains(&b) => self.bump(),
+                Some(b'\n') | None => {
+                    return Err(self.error(
+                        format!("{len} characters of {name}"),
+                        format!("{} after {i} characters", self.found_here()),
+                    ))
+                }
+                Some(_) => {
+                    let set: Vec<String> = allowed
+                        .iter()
+                        .map(|&b| format!("'{}'", b as char))
+                        .collect();
+                    return Err(self.error(
+                        format!("one of {} in {name}", set.join(", ")),
+                        self.found_here(),
+                    ));
+                }
+            }
+        }
+        Ok(&self.buf[start..self.pos])
+    }
+}
+
+/// Longest token [`TokenReader`] keeps; longer ones are an error, never buffered whole.
+pub const MAX_TOKEN: usize = 64;
+
+/// A token read by [`TokenReader`], with where it starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Token {
+    /// The token's bytes (at most [`MAX_TOKEN`]).
+    pub bytes: Vec<u8>,
+    /// 1-based line of its first byte.
+    pub line: u64,
+    /// 1-based column of its first byte.
+    pub col: u64,
+}
+
+impl Token {
+    /// The token as an integer, if it has integer syntax: an optional `-`, then digits, with
+    /// no `+` and no leading zero (testlib's `readInt` refuses both too). Values too large for
+    /// `i64` saturate to `i64::MIN` / `i64::MAX`, so that a 30-digit number is still known to
+    /// be an integer, just out of any range.
+    pub fn as_int(&self) -> Option<i64> {
+        let b = &self.bytes[..];
+        let (neg, digits) = match b.first() {
+            Some(b'-') => (true, &b[1..]),
+            _ => (false, b),
+        };
+        if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        if digits.len() > 1 && digits[0] == b'0' {
+            return None;
+        }
+        let mut v: i64 = 0;
+        for &d in digits {
+            let d = i64::from(d - b'0');
+            v = match v.checked_mul(10).and_then(|x| {
+                if neg {
+                    x.checked_sub(d)
+                } else {
+                    x.checked_add(d)
+                }
+            }) {
+                Some(x) => x,
+                None => return Some(if neg { i64::MIN } else { i64::MAX }),
+            };
+        }
+        Some(v)
+    }
+
+    /// The token shown for a message (escaped, cut to 20 bytes).
+    pub fn show(&self) -> String {
+        show_token(&self.bytes, 20)
+    }
+}
+
+/// Error of the tolerant reader: an I/O error, or a token longer than [`MAX_TOKEN`].
+#[derive(Debug, thiserror::Error)]
+pub enum TokenError {
+    /// The underlying reader failed.
+    #[error("read error: {0}")]
+    Io(#[from] io::Error),
+    /// A token longer than [`MAX_TOKEN`] bytes.
+    #[error("line {line}, column {col}: token longer than {MAX_TOKEN} bytes (starts {start})")]
+    TooLong {
+        /// 1-based line of its start.
+        line: u64,
+        /// 1-based column of its start.
+        col: u64,
+        /// Its first bytes, escaped.
+        start: String,
+    },
+}
+
+/// Tolerant whitespace-separated token reader for checkers.
+///
+/// Streams from any [`Read`]; memory is O(buffer + [`MAX_TOKEN`]) whatever the input size.
+pub struct TokenReader<R: Read> {
+    inner: BufReader<R>,
+    line: u64,
+    col: u64,
+}
+
+impl<R: Read> TokenReader<R> {
+    /// A reader over `inner`.
+    pub fn new(inner: R) -> Self {
+        TokenReader {
+            inner: BufReader::with_capacity(1 << 16, inner),
+            line: 1,
+            col: 1,
+        }
+    }
+
+    fn advance(&mut self, b: u8) {
+        if b == b'\n' {
+            self.line += 1;
+            self.col = 1;
+        } else {
+            self.col += 1;
+        }
+    }
+
+    /// The next token, or `None` at end of input. White space is any of space, `\t`, `\n`,
+    /// `\r`, `\x0b`, `\x0c`.
+    pub fn next_token(&mut self) -> Result<Option<Token>, TokenError> {
+        // Skip white space.
+        loop {
+            let buf = self.inner.fill_buf()?;
+            if buf.is_empty() {
+                return Ok(None);
+            }
+            let n = buf
+                .iter()
+                .take_while(|b| b.is_ascii_whitespace() || **b == 0x0b)
+                .count();
+            let nl = buf[..n].iter().filter(|&&b| b == b'\n').count() as u64;
+            if nl > 0 {
+                let last_nl = buf[..n].iter().rposition(|&b| b == b'\n').unwrap();
+                self.line += nl;
+                self.col = (n - last_nl) as u64;
+            } else {
+                self.col += n as u64;
+            }
+            let at_token = n < buf.len();
+            self.inner.consume(n);
+            if at_token {
+                break;
+            }
+        }
+        let (line, col) = (self.line, self.col);
+        let mut bytes = Vec::new();
+        loop {
+            let buf = self.inner.fill_buf()?;
+            if buf.is_empty() {
+                break;
+            }
+            let n = buf
+                .iter()
+                .take_while(|b| !(b.is_ascii_whitespace() || **b == 0x0b))
+                .count();
+            let take = n.min(MAX_TOKEN + 1 - bytes.len());
+            bytes.extend_from_slice(&buf[..take]);
+            let done = n < buf.len() || bytes.len() > MAX_TOKEN;
+            for _ in 0..take {
+                self.advance(0);
+            }
+            self.inner.consume(take);
+            if bytes.len() > MAX_TOKEN {
+                return Err(TokenError::TooLong {
+                    line,
+                    col,
+                    start: show_token(&bytes, 20),
+                });
+            }
+            if done {
+                break;
+            }
+        }
+        Ok(Some(Token { bytes, line, col }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strict_reads_canonical_input() {
+        let mut r = StrictReader::new(b"3 -12\n.#.\n");
+        assert_eq!(r.read_int(1, 100, "N"), Ok(3));
+        r.read_space().unwrap();
+        assert_eq!(r.read_int(-100, 100, "M"), Ok(-12));
+        r.read_eoln().unwrap();
+        assert_eq!(r.read_chars(3, b".#", "row 1"), Ok(&b".#."[..]));
+        r.read_eoln().unwrap();
+        r.read_eof().unwrap();
+    }
+
+    fn int_err(input: &[u8]) -> FormatError {
+        StrictReader::new(input).read_int(0, 100, "N").unwrap_err()
+    }
+
+    #[test]
+    fn strict_rejects_noncanonical_integers() {
+        assert!(int_err(b"007").found.contains("leading zero"));
+        assert!(int_err(b"+7").found.contains("'+'"));
+        assert_eq!(
+            StrictReader::new(b"-0")
+                .read_int(-5, 5, "N")
+                .unwrap_err()
+                .found,
+            "`-0`"
+        );
+        assert!(int_err(b"101").found.contains("out of range"));
+        assert!(int_err(b"99999999999999999999999999999")
+            .found
+            .contains("out of range"));
+        assert_eq!(int_err(b"").found, "end of file");
+        assert_eq!(int_err(b" 5").found, "space");
+        assert_eq!(int_err(b"\t5").found, "tab");
+    }
+
+    #[test]
+    fn strict_names_line_and_column() {
+        let mut r = StrictReader::new(b"2 2\n..\n.x\n");
+        r.read_int(1, 9, "N").unwrap();
+        r.read_space().unwrap();
+        r.read_int(1, 9, "M").unwrap();
+        r.read_eoln().unwrap();
+        r.read_chars(2, b".#", "row 1").unwrap();
+        r.read_eoln().unwrap();
+        let e = r.read_chars(2, b".#", "row 2").unwrap_err();
+        assert_eq!((e.line, e.col), (3, 2));
+        assert_eq!(e.found, "'x'");
+        assert_eq!(
+            e.to_string(),
+            "line 3, column 2: expected one of '.', '#' in row 2, found 'x'"
+        );
+    }
+
+    #[test]
+    fn strict_whitespace_errors() {
+        let mut r = StrictReader::new(b"5 \n");
+        r.read_int(1, 9, "N").unwrap();
+        assert_eq!(r.read_eoln().unwrap_err().found, "trailing space");
+        let mut r = StrictReader::new(b"5\r\n");
+        r.read_int(1, 9, "N").unwrap();
+        assert_eq!(r.read_eoln().unwrap_err().found, "CR (\\r)");
+        let mut r = StrictReader::new(b"5\n\n");
+        r.read_int(1, 9, "N").unwrap();
+        r.read_eoln().unwrap();
+        assert_eq!(r.read_eof().unwrap_err().found, "an extra line end");
+        let mut r = StrictReader::new(b"5");
+        r.read_int(1, 9, "N").unwrap();
+        assert_eq!(r.read_eoln().unwrap_err().found, "end of file");
+        let mut r = StrictReader::new(b"..");
+        let e = r.read_chars(3, b".#", "row 1").unwrap_err();
+        assert!(e.found.contains("after 2 characters"), "{e}");
+    }
+
+    #[test]
+    fn lenient_mode_skips_only_trailing_spaces() {
+        let mut r = StrictReader::new(b"5  \n6 \n").allow_trailing_spaces(true);
+        r.read_int(1, 9, "N").unwrap();
+        r.read_eoln().unwrap();
+        r.read_int(1, 9, "N").unwrap();
+        r.read_eoln().unwrap();
+        r.read_eof().unwrap();
+        let mut r = StrictReader::new(b"5  6\n").allow_trailing_spaces(true);
+        r.read_int(1, 9, "N").unwrap();
+        assert_eq!(r.read_eoln().unwrap_err().found, "space");
+    }
+
+    #[test]
+    fn tokens_with_positions() {
+        let mut t = TokenReader::new(&b"  WIN\r\n 2\t3 \n\n-4"[..]);
+        let toks: Vec<Token> = std::iter::from_fn(|| t.next_token().unwrap()).collect();
+        let got: Vec<(&[u8], u64, u64)> =
+            toks.iter().map(|t| (&t.bytes[..], t.line, t.col)).collect();
+        assert_eq!(
+            got,
+            vec![
+                (&b"WIN"[..], 1, 3),
+                (&b"2"[..], 2, 2),
+                (&b"3"[..], 2, 4),
+                (&b"-4"[..], 4, 1)
+            ]
+        );
+        assert_eq!(toks[3].as_int(), Some(-4));
+    }
+
+    #[test]
+    fn token_ints() {
+        let tok = |s: &[u8]| Token {
+            bytes: s.to_vec(),
+            line: 1,
+            col: 1,
+        };
+        assert_eq!(tok(b"12").as_int(), Some(12));
+        assert_eq!(
+            tok(b"123456789012345678901234567890").as_int(),
+            Some(i64::MAX)
+        );
+        assert_eq!(
+            tok(b"-123456789012345678901234567890").as_int(),
+            Some(i64::MIN)
+        );
+        assert_eq!(tok(b"+1").as_int(), None);
+        assert_eq!(tok(b"01").as_int(), None);
+        assert_eq!(tok(b"1.0").as_int(), None);
+        assert_eq!(tok(b"-").as_int(), None);
+    }
+
+    #[test]
+    fn long_tokens_are_cut_not_buffered() {
+        let big = vec![b'7'; 10_000_000];
+        let mut t = TokenReader::new(&big[..]);
+        match t.next_token() {
+            Err(TokenError::TooLong {
+                line: 1, col: 1, ..
+            }) => {}
+            other => panic!("{other:?}"),
+        }
+    }
+}

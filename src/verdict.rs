@@ -1,0 +1,180 @@
+//! Verdicts and the checker / validator calling conventions of real judges.
+//!
+//! Exit codes follow `../shared/conventions.md`: testlib (AC 0, WA 1, PE 2, FAIL 3; validator
+//! valid 0, invalid 3) and the Kattis problem package format (output validator: accepted 42,
+//! wrong answer 43, anything else a judge error; input validator: 42 valid, 43 invalid).
+
+use std::fmt;
+
+/// A verdict on one submission output, or on a test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Verdict {
+    /// Accepted.
+    Ac,
+    /// Wrong answer.
+    Wa,
+    /// Presentation error: the output cannot be read as the format requires.
+    Pe,
+    /// Time limit exceeded.
+    Tle,
+    /// Memory limit exceeded.
+    Mle,
+    /// Output limit exceeded.
+    Ole,
+    /// Runtime error: non-zero exit or signal.
+    Re,
+    /// Judge error: the jury's own files are broken.
+    Fail,
+}
+
+impl Verdict {
+    /// The short name used by judges: `AC`, `WA`, `PE`, ...
+    pub fn short(self) -> &'static str {
+        match self {
+            Verdict::Ac => "AC",
+            Verdict::Wa => "WA",
+            Verdict::Pe => "PE",
+            Verdict::Tle => "TLE",
+            Verdict::Mle => "MLE",
+            Verdict::Ole => "OLE",
+            Verdict::Re => "RE",
+            Verdict::Fail => "FAIL",
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.short())
+    }
+}
+
+/// What a checker decides about one output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckOutcome {
+    /// AC, WA, PE or FAIL.
+    pub verdict: Verdict,
+    /// One line (no `\n`), for testlib's stderr message.
+    pub message: String,
+    /// Optional longer explanation (several lines, e.g. a diff), for Kattis' judgemessage.
+    pub details: String,
+}
+
+impl CheckOutcome {
+    /// Accepted, with a short message.
+    pub fn ac(message: impl Into<String>) -> Self {
+        Self::new(Verdict::Ac, message)
+    }
+    /// Wrong answer.
+    pub fn wa(message: impl Into<String>) -> Self {
+        Self::new(Verdict::Wa, message)
+    }
+    /// Presentation error.
+    pub fn pe(message: impl Into<String>) -> Self {
+        Self::new(Verdict::Pe, message)
+    }
+    /// Judge error (the jury's files are broken).
+    pub fn fail(message: impl Into<String>) -> Self {
+        Self::new(Verdict::Fail, message)
+    }
+
+    /// An outcome whose message is forced onto one line.
+    pub fn new(verdict: Verdict, message: impl Into<String>) -> Self {
+        let message: String = message.into();
+        CheckOutcome {
+            verdict,
+            message: one_line(&message),
+            details: String::new(),
+        }
+    }
+
+    /// Adds a multi-line explanation.
+    pub fn with_details(mut self, details: impl Into<String>) -> Self {
+        self.details = details.into();
+        self
+    }
+
+    /// The testlib exit code: 0 AC, 1 WA, 2 PE, 3 FAIL.
+    pub fn testlib_exit_code(&self) -> i32 {
+        match self.verdict {
+            Verdict::Ac => 0,
+            Verdict::Wa => 1,
+            Verdict::Pe => 2,
+            _ => 3,
+        }
+    }
+
+    /// The Kattis output-validator exit code: 42 accepted, 43 wrong answer (WA and PE),
+    /// 1 for a judge error.
+    pub fn kattis_exit_code(&self) -> i32 {
+        match self.verdict {
+            Verdict::Ac => 42,
+            Verdict::Wa | Verdict::Pe => 43,
+            _ => 1,
+        }
+    }
+
+    /// The text of Kattis' `judgemessage.txt`: the message, then the details.
+    pub fn judgemessage(&self) -> String {
+        let mut s = format!("{}: {}\n", self.verdict, self.message);
+        if !self.details.is_empty() {
+            s.push_str(&self.details);
+            if !s.ends_with('\n') {
+                s.push('\n');
+            }
+        }
+        s
+    }
+}
+
+/// Replaces line breaks and control characters so that a message stays on one line.
+pub fn one_line(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+/// Validator exit codes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValidatorConvention {
+    /// testlib: 0 valid, 3 invalid.
+    Testlib,
+    /// Kattis input validator: 42 valid, 43 invalid.
+    Kattis,
+}
+
+impl ValidatorConvention {
+    /// Exit code for a valid (`true`) or invalid input.
+    pub fn exit_code(self, valid: bool) -> i32 {
+        match (self, valid) {
+            (ValidatorConvention::Testlib, true) => 0,
+            (ValidatorConvention::Testlib, false) => 3,
+            (ValidatorConvention::Kattis, true) => 42,
+            (ValidatorConvention::Kattis, false) => 43,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exit_codes() {
+        assert_eq!(CheckOutcome::ac("").testlib_exit_code(), 0);
+        assert_eq!(CheckOutcome::wa("").testlib_exit_code(), 1);
+        assert_eq!(CheckOutcome::pe("").testlib_exit_code(), 2);
+        assert_eq!(CheckOutcome::fail("").testlib_exit_code(), 3);
+        assert_eq!(CheckOutcome::ac("").kattis_exit_code(), 42);
+        assert_eq!(CheckOutcome::pe("").kattis_exit_code(), 43);
+        assert_eq!(CheckOutcome::fail("").kattis_exit_code(), 1);
+        assert_eq!(ValidatorConvention::Testlib.exit_code(false), 3);
+        assert_eq!(ValidatorConvention::Kattis.exit_code(true), 42);
+    }
+
+    #[test]
+    fn messages_stay_on_one_line() {
+        let o = CheckOutcome::wa("a\nb\r\0c");
+        assert_eq!(o.message, "a b  c");
+    }
+}
