@@ -51,10 +51,7 @@ fn read_answer<R: Read>(
         b"WIN" => {
             let mut seen = vec![false; g.len() as usize];
             let mut cells: Vec<u32> = Vec::new();
-            loop {
-                let Some(rt) = reader.next_token().map_err(token_problem)? else {
-                    break;
-                };
+            while let Some(rt) = reader.next_token().map_err(token_problem)? {
                 let Some(r) = rt.as_int() else {
                     return Err(CheckOutcome::pe(format!(
                         "{}: expected a row number, found {}",
