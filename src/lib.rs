@@ -10,6 +10,7 @@
 #![warn(missing_docs)]
 
 pub mod args;
+pub mod diff;
 pub mod grid;
 pub mod matching;
 pub mod package;

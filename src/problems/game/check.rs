@@ -7,6 +7,7 @@
 use std::io::Read;
 
 use super::{unbounded, FREE};
+use crate::diff::ListDiff;
 use crate::grid::Grid;
 use crate::problem::{ProblemConfig, ValidateOptions};
 use crate::reader::{Token, TokenError, TokenReader};
@@ -139,49 +140,20 @@ fn explain_difference(g: &Grid, jury: &[u32], got: &[u32]) -> CheckOutcome {
     let mut got = got.to_vec();
     jury.sort_unstable();
     got.sort_unstable();
-    let text = |ids: &[u32]| -> String { ids.iter().map(|&id| show_cell(g, id) + "\n").collect() };
-    let (jt, gt) = (text(&jury), text(&got));
-    let diff = similar::TextDiff::from_lines(&jt, &gt);
-    let mut changes: Vec<String> = Vec::new();
-    let (mut missing, mut extra) = (0usize, 0usize);
-    for ch in diff.iter_all_changes() {
-        let sign = match ch.tag() {
-            similar::ChangeTag::Delete => {
-                missing += 1;
-                '-'
-            }
-            similar::ChangeTag::Insert => {
-                extra += 1;
-                '+'
-            }
-            similar::ChangeTag::Equal => continue,
-        };
-        changes.push(format!("{sign}{}", ch.value().trim_end()));
-    }
-    let brief: Vec<&str> = changes
-        .iter()
-        .take(SHOW_ONE_LINE)
-        .map(String::as_str)
-        .collect();
-    let more = changes.len().saturating_sub(SHOW_ONE_LINE);
+    let lines = |ids: &[u32]| -> Vec<String> { ids.iter().map(|&id| show_cell(g, id)).collect() };
+    let diff = ListDiff::new(&lines(&jury), &lines(&got));
     let msg = format!(
-        "wrong set of winning cells: {missing} missing, {extra} extra (expected {} cells, got {}); diff (- missing, + extra): {}{}",
+        "wrong set of winning cells: {} missing, {} extra (expected {} cells, got {}); diff (- missing, + extra): {}",
+        diff.missing,
+        diff.extra,
         jury.len(),
         got.len(),
-        brief.join(", "),
-        if more > 0 { format!(", ... {more} more") } else { String::new() }
+        diff.brief(SHOW_ONE_LINE)
     );
-    let mut details = String::from("--- jury answer (sorted)\n+++ your output (sorted)\n");
-    for line in changes.iter().take(SHOW_DETAILS) {
-        details.push_str(line);
-        details.push('\n');
-    }
-    if changes.len() > SHOW_DETAILS {
-        details.push_str(&format!(
-            "... {} more lines\n",
-            changes.len() - SHOW_DETAILS
-        ));
-    }
+    let details = diff.details(
+        "--- jury answer (sorted)\n+++ your output (sorted)\n",
+        SHOW_DETAILS,
+    );
     CheckOutcome::wa(msg).with_details(details)
 }
 
