@@ -12,10 +12,13 @@
 pub mod args;
 pub mod diff;
 pub mod grid;
+pub mod judge;
 pub mod matching;
 pub mod package;
 pub mod problem;
 pub mod problems;
 pub mod reader;
 pub mod rng;
+pub mod runner;
 pub mod verdict;
+pub mod verify;

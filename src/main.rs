@@ -1,13 +1,16 @@
 //! `gridjudge`: the driver. Thin: argument parsing and exit codes; the work is in the library.
 
-use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::Context;
-use clap::{Parser, Subcommand};
+use anyhow::{bail, Context};
+use clap::{Args, Parser, Subcommand};
+use gridjudge::judge::{self, JudgeOptions, Submission};
 use gridjudge::package::{build_problem, BuildOptions, LockMode};
 use gridjudge::problem::{self, ProblemConfig};
+use gridjudge::runner::RunLimits;
+use gridjudge::verify;
 
 /// Prepare, validate and judge test data of grid-game problems.
 #[derive(Parser)]
@@ -39,6 +42,49 @@ enum Command {
         /// Folder with one folder per problem.
         #[arg(long, default_value = "problems")]
         problems_dir: PathBuf,
+        /// After building, run `verify` on each built problem that has a submissions folder.
+        #[arg(long)]
+        verify: bool,
+        /// Options of --verify.
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// Judge submissions on a problem's built tests (problems/<p>/tests). A submission is a .cpp
+    /// file (g++ -O2 -std=c++17), a .rs file (rustc -O --edition 2021), an executable, or a
+    /// command line (run by /bin/sh -c in a fresh directory: use absolute paths). Prints a
+    /// verdict per test and a summary line; exits with 1 unless every test of every submission
+    /// is AC.
+    Judge {
+        /// Problem name.
+        problem: String,
+        /// Submissions to judge.
+        #[arg(required = true)]
+        submissions: Vec<String>,
+        /// Only these tests: names or numbers and ranges, e.g. `1-5,12`.
+        #[arg(long)]
+        tests: Option<String>,
+        /// Folder with one folder per problem.
+        #[arg(long, default_value = "problems")]
+        problems_dir: PathBuf,
+        /// Limits, parallelism, output format.
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// Run every submission of problems/<p>/submissions/{accepted,wrong_answer,
+    /// time_limit_exceeded,run_time_error}/ on every test, check the verdicts their folders
+    /// promise, print the kill matrix, the surviving wrong submissions and a minimum set of
+    /// tests that kills them all. Exits with 1 when an expectation fails or a wrong submission
+    /// survives. Problems without a submissions folder are skipped with a note when none is
+    /// named, and are an error when named.
+    Verify {
+        /// Problems to verify (default: every problem with a submissions folder).
+        problems: Vec<String>,
+        /// Folder with one folder per problem.
+        #[arg(long, default_value = "problems")]
+        problems_dir: PathBuf,
+        /// Limits, parallelism, output format.
+        #[command(flatten)]
+        run: RunArgs,
     },
     /// Run the reference solution: input on stdin, jury answer on stdout.
     Solve {
@@ -55,7 +101,84 @@ enum Command {
     List,
 }
 
-fn run(cli: Cli) -> anyhow::Result<()> {
+/// Options shared by `judge`, `verify` and `build --verify`.
+#[derive(Args)]
+struct RunArgs {
+    /// CPU time limit per test in ms (default: problem.toml [limits] time_ms).
+    #[arg(long, value_name = "MS")]
+    time_limit: Option<u64>,
+    /// Wall-clock limit per test in ms (default: twice the CPU limit plus 1000).
+    #[arg(long, value_name = "MS")]
+    wall_limit: Option<u64>,
+    /// Memory limit in MiB (default: problem.toml [limits] memory_mib).
+    #[arg(long, value_name = "MIB")]
+    memory_limit: Option<u64>,
+    /// Output cap in bytes (default: 64 MiB).
+    #[arg(long, value_name = "BYTES")]
+    output_limit: Option<u64>,
+    /// Stack limit in MiB, 0 for unlimited (default: 64).
+    #[arg(long, value_name = "MIB")]
+    stack_limit: Option<u64>,
+    /// Runs at the same time (default 1; timings are less reliable above 1).
+    #[arg(short, long, default_value_t = 1)]
+    jobs: usize,
+    /// Print the report as JSON on stdout.
+    #[arg(long)]
+    json: bool,
+    /// Compile cache folder.
+    #[arg(long, default_value = judge::DEFAULT_CACHE_DIR)]
+    cache_dir: PathBuf,
+}
+
+impl RunArgs {
+    /// Judge options for a problem whose package is in `dir`.
+    fn options(&self, p: &dyn problem::Problem, dir: &Path) -> anyhow::Result<JudgeOptions> {
+        let cfg = ProblemConfig::load(p, Some(&dir.join("problem.toml")))?;
+        let mut limits = RunLimits::new(
+            self.time_limit.unwrap_or(cfg.limits.time_ms),
+            self.memory_limit.unwrap_or(cfg.limits.memory_mib),
+        );
+        if let Some(w) = self.wall_limit {
+            limits.wall_ms = w;
+        }
+        if let Some(o) = self.output_limit {
+            limits.output_bytes = o;
+        }
+        if let Some(s) = self.stack_limit {
+            limits.stack_kib = (s > 0).then(|| s.saturating_mul(1024));
+        }
+        if limits.time_ms == 0 || limits.memory_kib == 0 || limits.output_bytes == 0 {
+            bail!("time, memory and output limits must be positive");
+        }
+        Ok(JudgeOptions {
+            limits,
+            jobs: self.jobs.max(1),
+            progress: std::io::stderr().is_terminal(),
+            cache_dir: self.cache_dir.clone(),
+        })
+    }
+}
+
+/// Verifies `p`; `Ok(None)` when it has no submissions folder. Prints the report.
+fn verify_one(
+    p: &dyn problem::Problem,
+    problems_dir: &Path,
+    run: &RunArgs,
+) -> anyhow::Result<Option<bool>> {
+    let opts = run.options(p, &problems_dir.join(p.name()))?;
+    let Some(report) = verify::verify_problem(p, problems_dir, &opts)? else {
+        return Ok(None);
+    };
+    if run.json {
+        println!("{}", report.to_json());
+    } else {
+        println!("== verify {}", p.name());
+        print!("{}", report.render());
+    }
+    Ok(Some(report.ok()))
+}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Build {
             problems,
@@ -63,6 +186,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             update_lock,
             jobs,
             problems_dir,
+            verify,
+            run,
         } => {
             let selected: Vec<&dyn problem::Problem> = if problems.is_empty() {
                 problem::all().to_vec()
@@ -83,13 +208,99 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 },
                 jobs,
             };
+            let mut failed = Vec::new();
             for p in selected {
                 let report = build_problem(p, &opts)?;
                 println!("== {} ({} tests)", p.name(), report.tests.len());
                 print!("{}", report.table);
                 println!("{}: {}", p.name(), report.lock_status);
+                if verify {
+                    match verify_one(p, &opts.problems_dir, &run)? {
+                        None => println!(
+                            "{}: no submissions folder ({}), nothing to verify",
+                            p.name(),
+                            opts.problems_dir
+                                .join(p.name())
+                                .join("submissions")
+                                .display()
+                        ),
+                        Some(true) => {}
+                        Some(false) => failed.push(p.name()),
+                    }
+                }
             }
-            Ok(())
+            if !failed.is_empty() {
+                bail!("verify failed for {}", failed.join(", "));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Judge {
+            problem,
+            submissions,
+            tests,
+            problems_dir,
+            run,
+        } => {
+            let p = problem::by_name(&problem)?;
+            let dir = problems_dir.join(p.name());
+            let opts = run.options(p, &dir)?;
+            let cfg = ProblemConfig::load(p, Some(&dir.join("problem.toml")))?;
+            let subs: Vec<Submission> = submissions
+                .iter()
+                .map(|s| Submission::from_arg(s))
+                .collect::<anyhow::Result<_>>()?;
+            let mut cases = judge::load_tests(&dir.join("tests"))?;
+            if let Some(f) = &tests {
+                cases = judge::filter_tests(&cases, f)?;
+            }
+            let report = judge::judge(p, &cfg, &subs, &cases, &opts)?;
+            if run.json {
+                println!("{}", report.to_json());
+            } else {
+                print!("{}", report.render());
+            }
+            Ok(if report.all_accepted() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            })
+        }
+        Command::Verify {
+            problems,
+            problems_dir,
+            run,
+        } => {
+            let named = !problems.is_empty();
+            let selected: Vec<&dyn problem::Problem> = if named {
+                problems
+                    .iter()
+                    .map(|p| problem::by_name(p))
+                    .collect::<anyhow::Result<_>>()?
+            } else {
+                problem::all().to_vec()
+            };
+            let mut all_ok = true;
+            for p in selected {
+                let folder = problems_dir.join(p.name()).join("submissions");
+                match verify_one(p, &problems_dir, &run)? {
+                    None if named => bail!(
+                        "problem `{}` has no submissions folder ({}): nothing to verify",
+                        p.name(),
+                        folder.display()
+                    ),
+                    None => eprintln!(
+                        "{}: no submissions folder ({}), skipped",
+                        p.name(),
+                        folder.display()
+                    ),
+                    Some(ok) => all_ok &= ok,
+                }
+            }
+            Ok(if all_ok {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            })
         }
         Command::Solve {
             problem,
@@ -111,7 +322,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             std::io::stdout()
                 .write_all(&answer)
                 .context("cannot write stdout")?;
-            Ok(())
+            Ok(ExitCode::SUCCESS)
         }
         Command::List => {
             for p in problem::all() {
@@ -120,14 +331,14 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                     println!("  {}", g.name);
                 }
             }
-            Ok(())
+            Ok(ExitCode::SUCCESS)
         }
     }
 }
 
 fn main() -> ExitCode {
     match run(Cli::parse()) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(e) => {
             eprintln!("gridjudge: error: {e:#}");
             ExitCode::FAILURE

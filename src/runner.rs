@@ -1,0 +1,682 @@
+//! Running one untrusted program under limits (Linux / Unix): CPU time, wall-clock time,
+//! memory, output size and stack, with the whole process group killed afterwards.
+//!
+//! [`run`] starts the program in a fresh temporary working directory, as the leader of a new
+//! process group, with stdin from a file and stdout / stderr to files, and returns a
+//! [`RunResult`]: how it ended, CPU and wall time in milliseconds, peak resident memory in KiB,
+//! the output size, and the [`Outcome`] (finished, or which limit it broke).
+//!
+//! # How the limits are enforced
+//! In the child, before `exec` (all async-signal-safe `setrlimit` calls):
+//! * `RLIMIT_CPU`: the time limit rounded up to whole seconds, plus one second (a backstop; the
+//!   monitor below kills sooner);
+//! * `RLIMIT_AS` (address space): `2 × memory limit + 256 MiB`, a safety cap so that a runaway
+//!   program cannot take the machine's memory; it is deliberately above the memory limit so
+//!   that going over the limit shows up as resident memory and can be measured;
+//! * `RLIMIT_FSIZE`: the output cap, for every file the program writes (stdout, stderr and any
+//!   file in its working directory); a write past it raises `SIGXFSZ`;
+//! * `RLIMIT_STACK`: [`RunLimits::stack_kib`] (64 MiB by default, see [`DEFAULT_STACK_KIB`]);
+//! * `RLIMIT_CORE`: 0, no core dumps.
+//!
+//! In the parent, a monitor loop polls every 0.2–5 ms until the leader exits: it reads the
+//! leader's CPU time (`/proc/PID/stat`, including reaped children) and resident set
+//! (`/proc/PID/statm`), and sends `SIGKILL` to the whole group (`kill(-pgid)`) as soon as the
+//! wall-clock limit, the CPU limit or the memory limit is passed.
+//!
+//! # Classification (first rule that applies)
+//! 1. killed by the monitor for wall-clock or CPU time, killed by `SIGXCPU`, or CPU time over
+//!    the limit → [`Outcome::TimeLimit`];
+//! 2. killed by `SIGXFSZ`, or the stdout file reached the output cap → [`Outcome::OutputLimit`];
+//! 3. **memory rule**: killed by the monitor for memory, or peak resident memory (the larger of
+//!    the kernel's `ru_maxrss` and what the monitor saw) above the limit, or the program ended
+//!    abnormally after reporting an allocation failure on stderr (C++ `std::bad_alloc`, Rust
+//!    `memory allocation of ... failed`) → [`Outcome::MemoryLimit`]. A program that fails an
+//!    allocation in some other way (for example a single untouched reservation beyond the
+//!    address-space cap, then a null-pointer write) is a runtime error;
+//! 4. any other signal, or a non-zero exit code → [`Outcome::RuntimeError`];
+//! 5. otherwise [`Outcome::Finished`]: the checker decides.
+//!
+//! # Process groups and what escapes
+//! The program runs with `process_group(0)`, so it and everything it forks share one process
+//! group. When the leader exits, it is first waited for *without* being reaped (`waitid` with
+//! `WNOWAIT`), so that the group id cannot be reused; then `SIGKILL` goes to the whole group,
+//! and only then is the leader reaped (`wait4`, which also gives CPU time and `ru_maxrss`).
+//! The runner makes its own process a child subreaper (`PR_SET_CHILD_SUBREAPER`, once per
+//! process, Linux) so that the killed members, orphaned, become its children and are reaped
+//! here (`waitpid(-pgid)`) instead of staying zombies; no member of the group outlives
+//! [`run`]. A process that leaves the group (`setsid` or `setpgid`) escapes this: the runner
+//! does not use cgroups. CPU time and memory are those of the leader (and of the children it
+//! waited for), not of the whole group.
+
+use std::ffi::OsString;
+use std::fs::File;
+use std::io::Read;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Once;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context};
+use serde::Serialize;
+
+/// Default stack limit, KiB: 64 MiB, as Codeforces and Luogu allow; enough for any natural
+/// recursion on the problems' graphs, small enough that unbounded recursion fails as a
+/// runtime error (`SIGSEGV`) instead of eating the memory limit. A stack limit at or above the
+/// memory limit turns a stack overflow into a memory-limit verdict.
+pub const DEFAULT_STACK_KIB: u64 = 64 * 1024;
+
+/// Default output cap, bytes: 64 MiB.
+pub const DEFAULT_OUTPUT_BYTES: u64 = 64 << 20;
+
+/// How many bytes of the program's stderr [`RunResult::stderr_head`] keeps.
+pub const STDERR_HEAD_BYTES: usize = 2048;
+
+/// The limits of one run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct RunLimits {
+    /// CPU time limit, milliseconds (user + system).
+    pub time_ms: u64,
+    /// Wall-clock limit, milliseconds; see [`RunLimits::default_wall_ms`].
+    pub wall_ms: u64,
+    /// Memory limit (peak resident set), KiB.
+    pub memory_kib: u64,
+    /// Output cap per written file, bytes.
+    pub output_bytes: u64,
+    /// Stack limit, KiB; `None` leaves it unlimited.
+    pub stack_kib: Option<u64>,
+}
+
+impl RunLimits {
+    /// Limits from a CPU time limit (ms) and a memory limit (MiB), with the default wall-clock
+    /// limit, output cap and stack limit.
+    pub fn new(time_ms: u64, memory_mib: u64) -> RunLimits {
+        RunLimits {
+            time_ms,
+            wall_ms: Self::default_wall_ms(time_ms),
+            memory_kib: memory_mib.saturating_mul(1024),
+            output_bytes: DEFAULT_OUTPUT_BYTES,
+            stack_kib: Some(DEFAULT_STACK_KIB),
+        }
+    }
+
+    /// The default wall-clock limit for a CPU limit: twice the CPU limit plus one second, room
+    /// for a loaded machine and process start-up.
+    pub fn default_wall_ms(time_ms: u64) -> u64 {
+        time_ms.saturating_mul(2).saturating_add(1000)
+    }
+
+    /// The address-space cap set with `RLIMIT_AS`, bytes: twice the memory limit plus 256 MiB.
+    pub fn address_space_bytes(&self) -> u64 {
+        self.memory_kib
+            .saturating_mul(2048)
+            .saturating_add(256 << 20)
+    }
+}
+
+/// How the program ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Termination {
+    /// It exited with this code.
+    Exited(i32),
+    /// It was killed by this signal.
+    Signaled(i32),
+}
+
+/// Why the monitor killed the process group, if it did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KillReason {
+    /// The wall-clock limit passed.
+    WallTime,
+    /// The CPU time limit passed.
+    CpuTime,
+    /// The resident set went over the memory limit.
+    Memory,
+}
+
+/// The classification of a run (see the module documentation for the rules).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// Exited with code 0 within every limit: the checker decides.
+    Finished,
+    /// Time limit exceeded (CPU or wall clock).
+    TimeLimit,
+    /// Memory limit exceeded.
+    MemoryLimit,
+    /// Output limit exceeded.
+    OutputLimit,
+    /// Runtime error: a signal or a non-zero exit code, described (e.g. `exit code 1`,
+    /// `signal 11 (SIGSEGV)`).
+    RuntimeError(String),
+}
+
+/// The result of one run.
+#[derive(Clone, Debug, Serialize)]
+pub struct RunResult {
+    /// How the leader ended.
+    pub termination: Termination,
+    /// Why the monitor killed the group, if it did.
+    pub killed: Option<KillReason>,
+    /// The classification.
+    pub outcome: Outcome,
+    /// CPU time of the leader and its reaped children, milliseconds.
+    pub cpu_ms: u64,
+    /// Wall-clock time from start to exit, milliseconds.
+    pub wall_ms: u64,
+    /// Peak resident memory of the leader, KiB.
+    pub peak_kib: u64,
+    /// Size of the stdout file, bytes.
+    pub output_bytes: u64,
+    /// The first [`STDERR_HEAD_BYTES`] bytes of stderr, lossily decoded.
+    pub stderr_head: String,
+    /// Processes of the group that could not be reaped within 5 s of the kill (normally 0).
+    pub stray_processes: u32,
+}
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct RunSpec {
+    /// Program and arguments. A program with a `/` is made absolute against the current
+    /// directory (the program runs in a fresh directory); a bare name is looked up in `PATH`.
+    pub argv: Vec<OsString>,
+    /// File given as stdin.
+    pub stdin: PathBuf,
+    /// File that receives stdout (created or truncated).
+    pub stdout: PathBuf,
+    /// File that receives stderr; `None` for a temporary file that is removed after the run.
+    pub stderr: Option<PathBuf>,
+    /// The limits.
+    pub limits: RunLimits,
+    /// Where the fresh working directory is created; `None` for the system's temporary folder.
+    pub work_parent: Option<PathBuf>,
+}
+
+static SUBREAPER: Once = Once::new();
+
+/// The type of `setrlimit`'s resource argument, which differs between C libraries.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+type Resource = libc::__rlimit_resource_t;
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+type Resource = libc::c_int;
+
+/// Makes this process a child subreaper (Linux), once, so that orphaned members of a judged
+/// process group are re-parented here and can be reaped. Best effort elsewhere.
+fn become_subreaper() {
+    SUBREAPER.call_once(|| {
+        #[cfg(target_os = "linux")]
+        // SAFETY: prctl with PR_SET_CHILD_SUBREAPER takes a plain integer argument.
+        unsafe {
+            libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1 as libc::c_ulong, 0, 0, 0);
+        }
+    });
+}
+
+/// "No limit" for [`set_limit`]: `u64::MAX` is `RLIM_INFINITY` on Linux.
+const UNLIMITED: u64 = u64::MAX;
+
+/// Sets a resource limit (soft and hard); if raising the hard limit is not allowed, falls back
+/// to the largest soft value the current hard limit permits. Async-signal-safe.
+fn set_limit(resource: Resource, soft: u64, hard: u64) -> std::io::Result<()> {
+    let want = libc::rlimit {
+        rlim_cur: soft as libc::rlim_t,
+        rlim_max: hard as libc::rlim_t,
+    };
+    // SAFETY: setrlimit/getrlimit only read or write the struct passed by pointer.
+    unsafe {
+        if libc::setrlimit(resource, &want) == 0 {
+            return Ok(());
+        }
+        let mut cur = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        if libc::getrlimit(resource, &mut cur) != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        let clamp = |v: u64| {
+            if cur.rlim_max == libc::RLIM_INFINITY {
+                v as libc::rlim_t
+            } else {
+                (v as libc::rlim_t).min(cur.rlim_max)
+            }
+        };
+        let fallback = libc::rlimit {
+            rlim_cur: clamp(soft),
+            rlim_max: cur.rlim_max,
+        };
+        if libc::setrlimit(resource, &fallback) == 0 {
+            Ok(())
+        } else {
+            Err(std::io::Error::last_os_error())
+        }
+    }
+}
+
+fn page_size() -> u64 {
+    // SAFETY: sysconf has no preconditions.
+    let v = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    if v > 0 {
+        v as u64
+    } else {
+        4096
+    }
+}
+
+fn clock_ticks() -> u64 {
+    // SAFETY: sysconf has no preconditions.
+    let v = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    if v > 0 {
+        v as u64
+    } else {
+        100
+    }
+}
+
+/// CPU time (ms) of `pid` including its reaped children, from `/proc/PID/stat`.
+fn proc_cpu_ms(pid: i32, ticks: u64) -> Option<u64> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name is in parentheses and may contain spaces: split after the last ')'.
+    let rest = &text[text.rfind(')')? + 1..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    // rest starts at field 3 (state); utime, stime, cutime, cstime are fields 14..=17.
+    let sum: u64 = f
+        .get(11..15)?
+        .iter()
+        .map(|x| x.parse::<u64>().unwrap_or(0))
+        .sum();
+    Some(sum * 1000 / ticks)
+}
+
+/// Resident set (KiB) of `pid`, from `/proc/PID/statm`.
+fn proc_rss_kib(pid: i32, page: u64) -> Option<u64> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/statm")).ok()?;
+    let pages: u64 = text.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * page / 1024)
+}
+
+/// Whether the leader has exited, without reaping it. Errors are reported as "exited" so that
+/// the caller goes on to `wait4`, which reports the real error.
+fn exited_unreaped(pid: i32) -> bool {
+    // SAFETY: siginfo_t is plain data; zeroed is a valid value and waitid fills it.
+    unsafe {
+        let mut info: libc::siginfo_t = std::mem::zeroed();
+        let r = libc::waitid(
+            libc::P_PID,
+            pid as libc::id_t,
+            &mut info,
+            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+        );
+        if r != 0 {
+            return std::io::Error::last_os_error().raw_os_error() != Some(libc::EINTR);
+        }
+        info.si_pid() != 0
+    }
+}
+
+fn kill_group(pgid: i32) {
+    // SAFETY: kill has no memory-safety preconditions; errors (ESRCH) are irrelevant here.
+    unsafe {
+        libc::kill(-pgid, libc::SIGKILL);
+    }
+}
+
+/// Kills and reaps every remaining member of group `pgid` (our children thanks to the
+/// subreaper). Returns how many remained after 5 s (normally 0).
+fn reap_group(pgid: i32) -> u32 {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        kill_group(pgid);
+        let mut status = 0;
+        // SAFETY: waitpid writes only the status integer.
+        let r = unsafe { libc::waitpid(-pgid, &mut status, libc::WNOHANG) };
+        if r > 0 {
+            continue;
+        }
+        if r < 0 {
+            let e = std::io::Error::last_os_error().raw_os_error();
+            if e == Some(libc::EINTR) {
+                continue;
+            }
+            // ECHILD: no member of the group is our child any more. Members that are not our
+            // children (no subreaper support) were sent SIGKILL above.
+            return 0;
+        }
+        if Instant::now() >= deadline {
+            return count_group(pgid);
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// Number of live processes in group `pgid` (scans `/proc`; 0 when unavailable).
+fn count_group(pgid: i32) -> u32 {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    let mut n = 0;
+    for e in dir.flatten() {
+        let name = e.file_name();
+        let Some(pid) = name.to_str().and_then(|s| s.parse::<i32>().ok()) else {
+            continue;
+        };
+        if let Ok(text) = std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+            if let Some(i) = text.rfind(')') {
+                let f: Vec<&str> = text[i + 1..].split_whitespace().collect();
+                // fields 3 (state) and 5 (pgrp)
+                if f.get(2).and_then(|x| x.parse::<i32>().ok()) == Some(pgid) && f[0] != "Z" {
+                    n += 1;
+                }
+            }
+        }
+    }
+    n
+}
+
+fn signal_name(sig: i32) -> &'static str {
+    match sig {
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGILL => "SIGILL",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGPIPE => "SIGPIPE",
+        libc::SIGXCPU => "SIGXCPU",
+        libc::SIGXFSZ => "SIGXFSZ",
+        libc::SIGTRAP => "SIGTRAP",
+        libc::SIGSYS => "SIGSYS",
+        _ => "signal",
+    }
+}
+
+/// Whether stderr reports a failed allocation (C++ `std::bad_alloc`, Rust's allocation-error
+/// handler, C `malloc` users that print "out of memory").
+fn reports_allocation_failure(stderr: &str) -> bool {
+    stderr.contains("std::bad_alloc")
+        || (stderr.contains("memory allocation of") && stderr.contains("failed"))
+        || stderr.contains("out of memory")
+}
+
+/// Classifies a finished run by the rules of the module documentation. Pure: exposed so that
+/// the rules can be tested without running anything.
+pub fn classify(
+    termination: Termination,
+    killed: Option<KillReason>,
+    cpu_ms: u64,
+    peak_kib: u64,
+    output_bytes: u64,
+    stderr_head: &str,
+    limits: &RunLimits,
+) -> Outcome {
+    let signal = match termination {
+        Termination::Signaled(s) => Some(s),
+        Termination::Exited(_) => None,
+    };
+    if matches!(killed, Some(KillReason::WallTime | KillReason::CpuTime))
+        || signal == Some(libc::SIGXCPU)
+        || cpu_ms > limits.time_ms
+    {
+        return Outcome::TimeLimit;
+    }
+    if signal == Some(libc::SIGXFSZ) || output_bytes >= limits.output_bytes {
+        return Outcome::OutputLimit;
+    }
+    let abnormal = termination != Termination::Exited(0);
+    if killed == Some(KillReason::Memory)
+        || peak_kib > limits.memory_kib
+        || (abnormal && reports_allocation_failure(stderr_head))
+    {
+        return Outcome::MemoryLimit;
+    }
+    match termination {
+        Termination::Exited(0) => Outcome::Finished,
+        Termination::Exited(c) => Outcome::RuntimeError(format!("exit code {c}")),
+        Termination::Signaled(s) => {
+            Outcome::RuntimeError(format!("signal {s} ({})", signal_name(s)))
+        }
+    }
+}
+
+/// Resolves a program name the way the run needs it: a path with `/` made absolute (the run
+/// happens in another directory), a bare name left for `PATH` lookup.
+fn resolve_program(p: &OsString) -> anyhow::Result<OsString> {
+    let path = Path::new(p);
+    if p.as_encoded_bytes().contains(&b'/') && path.is_relative() {
+        let abs = std::env::current_dir()
+            .context("cannot read the current directory")?
+            .join(path);
+        Ok(abs.into_os_string())
+    } else {
+        Ok(p.clone())
+    }
+}
+
+/// Runs `spec` under its limits and returns what happened. Blocks until the program and every
+/// process of its group are gone.
+///
+/// Errors (not verdicts): the program cannot be started (not found, not executable), a file
+/// cannot be opened, the working directory cannot be created, or `wait4` fails.
+pub fn run(spec: &RunSpec) -> anyhow::Result<RunResult> {
+    let Some((prog, args)) = spec.argv.split_first() else {
+        bail!("empty command line");
+    };
+    let prog = resolve_program(prog)?;
+    become_subreaper();
+    let work = match &spec.work_parent {
+        Some(p) => tempfile::Builder::new()
+            .prefix("gridjudge-run-")
+            .tempdir_in(p),
+        None => tempfile::Builder::new().prefix("gridjudge-run-").tempdir(),
+    }
+    .context("cannot create a temporary working directory")?;
+    let stdin =
+        File::open(&spec.stdin).with_context(|| format!("cannot open {}", spec.stdin.display()))?;
+    let stdout = File::create(&spec.stdout)
+        .with_context(|| format!("cannot create {}", spec.stdout.display()))?;
+    let stderr_path = spec
+        .stderr
+        .clone()
+        .unwrap_or_else(|| work.path().with_extension("stderr"));
+    let stderr = File::create(&stderr_path)
+        .with_context(|| format!("cannot create {}", stderr_path.display()))?;
+
+    let limits = spec.limits;
+    let cpu_s = limits.time_ms.div_ceil(1000) + 1;
+    let as_bytes = limits.address_space_bytes();
+    let fsize = limits.output_bytes;
+    let stack = limits.stack_kib.map(|k| k.saturating_mul(1024));
+
+    let mut cmd = Command::new(&prog);
+    cmd.args(args)
+        .current_dir(work.path())
+        .env_clear()
+        .env(
+            "PATH",
+            std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into()),
+        )
+        .env("HOME", work.path())
+        .env("TMPDIR", work.path())
+        .env("LC_ALL", "C")
+        .stdin(Stdio::from(stdin))
+        .stdout(Stdio::from(stdout))
+        .stderr(Stdio::from(stderr))
+        .process_group(0);
+    // SAFETY: the closure runs between fork and exec and calls only setrlimit/getrlimit,
+    // which are async-signal-safe; it allocates nothing.
+    unsafe {
+        cmd.pre_exec(move || {
+            set_limit(libc::RLIMIT_CPU, cpu_s, cpu_s + 1)?;
+            set_limit(libc::RLIMIT_AS, as_bytes, as_bytes)?;
+            set_limit(libc::RLIMIT_FSIZE, fsize, fsize)?;
+            set_limit(libc::RLIMIT_CORE, 0, 0)?;
+            let s = stack.unwrap_or(UNLIMITED);
+            set_limit(libc::RLIMIT_STACK, s, s)?;
+            Ok(())
+        });
+    }
+    let start = Instant::now();
+    let child = cmd
+        .spawn()
+        .with_context(|| format!("cannot start {}", Path::new(&prog).display()))?;
+    let pid = child.id() as i32;
+    // From here on the std handle is not used: the pid is waited for below, by hand.
+    drop(child);
+
+    let page = page_size();
+    let ticks = clock_ticks();
+    let mut killed = None;
+    let mut seen_rss = 0u64;
+    let mut nap = Duration::from_micros(200);
+    let wall_limit = Duration::from_millis(limits.wall_ms);
+    while !exited_unreaped(pid) {
+        if killed.is_none() {
+            if let Some(r) = proc_rss_kib(pid, page) {
+                seen_rss = seen_rss.max(r);
+            }
+            let reason = if start.elapsed() > wall_limit {
+                Some(KillReason::WallTime)
+            } else if proc_cpu_ms(pid, ticks).is_some_and(|c| c > limits.time_ms) {
+                Some(KillReason::CpuTime)
+            } else if seen_rss > limits.memory_kib {
+                Some(KillReason::Memory)
+            } else {
+                None
+            };
+            if let Some(r) = reason {
+                killed = Some(r);
+                kill_group(pid);
+            }
+        }
+        std::thread::sleep(nap);
+        nap = (nap * 2).min(Duration::from_millis(5));
+    }
+    let wall_ms = start.elapsed().as_millis() as u64;
+    // The leader is a zombie: its pid, which is the group id, cannot be reused yet.
+    kill_group(pid);
+    let mut status = 0;
+    // SAFETY: rusage is plain data; wait4 fills it and the status integer.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: as above.
+        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        if r == pid {
+            break;
+        }
+        let e = std::io::Error::last_os_error();
+        if e.raw_os_error() != Some(libc::EINTR) {
+            return Err(e).context("wait4 failed");
+        }
+    }
+    let stray_processes = reap_group(pid);
+
+    let termination = if libc::WIFEXITED(status) {
+        Termination::Exited(libc::WEXITSTATUS(status))
+    } else if libc::WIFSIGNALED(status) {
+        Termination::Signaled(libc::WTERMSIG(status))
+    } else {
+        Termination::Exited(-1)
+    };
+    let tv_ms = |tv: libc::timeval| tv.tv_sec as u64 * 1000 + tv.tv_usec as u64 / 1000;
+    let cpu_ms = tv_ms(usage.ru_utime) + tv_ms(usage.ru_stime);
+    let peak_kib = (usage.ru_maxrss.max(0) as u64).max(seen_rss);
+    let output_bytes = std::fs::metadata(&spec.stdout)
+        .map(|m| m.len())
+        .unwrap_or(0);
+    let mut head = Vec::new();
+    if let Ok(f) = File::open(&stderr_path) {
+        let _ = f.take(STDERR_HEAD_BYTES as u64).read_to_end(&mut head);
+    }
+    if spec.stderr.is_none() {
+        let _ = std::fs::remove_file(&stderr_path);
+    }
+    let stderr_head = String::from_utf8_lossy(&head).into_owned();
+    let outcome = classify(
+        termination,
+        killed,
+        cpu_ms,
+        peak_kib,
+        output_bytes,
+        &stderr_head,
+        &limits,
+    );
+    drop(work);
+    Ok(RunResult {
+        termination,
+        killed,
+        outcome,
+        cpu_ms,
+        wall_ms,
+        peak_kib,
+        output_bytes,
+        stderr_head,
+        stray_processes,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits() -> RunLimits {
+        RunLimits::new(1000, 64)
+    }
+
+    #[test]
+    fn classification_rules_in_order() {
+        let l = limits();
+        let c = |t, k, cpu, mem, out, err: &str| classify(t, k, cpu, mem, out, err, &l);
+        let ok = Termination::Exited(0);
+        assert_eq!(c(ok, None, 10, 1000, 10, ""), Outcome::Finished);
+        assert_eq!(c(ok, None, 1001, 1000, 10, ""), Outcome::TimeLimit);
+        assert_eq!(
+            c(
+                Termination::Signaled(libc::SIGKILL),
+                Some(KillReason::WallTime),
+                5,
+                1000,
+                0,
+                ""
+            ),
+            Outcome::TimeLimit
+        );
+        assert_eq!(
+            c(Termination::Signaled(libc::SIGXFSZ), None, 5, 1000, 10, ""),
+            Outcome::OutputLimit
+        );
+        assert_eq!(c(ok, None, 5, 1000, 64 << 20, ""), Outcome::OutputLimit);
+        assert_eq!(c(ok, None, 5, 64 * 1024 + 1, 0, ""), Outcome::MemoryLimit);
+        assert_eq!(
+            c(
+                Termination::Signaled(libc::SIGABRT),
+                None,
+                5,
+                3000,
+                0,
+                "terminate called after throwing an instance of 'std::bad_alloc'"
+            ),
+            Outcome::MemoryLimit
+        );
+        // A clean exit that merely mentions bad_alloc is not a memory verdict.
+        assert_eq!(c(ok, None, 5, 3000, 0, "std::bad_alloc"), Outcome::Finished);
+        assert_eq!(
+            c(Termination::Exited(3), None, 5, 3000, 0, ""),
+            Outcome::RuntimeError("exit code 3".into())
+        );
+        assert_eq!(
+            c(Termination::Signaled(libc::SIGSEGV), None, 5, 3000, 0, ""),
+            Outcome::RuntimeError("signal 11 (SIGSEGV)".into())
+        );
+    }
+
+    #[test]
+    fn default_limits() {
+        let l = RunLimits::new(1000, 128);
+        assert_eq!(l.wall_ms, 3000);
+        assert_eq!(l.memory_kib, 128 * 1024);
+        assert_eq!(l.address_space_bytes(), (256 + 256) << 20);
+    }
+}
