@@ -87,17 +87,21 @@ impl BipartiteGraph {
             "start must end at adj.len()"
         );
         let n = (start.len() - 1) as u32;
-        for v in 0..n {
-            let (a, b) = (start[v as usize], start[v as usize + 1]);
-            assert!(a <= b, "start decreases at vertex {v}");
-            let left = v < n_left;
-            for &w in &adj[a as usize..b as usize] {
-                assert!(
-                    w < n && (w < n_left) != left,
-                    "edge ({v}, {w}) breaks the bipartition"
-                );
-            }
-        }
+        assert!(
+            start.windows(2).all(|w| w[0] <= w[1]),
+            "start must never decrease"
+        );
+        // Left vertices come first, so their lists form one prefix of adj and the right
+        // vertices' lists the rest: two flat scans check every edge's side.
+        let split = start[n_left as usize] as usize;
+        let (to_right, to_left) = adj.split_at(split);
+        assert!(
+            to_right
+                .iter()
+                .all(|&w| w.wrapping_sub(n_left) < n - n_left)
+                && to_left.iter().all(|&w| w < n_left),
+            "an edge breaks the bipartition or leaves 0..{n}"
+        );
         let g = BipartiteGraph { n_left, start, adj };
         debug_assert!(
             (0..n).all(|v| g.neighbours(v).iter().all(|&w| {
