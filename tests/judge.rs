@@ -1,0 +1,205 @@
+//! Judging real submissions of `game` from its catalogue on a few tests built here, and `verify`
+//! on a small package: expectations, survivors and the killing set. Needs `g++` and `rustc`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use gridjudge::args::Args;
+use gridjudge::judge::{judge, load_tests, JudgeOptions, Submission};
+use gridjudge::problem::{self, generate_test, ProblemConfig};
+use gridjudge::runner::RunLimits;
+use gridjudge::verdict::Verdict;
+use gridjudge::verify::{verify_problem, Expected};
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn catalogue(rel: &str) -> PathBuf {
+    repo().join("problems/game/submissions").join(rel)
+}
+
+/// Compiled binaries are shared between the tests of this file (keyed by source hash).
+fn cache_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gridjudge-judge-cache")
+}
+
+fn options() -> JudgeOptions {
+    JudgeOptions {
+        limits: RunLimits::new(1000, 128),
+        jobs: 2,
+        progress: false,
+        cache_dir: cache_dir(),
+    }
+}
+
+/// Writes a small `game` package into `dir/game`: problem.toml and tests/NN.in / NN.ans for the
+/// sample, a LOSE board (even open board), a non-square maze, isolated cells, and a 100-row
+/// corridor.
+fn small_package(dir: &Path) -> PathBuf {
+    let p = problem::by_name("game").unwrap();
+    let cfg = ProblemConfig::load(p, None).unwrap();
+    let game = dir.join("game");
+    let tests = game.join("tests");
+    std::fs::create_dir_all(&tests).unwrap();
+    std::fs::copy(
+        repo().join("problems/game/problem.toml"),
+        game.join("problem.toml"),
+    )
+    .unwrap();
+    let mut inputs = vec![std::fs::read(repo().join("problems/game/samples/sample1.in")).unwrap()];
+    for (line, seed) in [
+        ("open n=4 m=5", 1),
+        ("random n=3 m=10 walls=0.3", 2),
+        ("isolated n=5 m=5 free=0.8", 6),
+        ("serpentine n=100 m=99 dir=cols", 7),
+    ] {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let args = Args::parse(&words[1..]).unwrap();
+        inputs.push(generate_test(p, words[0], &args, seed).unwrap());
+    }
+    for (i, input) in inputs.iter().enumerate() {
+        let answer = p.solve(input, &cfg.constraints).unwrap();
+        std::fs::write(tests.join(format!("{:02}.in", i + 1)), input).unwrap();
+        std::fs::write(tests.join(format!("{:02}.ans", i + 1)), answer).unwrap();
+    }
+    game
+}
+
+#[test]
+fn accepted_submissions_get_ac_and_a_wrong_one_gets_wa() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = small_package(tmp.path());
+    let p = problem::by_name("game").unwrap();
+    let cfg = ProblemConfig::load(p, Some(&game.join("problem.toml"))).unwrap();
+    let tests = load_tests(&game.join("tests")).unwrap();
+    assert_eq!(tests.len(), 5);
+    let subs: Vec<Submission> = [
+        "accepted/hopcroft_karp.cpp",
+        "accepted/kuhn_iterative.rs",
+        "wrong_answer/never_lose.cpp",
+    ]
+    .iter()
+    .map(|s| Submission::from_arg(&catalogue(s).to_string_lossy()).unwrap())
+    .collect();
+    let report = judge(p, &cfg, &subs, &tests, &options()).unwrap();
+    for sub in &report.submissions[..2] {
+        assert!(sub.all_accepted(), "{}", report.render());
+    }
+    let wrong = &report.submissions[2];
+    assert_eq!(wrong.overall(), Some(Verdict::Wa), "{}", report.render());
+    // It is wrong exactly on the LOSE board (test 02), with the checker's message.
+    assert_eq!(wrong.tests[1].verdict, Verdict::Wa);
+    assert!(!wrong.tests[1].message.is_empty());
+    assert!(!report.all_accepted());
+    let json: serde_json::Value = serde_json::from_str(&report.to_json()).unwrap();
+    assert_eq!(json["submissions"][2]["tests"][1]["verdict"], "WA");
+}
+
+#[test]
+fn a_compile_error_is_reported_not_panicked() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = small_package(tmp.path());
+    let bad = tmp.path().join("bad.cpp");
+    std::fs::write(&bad, "int main() { return undeclared_name; }\n").unwrap();
+    let p = problem::by_name("game").unwrap();
+    let cfg = ProblemConfig::load(p, None).unwrap();
+    let tests = load_tests(&game.join("tests")).unwrap();
+    let subs = vec![Submission::from_arg(&bad.to_string_lossy()).unwrap()];
+    let report = judge(p, &cfg, &subs, &tests, &options()).unwrap();
+    let err = report.submissions[0].compile_error.as_deref().unwrap();
+    assert!(err.contains("undeclared_name"), "{err}");
+    assert!(report.submissions[0].tests.is_empty());
+    assert!(!report.all_accepted());
+}
+
+#[test]
+fn verify_checks_expectations_finds_survivors_and_a_killing_set() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = small_package(tmp.path());
+    let subs = game.join("submissions");
+    for (folder, file) in [
+        ("accepted", "hopcroft_karp.cpp"),
+        ("wrong_answer", "never_lose.cpp"),
+        ("run_time_error", "sentinel_border.rs"),
+    ] {
+        std::fs::create_dir_all(subs.join(folder)).unwrap();
+        std::fs::copy(
+            catalogue(&format!("{folder}/{file}")),
+            subs.join(folder).join(file),
+        )
+        .unwrap();
+    }
+    let p = problem::by_name("game").unwrap();
+    let report = verify_problem(p, tmp.path(), &options()).unwrap().unwrap();
+    assert!(report.ok(), "{}", report.render());
+    // never_lose dies only on the LOSE board (02), sentinel_border only on the 100-row
+    // corridor (05): the minimum killing set is exactly those two.
+    assert_eq!(report.killing_set.tests, vec![1, 4], "{}", report.render());
+    assert!(report.killing_set.exact);
+    let matrix = report.matrix();
+    assert!(matrix.contains("wrong_answer/never_lose.cpp"), "{matrix}");
+
+    // A correct program filed under wrong_answer survives, and verify says so.
+    std::fs::copy(
+        catalogue("accepted/kuhn_iterative.rs"),
+        subs.join("wrong_answer/actually_right.rs"),
+    )
+    .unwrap();
+    let report = verify_problem(p, tmp.path(), &options()).unwrap().unwrap();
+    assert!(!report.ok());
+    assert_eq!(report.survivors, vec!["wrong_answer/actually_right.rs"]);
+    let row = report
+        .entries
+        .iter()
+        .find(|e| e.name == "wrong_answer/actually_right.rs")
+        .unwrap();
+    assert_eq!(row.expected, Expected::WrongAnswer);
+    assert!(row.problem.as_deref().unwrap().contains("no WA"));
+    assert!(report.render().contains("SURVIVING"));
+}
+
+#[test]
+fn verify_says_when_there_is_no_catalogue() {
+    let tmp = tempfile::tempdir().unwrap();
+    small_package(tmp.path());
+    let p = problem::by_name("game").unwrap();
+    assert!(verify_problem(p, tmp.path(), &options()).unwrap().is_none());
+}
+
+#[test]
+fn the_judge_command_exits_non_zero_unless_all_ac() {
+    let tmp = tempfile::tempdir().unwrap();
+    small_package(tmp.path());
+    let cli = |sub: &str| {
+        Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+            .args(["judge", "game", sub, "--json", "--tests", "1-2"])
+            .arg("--problems-dir")
+            .arg(tmp.path())
+            .arg("--cache-dir")
+            .arg(cache_dir())
+            .output()
+            .unwrap()
+    };
+    let ok = cli(&catalogue("accepted/hopcroft_karp.cpp").to_string_lossy());
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&ok.stdout).unwrap();
+    assert_eq!(json["tests"], serde_json::json!(["01", "02"]));
+    let bad = cli(&catalogue("wrong_answer/never_lose.cpp").to_string_lossy());
+    assert_eq!(bad.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&bad.stdout).unwrap();
+    assert_eq!(json["submissions"][0]["tests"][1]["verdict"], "WA");
+
+    let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .args(["verify", "game", "--problems-dir"])
+        .arg(tmp.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("has no submissions folder"), "{err}");
+}
