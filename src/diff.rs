@@ -58,12 +58,7 @@ impl ListDiff {
 
     /// At most `max` changes joined by `, `, then `, ... N more` when some are left out.
     pub fn brief(&self, max: usize) -> String {
-        let shown: Vec<&str> = self
-            .changes
-            .iter()
-            .take(max)
-            .map(String::as_str)
-            .collect();
+        let shown: Vec<&str> = self.changes.iter().take(max).map(String::as_str).collect();
         let more = self.changes.len().saturating_sub(max);
         let mut s = shown.join(", ");
         if more > 0 {
@@ -98,7 +93,10 @@ mod tests {
         assert_eq!((d.missing, d.extra), (1, 2));
         assert_eq!(d.brief(2), "-2, +3, ... 1 more");
         assert_eq!(d.brief(5), "-2, +3, +8");
-        assert_eq!(d.details("--- a\n+++ b\n", 1), "--- a\n+++ b\n-2\n... 2 more lines\n");
+        assert_eq!(
+            d.details("--- a\n+++ b\n", 1),
+            "--- a\n+++ b\n-2\n... 2 more lines\n"
+        );
         assert!(ListDiff::new(&["x"], &["x"]).is_empty());
         let empty: [&str; 0] = [];
         assert_eq!(ListDiff::new(&empty, &["5"]).changes, vec!["+5"]);

@@ -3,7 +3,8 @@
 
 use crate::problem::Problem;
 
+pub mod bunny;
 pub mod game;
 
 /// Every problem, in the order `gridjudge build` takes them.
-pub static ALL: &[&dyn Problem] = &[&game::Game];
+pub static ALL: &[&dyn Problem] = &[&game::Game, &bunny::Bunny];

@@ -1,0 +1,141 @@
+//! Checker of `bunny`: the output is `r` and then r indices; the sequence must equal the jury's
+//! (increasing order is part of the answer). White space between tokens is free.
+//!
+//! Verdicts, decided by the first defect in reading order:
+//! * PE: empty output, a token that is not an integer (testlib's syntax: optional `-`, digits,
+//!   no `+`, no leading zero), fewer than r indices, a token after the r indices, a token
+//!   longer than [`crate::reader::MAX_TOKEN`] bytes;
+//! * WA: r outside 0..=k (a negative or 30-digit r included; nothing more is read, so memory
+//!   stays O(k) whatever r says), an index outside 1..=k, indices not strictly increasing;
+//! * then, the whole output having been read: WA when the list differs from the jury's (a
+//!   wrong count or wrong indices), explained by a `similar` diff;
+//! * FAIL only when the input or the jury answer does not read cleanly.
+
+use std::io::Read;
+
+use super::unbounded;
+use crate::diff::ListDiff;
+use crate::problem::ValidateOptions;
+use crate::reader::{Token, TokenError, TokenReader};
+use crate::verdict::CheckOutcome;
+
+/// How many changes the one-line message and the details show at most.
+const SHOW_ONE_LINE: usize = 8;
+const SHOW_DETAILS: usize = 50;
+
+fn token_problem(e: TokenError) -> CheckOutcome {
+    match e {
+        TokenError::Io(e) => CheckOutcome::fail(format!("cannot read: {e}")),
+        e @ TokenError::TooLong { .. } => CheckOutcome::pe(e.to_string()),
+    }
+}
+
+fn at(t: &Token) -> String {
+    format!("line {}, column {}", t.line, t.col)
+}
+
+/// Reads `r` and the r indices of a record with `k` Bunny moves. Errors carry the verdict a
+/// contestant would get (PE or WA). Memory O(min(r, k)).
+fn read_answer<R: Read>(reader: &mut TokenReader<R>, k: usize) -> Result<Vec<u32>, CheckOutcome> {
+    let mut next = || reader.next_token().map_err(token_problem);
+    let Some(first) = next()? else {
+        return Err(CheckOutcome::pe(
+            "empty output: expected r, the number of mistakes",
+        ));
+    };
+    let Some(r) = first.as_int() else {
+        return Err(CheckOutcome::pe(format!(
+            "{}: expected r, the number of mistakes, found {}",
+            at(&first),
+            first.show()
+        )));
+    };
+    let k = k as i64;
+    if !(0..=k).contains(&r) {
+        return Err(CheckOutcome::wa(format!(
+            "{}: count r = {r} is out of range 0..={k} (Bunny made {k} moves)",
+            at(&first)
+        )));
+    }
+    let mut list: Vec<u32> = Vec::with_capacity(r as usize);
+    for j in 1..=r {
+        let Some(t) = next()? else {
+            return Err(CheckOutcome::pe(format!(
+                "r = {r}, but the output ends after {} indices",
+                j - 1
+            )));
+        };
+        let Some(v) = t.as_int() else {
+            return Err(CheckOutcome::pe(format!(
+                "{}: index {j} of {r}: expected an integer, found {}",
+                at(&t),
+                t.show()
+            )));
+        };
+        if !(1..=k).contains(&v) {
+            return Err(CheckOutcome::wa(format!(
+                "{}: index {j} of {r} is {v}, out of range 1..={k}",
+                at(&t)
+            )));
+        }
+        if let Some(&prev) = list.last() {
+            if i64::from(prev) >= v {
+                return Err(CheckOutcome::wa(format!(
+                    "{}: index {j} of {r} is {v}, after {prev}: the indices must be strictly \
+                     increasing",
+                    at(&t)
+                )));
+            }
+        }
+        list.push(v as u32);
+    }
+    if let Some(t) = next()? {
+        return Err(CheckOutcome::pe(format!(
+            "{}: expected the end of the output after the {r} indices, found {}",
+            at(&t),
+            t.show()
+        )));
+    }
+    Ok(list)
+}
+
+/// WA explaining how the printed mistakes differ from the jury's, with a `similar` diff.
+fn explain_difference(jury: &[u32], got: &[u32]) -> CheckOutcome {
+    let text = |l: &[u32]| -> Vec<String> { l.iter().map(u32::to_string).collect() };
+    let diff = ListDiff::new(&text(jury), &text(got));
+    let what = if jury.len() == got.len() {
+        format!("right count r = {}, wrong indices", jury.len())
+    } else {
+        format!("expected r = {} mistakes, found {}", jury.len(), got.len())
+    };
+    let msg = format!(
+        "{what}: {} missing, {} extra; diff (- missing, + extra): {}",
+        diff.missing,
+        diff.extra,
+        diff.brief(SHOW_ONE_LINE)
+    );
+    let details = diff.details("--- jury answer\n+++ your output\n", SHOW_DETAILS);
+    CheckOutcome::wa(msg).with_details(details)
+}
+
+/// The checker. See the module docs; never panics on any `output`.
+pub(super) fn check(input: &[u8], output: &mut dyn Read, answer: &[u8]) -> CheckOutcome {
+    let rec = match super::parse(input, &unbounded(), ValidateOptions::default()) {
+        Ok(rec) => rec,
+        Err(e) => return CheckOutcome::fail(format!("input does not validate: {e}")),
+    };
+    let k = rec.k();
+    let jury = match read_answer(&mut TokenReader::new(answer), k) {
+        Ok(a) => a,
+        Err(o) => return CheckOutcome::fail(format!("jury answer is broken: {}", o.message)),
+    };
+    let got = match read_answer(&mut TokenReader::new(output), k) {
+        Ok(a) => a,
+        Err(o) => return o,
+    };
+    if got == jury {
+        CheckOutcome::ac(format!("r = {} mistakes of k = {k} moves", jury.len()))
+    } else {
+        explain_difference(&jury, &got)
+    }
+}
