@@ -42,10 +42,11 @@ enum Command {
         /// Folder with one folder per problem.
         #[arg(long, default_value = "problems")]
         problems_dir: PathBuf,
-        /// After building, run `verify` on each built problem that has a submissions folder.
+        /// After building, run `verify` on each built problem that has a submissions folder
+        /// (with --jobs runs at a time, default 1).
         #[arg(long)]
         verify: bool,
-        /// Options of --verify.
+        /// Limits of --verify.
         #[command(flatten)]
         run: RunArgs,
     },
@@ -66,7 +67,13 @@ enum Command {
         /// Folder with one folder per problem.
         #[arg(long, default_value = "problems")]
         problems_dir: PathBuf,
-        /// Limits, parallelism, output format.
+        /// Runs at the same time (timings are less reliable above 1).
+        #[arg(short, long, default_value_t = 1)]
+        jobs: usize,
+        /// Print the report as JSON on stdout.
+        #[arg(long)]
+        json: bool,
+        /// Limits and compile cache.
         #[command(flatten)]
         run: RunArgs,
     },
@@ -82,7 +89,13 @@ enum Command {
         /// Folder with one folder per problem.
         #[arg(long, default_value = "problems")]
         problems_dir: PathBuf,
-        /// Limits, parallelism, output format.
+        /// Runs at the same time (timings are less reliable above 1).
+        #[arg(short, long, default_value_t = 1)]
+        jobs: usize,
+        /// Print the report as JSON on stdout.
+        #[arg(long)]
+        json: bool,
+        /// Limits and compile cache.
         #[command(flatten)]
         run: RunArgs,
     },
@@ -101,7 +114,7 @@ enum Command {
     List,
 }
 
-/// Options shared by `judge`, `verify` and `build --verify`.
+/// Limits and the compile cache, shared by `judge`, `verify` and `build --verify`.
 #[derive(Args)]
 struct RunArgs {
     /// CPU time limit per test in ms (default: problem.toml [limits] time_ms).
@@ -119,20 +132,19 @@ struct RunArgs {
     /// Stack limit in MiB, 0 for unlimited (default: 64).
     #[arg(long, value_name = "MIB")]
     stack_limit: Option<u64>,
-    /// Runs at the same time (default 1; timings are less reliable above 1).
-    #[arg(short, long, default_value_t = 1)]
-    jobs: usize,
-    /// Print the report as JSON on stdout.
-    #[arg(long)]
-    json: bool,
     /// Compile cache folder.
     #[arg(long, default_value = judge::DEFAULT_CACHE_DIR)]
     cache_dir: PathBuf,
 }
 
 impl RunArgs {
-    /// Judge options for a problem whose package is in `dir`.
-    fn options(&self, p: &dyn problem::Problem, dir: &Path) -> anyhow::Result<JudgeOptions> {
+    /// Judge options for a problem whose package is in `dir`, with `jobs` runs at a time.
+    fn options(
+        &self,
+        p: &dyn problem::Problem,
+        dir: &Path,
+        jobs: usize,
+    ) -> anyhow::Result<JudgeOptions> {
         let cfg = ProblemConfig::load(p, Some(&dir.join("problem.toml")))?;
         let mut limits = RunLimits::new(
             self.time_limit.unwrap_or(cfg.limits.time_ms),
@@ -152,24 +164,27 @@ impl RunArgs {
         }
         Ok(JudgeOptions {
             limits,
-            jobs: self.jobs.max(1),
+            jobs: jobs.max(1),
             progress: std::io::stderr().is_terminal(),
             cache_dir: self.cache_dir.clone(),
         })
     }
 }
 
-/// Verifies `p`; `Ok(None)` when it has no submissions folder. Prints the report.
+/// Verifies `p`; `Ok(None)` when it has no submissions folder. Prints the report (as JSON
+/// when `json`); `Ok(Some(ok))` otherwise.
 fn verify_one(
     p: &dyn problem::Problem,
     problems_dir: &Path,
     run: &RunArgs,
+    jobs: usize,
+    json: bool,
 ) -> anyhow::Result<Option<bool>> {
-    let opts = run.options(p, &problems_dir.join(p.name()))?;
+    let opts = run.options(p, &problems_dir.join(p.name()), jobs)?;
     let Some(report) = verify::verify_problem(p, problems_dir, &opts)? else {
         return Ok(None);
     };
-    if run.json {
+    if json {
         println!("{}", report.to_json());
     } else {
         println!("== verify {}", p.name());
@@ -215,7 +230,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 print!("{}", report.table);
                 println!("{}: {}", p.name(), report.lock_status);
                 if verify {
-                    match verify_one(p, &opts.problems_dir, &run)? {
+                    match verify_one(p, &opts.problems_dir, &run, jobs.unwrap_or(1), false)? {
                         None => println!(
                             "{}: no submissions folder ({}), nothing to verify",
                             p.name(),
@@ -239,11 +254,13 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             submissions,
             tests,
             problems_dir,
+            jobs,
+            json,
             run,
         } => {
             let p = problem::by_name(&problem)?;
             let dir = problems_dir.join(p.name());
-            let opts = run.options(p, &dir)?;
+            let opts = run.options(p, &dir, jobs)?;
             let cfg = ProblemConfig::load(p, Some(&dir.join("problem.toml")))?;
             let subs: Vec<Submission> = submissions
                 .iter()
@@ -254,7 +271,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 cases = judge::filter_tests(&cases, f)?;
             }
             let report = judge::judge(p, &cfg, &subs, &cases, &opts)?;
-            if run.json {
+            if json {
                 println!("{}", report.to_json());
             } else {
                 print!("{}", report.render());
@@ -268,6 +285,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Verify {
             problems,
             problems_dir,
+            jobs,
+            json,
             run,
         } => {
             let named = !problems.is_empty();
@@ -282,7 +301,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let mut all_ok = true;
             for p in selected {
                 let folder = problems_dir.join(p.name()).join("submissions");
-                match verify_one(p, &problems_dir, &run)? {
+                match verify_one(p, &problems_dir, &run, jobs, json)? {
                     None if named => bail!(
                         "problem `{}` has no submissions folder ({}): nothing to verify",
                         p.name(),

@@ -203,3 +203,66 @@ fn the_judge_command_exits_non_zero_unless_all_ac() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("has no submissions folder"), "{err}");
 }
+
+#[test]
+fn build_verify_runs_the_catalogue_after_building() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("game");
+    std::fs::create_dir_all(game.join("submissions/accepted")).unwrap();
+    std::fs::create_dir_all(game.join("submissions/wrong_answer")).unwrap();
+    std::fs::copy(
+        repo().join("problems/game/problem.toml"),
+        game.join("problem.toml"),
+    )
+    .unwrap();
+    std::fs::write(
+        game.join("manifest.toml"),
+        "[[test]]\ngen = \"random n=4 m=6 walls=0.2\"\nseed = 1\n\n\
+         [[test]]\ngen = \"open n=4 m=5\"\nseed = 1\n",
+    )
+    .unwrap();
+    for (folder, file) in [
+        ("accepted", "hopcroft_karp.cpp"),
+        ("wrong_answer", "never_lose.cpp"),
+    ] {
+        std::fs::copy(
+            catalogue(&format!("{folder}/{file}")),
+            game.join("submissions").join(folder).join(file),
+        )
+        .unwrap();
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .args(["build", "game", "--verify", "--problems-dir"])
+        .arg(tmp.path())
+        .arg("--cache-dir")
+        .arg(cache_dir())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("verify game: OK"), "{stdout}");
+    assert!(
+        stdout.contains("minimal killing set (exact minimum, 1 test(s)): 02"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn every_subcommand_has_consistent_options() {
+    // clap checks its definitions (e.g. clashing short flags) when a subcommand is built.
+    for sub in ["build", "judge", "verify", "solve", "list"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+            .args([sub, "--help"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{sub} --help: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
