@@ -332,6 +332,19 @@ pub enum TokenError {
     },
 }
 
+/// `fill_buf`, retrying reads interrupted by a signal (`ErrorKind::Interrupted`) as
+/// `read_exact` does: an EINTR while reading a contestant's output is not a judge error.
+fn fill_buf_retrying<R: Read>(inner: &mut BufReader<R>) -> io::Result<&[u8]> {
+    loop {
+        match inner.fill_buf() {
+            Ok(_) => break,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(inner.buffer())
+}
+
 /// Tolerant whitespace-separated token reader for checkers.
 ///
 /// Streams from any [`Read`]; memory is O(buffer + [`MAX_TOKEN`]) whatever the input size.
@@ -365,7 +378,7 @@ impl<R: Read> TokenReader<R> {
     pub fn next_token(&mut self) -> Result<Option<Token>, TokenError> {
         // Skip white space.
         loop {
-            let buf = self.inner.fill_buf()?;
+            let buf = fill_buf_retrying(&mut self.inner)?;
             if buf.is_empty() {
                 return Ok(None);
             }
@@ -390,7 +403,7 @@ impl<R: Read> TokenReader<R> {
         let (line, col) = (self.line, self.col);
         let mut bytes = Vec::new();
         loop {
-            let buf = self.inner.fill_buf()?;
+            let buf = fill_buf_retrying(&mut self.inner)?;
             if buf.is_empty() {
                 break;
             }
