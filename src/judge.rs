@@ -602,13 +602,21 @@ fn judge_one(
         Ok(r) => r,
         Err(e) => return fail(format!("judge error: {e:#}")),
     };
+    let strays = if r.stray_processes > 0 {
+        format!(
+            " [{} process(es) of the group could not be reaped]",
+            r.stray_processes
+        )
+    } else {
+        String::new()
+    };
     let stderr_line = r
         .stderr_head
         .lines()
         .find(|l| !l.trim().is_empty())
         .map(|l| format!("; stderr: {}", crate::verdict::one_line(l)))
         .unwrap_or_default();
-    match &r.outcome {
+    let mut verdict = match &r.outcome {
         Outcome::Finished => {
             let file = match std::fs::File::open(&stdout) {
                 Ok(f) => f,
@@ -644,7 +652,9 @@ fn judge_one(
         Outcome::RuntimeError(what) => {
             result(Verdict::Re, Some(&r), format!("{what}{stderr_line}"))
         }
-    }
+    };
+    verdict.message.push_str(&strays);
+    verdict
 }
 
 /// Judges every submission on every test: prepares (compiles) each submission once, then runs

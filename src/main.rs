@@ -180,6 +180,9 @@ fn verify_one(
     jobs: usize,
     json: bool,
 ) -> anyhow::Result<Option<bool>> {
+    if !problems_dir.join(p.name()).join("submissions").is_dir() {
+        return Ok(None);
+    }
     let opts = run.options(p, &problems_dir.join(p.name()), jobs)?;
     let Some(report) = verify::verify_problem(p, problems_dir, &opts)? else {
         return Ok(None);
