@@ -1,0 +1,284 @@
+//! The `checker` binary under both calling conventions of the field:
+//!
+//! * testlib: `checker game <input> <output> <answer>`, exit 0 AC, 1 WA, 2 PE, 3 FAIL, one
+//!   line on stderr;
+//! * Kattis: `checker game --kattis <input> <answer> <feedback_dir> < output`, exit 42 AC,
+//!   43 WA or PE, 1 judge error, message in `<feedback_dir>/judgemessage.txt`.
+//!
+//! Bad usage must never exit 1 or 2 (WA or PE under testlib) nor 42 or 43.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const SAMPLE: &str = "3 3\n.##\n...\n#.#\n";
+const SAMPLE_ANS: &str = "WIN\n2 3\n3 2\n";
+
+/// A scratch folder of its own for each test, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!(
+            "gridjudge-checker-cli-{}-{name}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    fn file(&self, name: &str, bytes: &[u8]) -> String {
+        let p = self.0.join(name);
+        std::fs::write(&p, bytes).unwrap();
+        p.to_str().unwrap().to_string()
+    }
+
+    fn dir(&self, name: &str) -> String {
+        let p = self.0.join(name);
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).unwrap();
+        p.to_str().unwrap().to_string()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn checker(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_checker"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    let data = stdin.to_vec();
+    // Feed stdin from a thread: the checker may stop reading early (a verdict is known).
+    let feeder = std::thread::spawn(move || {
+        let _ = pipe.write_all(&data);
+    });
+    let out = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    out
+}
+
+fn code(o: &Output) -> i32 {
+    o.status.code().expect("exited normally, not by a signal")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// testlib convention: exit code and the single stderr line.
+fn testlib(s: &Scratch, input: &str, output: &[u8], answer: &str) -> (i32, String) {
+    let i = s.file("in", input.as_bytes());
+    let o = s.file("out", output);
+    let a = s.file("ans", answer.as_bytes());
+    let r = checker(&["game", &i, &o, &a], b"");
+    let msg = stderr(&r);
+    assert_eq!(msg.matches('\n').count(), 1, "one line on stderr: {msg:?}");
+    assert!(r.stdout.is_empty());
+    (code(&r), msg)
+}
+
+/// Kattis convention: exit code and judgemessage.txt.
+fn kattis(s: &Scratch, input: &str, output: &[u8], answer: &str) -> (i32, String) {
+    let i = s.file("in", input.as_bytes());
+    let a = s.file("ans", answer.as_bytes());
+    let fb = s.dir("feedback");
+    let r = checker(&["game", "--kattis", &i, &a, &fb], output);
+    let msg = std::fs::read_to_string(Path::new(&fb).join("judgemessage.txt")).unwrap();
+    (code(&r), msg)
+}
+
+#[test]
+fn testlib_exit_codes() {
+    let s = Scratch::new("testlib");
+    let cases: &[(&[u8], i32, &str)] = &[
+        (b"WIN\n2 3\n3 2\n", 0, "AC WIN, 2 cells\n"),
+        (b"WIN 3 2 2 3", 0, "AC WIN, 2 cells\n"),
+        (
+            b"WIN\n2 3\n",
+            1,
+            "WA wrong set of winning cells: 1 missing, 0 extra",
+        ),
+        (
+            b"WIN\n2 3\n2 3\n",
+            1,
+            "WA line 3, column 1: cell (2, 3) is listed twice",
+        ),
+        (
+            b"WIN\n1 2\n",
+            1,
+            "WA line 2, column 1: cell (1, 2) is a wall",
+        ),
+        (b"WIN\n0 1\n", 1, "is outside the 3x3 maze"),
+        (b"LOSE\n", 1, "WA answered LOSE"),
+        (b"", 2, "PE empty output"),
+        (
+            b"WIN\n2 3\n3\n",
+            2,
+            "PE line 3, column 1: row 3 has no column",
+        ),
+        (
+            b"WIN\n2 x\n",
+            2,
+            "PE line 2, column 3: expected a column number",
+        ),
+        (
+            b"LOSE\nLOSE\n",
+            2,
+            "PE line 2, column 1: expected end of output after LOSE",
+        ),
+        (
+            b"\xff\x00WIN\n",
+            2,
+            "PE line 1, column 1: expected WIN or LOSE",
+        ),
+    ];
+    for &(out, want, fragment) in cases {
+        let (c, msg) = testlib(&s, SAMPLE, out, SAMPLE_ANS);
+        assert_eq!(c, want, "{}: {msg}", out.escape_ascii());
+        assert!(
+            msg.starts_with(fragment) || msg.contains(fragment),
+            "{msg:?} lacks {fragment:?}"
+        );
+    }
+    let (c, msg) = testlib(&s, "2 2\n..\n..\n", b"LOSE", "LOSE\n");
+    assert_eq!((c, msg.as_str()), (0, "AC LOSE\n"));
+    let (c, msg) = testlib(&s, "2 2\n..\n..\n", b"WIN 1 1", "LOSE\n");
+    assert_eq!(c, 1, "{msg}");
+}
+
+#[test]
+fn testlib_fail_only_for_broken_jury_files() {
+    let s = Scratch::new("testlib-fail");
+    for (input, answer, fragment) in [
+        (SAMPLE, "WINNER\n", "FAIL jury answer is broken"),
+        (
+            SAMPLE,
+            "WIN\n1 2\n",
+            "FAIL jury answer is broken: line 2, column 1: cell (1, 2) is a wall",
+        ),
+        (SAMPLE, "", "FAIL jury answer is broken: empty output"),
+        ("3 3\n...\n", SAMPLE_ANS, "FAIL input does not validate"),
+    ] {
+        for out in [SAMPLE_ANS.as_bytes(), b"garbage"] {
+            let (c, msg) = testlib(&s, input, out, answer);
+            assert_eq!(c, 3, "{msg}");
+            assert!(msg.starts_with(fragment), "{msg:?} lacks {fragment:?}");
+        }
+    }
+}
+
+#[test]
+fn kattis_exit_codes_and_judgemessage() {
+    let s = Scratch::new("kattis");
+    let (c, msg) = kattis(&s, SAMPLE, b"WIN\n3 2\n2 3\n", SAMPLE_ANS);
+    assert_eq!((c, msg.as_str()), (42, "AC: WIN, 2 cells\n"));
+    let (c, msg) = kattis(&s, SAMPLE, b"WIN\n2 3\n1 1\n", SAMPLE_ANS);
+    assert_eq!(c, 43);
+    assert_eq!(
+        msg,
+        "WA: wrong set of winning cells: 1 missing, 1 extra (expected 2 cells, got 2); \
+         diff (- missing, + extra): +1 1, -3 2\n\
+         --- jury answer (sorted)\n+++ your output (sorted)\n+1 1\n-3 2\n"
+    );
+    // Presentation errors are wrong answers to Kattis.
+    let (c, msg) = kattis(&s, SAMPLE, b"WIN\n2 3\n3\n", SAMPLE_ANS);
+    assert_eq!(c, 43);
+    assert!(
+        msg.starts_with("PE: line 3, column 1: row 3 has no column"),
+        "{msg}"
+    );
+    // A broken jury answer is a judge error.
+    let (c, msg) = kattis(&s, SAMPLE, SAMPLE_ANS.as_bytes(), "WIN\n9 9\n");
+    assert_eq!(c, 1);
+    assert!(msg.starts_with("FAIL: jury answer is broken"), "{msg}");
+}
+
+/// The contestant output is streamed from stdin: 64 MB of white space around the answer.
+#[test]
+fn kattis_streams_a_large_output() {
+    let s = Scratch::new("kattis-large");
+    let mut out = Vec::with_capacity(64 << 20);
+    out.extend(b" \n\t\r".iter().cycle().take(32 << 20));
+    out.extend_from_slice(b"WIN 3 2 2 3");
+    out.extend(b"\n ".iter().cycle().take(32 << 20));
+    let (c, msg) = kattis(&s, SAMPLE, &out, SAMPLE_ANS);
+    assert_eq!((c, msg.as_str()), (42, "AC: WIN, 2 cells\n"));
+    // Garbage: one line, WA or PE, never a crash.
+    let garbage: Vec<u8> = (0..1u32 << 20)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    let (c, _) = testlib(&s, SAMPLE, &garbage, SAMPLE_ANS);
+    assert!(c == 1 || c == 2, "exit {c}");
+}
+
+/// Usage errors are judge errors: exit 3 (testlib FAIL), never 1 or 2, never 42 or 43.
+#[test]
+fn bad_usage_is_never_a_contestant_verdict() {
+    let s = Scratch::new("usage");
+    let i = s.file("in", SAMPLE.as_bytes());
+    let a = s.file("ans", SAMPLE_ANS.as_bytes());
+    let missing = s.0.join("missing").to_str().unwrap().to_string();
+    let fb = s.dir("feedback");
+    let usages: Vec<Vec<&str>> = vec![
+        vec![],
+        vec!["game"],
+        vec!["game", &i],
+        vec!["game", &i, &a],
+        vec!["game", &i, &a, &a, &a],
+        vec!["game", "--bogus", &i, &a, &a],
+        vec!["nosuchproblem", &i, &a, &a],
+        vec!["game", &missing, &a, &a],
+        vec!["game", &i, &missing, &a],
+        vec!["game", &i, &a, &missing],
+        vec!["game", "--config", &missing, &i, &a, &a],
+        vec!["game", "--kattis", &i, &a],
+    ];
+    for args in usages {
+        let r = checker(&args, SAMPLE_ANS.as_bytes());
+        let c = code(&r);
+        assert!(
+            ![0, 1, 2, 42, 43].contains(&c),
+            "{args:?} exited {c}: {}",
+            stderr(&r)
+        );
+        assert!(!stderr(&r).is_empty(), "{args:?} says why");
+    }
+    // Kattis calls whose files are missing: a judge error in that convention (not 42 or 43),
+    // explained in judgemessage.txt.
+    for args in [
+        vec!["game", "--kattis", &missing, &a, &fb],
+        vec!["game", "--kattis", &i, &missing, &fb],
+    ] {
+        let r = checker(&args, SAMPLE_ANS.as_bytes());
+        let c = code(&r);
+        assert!(![0, 42, 43].contains(&c), "{args:?} exited {c}");
+        let msg = std::fs::read_to_string(Path::new(&fb).join("judgemessage.txt")).unwrap();
+        assert!(msg.starts_with("FAIL: cannot read"), "{msg}");
+    }
+    // Kattis with a feedback folder that does not exist: the message cannot be written, a
+    // judge error.
+    let r = checker(
+        &["game", "--kattis", &i, &a, &missing],
+        SAMPLE_ANS.as_bytes(),
+    );
+    assert_eq!(code(&r), 1, "{}", stderr(&r));
+    assert!(stderr(&r).contains("judgemessage.txt"));
+    // --help is not a judging call: it prints usage and succeeds.
+    let r = checker(&["--help"], b"");
+    assert_eq!(code(&r), 0);
+    let help = String::from_utf8_lossy(&r.stdout);
+    assert!(
+        help.contains("--kattis") && help.contains("Usage"),
+        "{help}"
+    );
+}

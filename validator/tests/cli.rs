@@ -1,0 +1,193 @@
+//! The `validator` binary as judges call it: `validator game [--group G] [--kattis] < input`.
+//!
+//! Runs it on the corpus of problems/game/validator_corpus/ and checks exit codes (testlib: 0
+//! valid, 3 invalid; Kattis: 42 valid, 43 invalid) and the one-line message on stderr, which
+//! must name the line and column. Where exactly each input must be rejected is checked on the
+//! library by tests/game_validator.rs; here the binary must report the same error.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use gridjudge::problem::{self, ProblemConfig, ValidateOptions};
+
+fn validator(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_validator"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    // A validator may stop reading early; a broken pipe is not the test's concern.
+    let _ = pipe.write_all(stdin);
+    drop(pipe);
+    child.wait_with_output().unwrap()
+}
+
+fn code(o: &Output) -> i32 {
+    o.status.code().expect("exited normally, not by a signal")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+fn corpus(dir: &str) -> Vec<(String, Vec<u8>)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/game/validator_corpus");
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(root.join(dir))
+        .unwrap()
+        .map(|e| {
+            let p = e.unwrap().path();
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read(&p).unwrap())
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// The library's verdict on an input, as the binary must print it.
+fn library_message(input: &[u8], group: Option<&str>) -> String {
+    let game = problem::by_name("game").unwrap();
+    let bounds = ProblemConfig::load(game, None)
+        .unwrap()
+        .bounds_for(group)
+        .unwrap();
+    match game.validate(input, &bounds, ValidateOptions::default()) {
+        Ok(s) => format!("valid: game {}\n", s.size),
+        Err(e) => format!("invalid: {e}\n"),
+    }
+}
+
+#[test]
+fn invalid_corpus_is_rejected_with_line_and_column() {
+    let files = corpus("invalid");
+    assert!(files.len() >= 30);
+    for (name, input) in &files {
+        let o = validator(&["game"], input);
+        assert_eq!(code(&o), 3, "{name}: {}", stderr(&o));
+        let msg = stderr(&o);
+        assert_eq!(msg, library_message(input, None), "{name}");
+        assert!(msg.starts_with("invalid: line "), "{name}: {msg}");
+        assert!(msg.contains(", column "), "{name}: {msg}");
+        assert_eq!(msg.lines().count(), 1, "{name}: one line: {msg:?}");
+        let o = validator(&["game", "--kattis"], input);
+        assert_eq!(code(&o), 43, "{name} --kattis: {}", stderr(&o));
+        assert_eq!(stderr(&o), msg);
+        assert!(o.stdout.is_empty());
+    }
+}
+
+#[test]
+fn valid_corpus_is_accepted() {
+    let files = corpus("valid");
+    assert!(files.len() >= 5);
+    for (name, input) in &files {
+        let o = validator(&["game"], input);
+        assert_eq!(code(&o), 0, "{name}: {}", stderr(&o));
+        assert_eq!(stderr(&o), library_message(input, None));
+        let o = validator(&["game", "--kattis"], input);
+        assert_eq!(code(&o), 42, "{name} --kattis: {}", stderr(&o));
+    }
+    let one = validator(&["game"], b"1 1\n.\n");
+    assert_eq!(stderr(&one), "valid: game 1x1\n");
+    let big = format!("100 100\n{}", format!("{}\n", "#".repeat(100)).repeat(100));
+    let o = validator(&["game"], big.as_bytes());
+    assert_eq!((code(&o), stderr(&o)), (0, "valid: game 100x100\n".into()));
+}
+
+#[test]
+fn groups_come_from_problem_toml() {
+    let six_by_five = format!("6 5\n{}", ".....\n".repeat(6));
+    let input = six_by_five.as_bytes();
+    assert_eq!(code(&validator(&["game"], input)), 0);
+    let o = validator(&["game", "--group", "small"], input);
+    assert_eq!(code(&o), 3);
+    assert_eq!(
+        stderr(&o),
+        "invalid: line 1, column 1: expected integer N in 1..=5, found `6` (out of range)\n"
+    );
+    assert_eq!(
+        code(&validator(&["game", "--group", "small", "--kattis"], input)),
+        43
+    );
+    assert_eq!(code(&validator(&["--kattis", "game"], input)), 42);
+    let five = format!("5 5\n{}", ".#...\n".repeat(5));
+    assert_eq!(
+        code(&validator(&["game", "--group", "small"], five.as_bytes())),
+        0
+    );
+    // Every valid corpus file that the library accepts in `small`, the binary accepts too.
+    for (name, input) in corpus("valid") {
+        let o = validator(&["game", "--group", "small"], &input);
+        assert_eq!(stderr(&o), library_message(&input, Some("small")), "{name}");
+        let want = if stderr(&o).starts_with("valid") {
+            0
+        } else {
+            3
+        };
+        assert_eq!(code(&o), want, "{name}");
+    }
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "gridjudge-validator-cli-{}-{name}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn config_file_and_options() {
+    let dir = scratch("config");
+    let game = problem::by_name("game").unwrap();
+    let text = game
+        .builtin_config()
+        .replace("n = [1, 100]\nm = [1, 100]", "n = [1, 100]\nm = [1, 3]");
+    assert_ne!(text, game.builtin_config());
+    let path = dir.join("problem.toml");
+    std::fs::write(&path, text).unwrap();
+    let p = path.to_str().unwrap();
+    let input = b"1 4\n....\n";
+    assert_eq!(code(&validator(&["game"], input)), 0);
+    let o = validator(&["game", "--config", p], input);
+    assert_eq!(code(&o), 3);
+    assert!(stderr(&o).contains("line 1, column 3: expected integer M in 1..=3"));
+    // Trailing spaces only with the option; other whitespace stays strict.
+    assert_eq!(code(&validator(&["game"], b"1 2 \n.. \n")), 3);
+    let lenient = ["game", "--allow-trailing-spaces"];
+    assert_eq!(code(&validator(&lenient, b"1 2 \n.. \n")), 0);
+    assert_eq!(code(&validator(&lenient, b"1  2\n..\n")), 3);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A setup error (unknown problem or group, unreadable config) is neither "valid" nor
+/// "invalid" in either convention: exit 2 with a message.
+#[test]
+fn setup_errors_are_neither_valid_nor_invalid() {
+    let input = b"1 1\n.\n";
+    let o = validator(&["game", "--group", "tiny"], input);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains("no test group `tiny`") && stderr(&o).contains("small"),
+        "{}",
+        stderr(&o)
+    );
+    let o = validator(&["nosuchproblem"], input);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("unknown problem `nosuchproblem`"));
+    assert!(stderr(&o).contains("game"));
+    let o = validator(&["game", "--config", "/nonexistent/problem.toml"], input);
+    assert_eq!(code(&o), 2);
+    for conv in [
+        &["game", "--kattis", "--group", "tiny"][..],
+        &["game", "--bogus"],
+    ] {
+        let c = code(&validator(conv, input));
+        assert!(![0, 3, 42, 43].contains(&c), "{conv:?} exited {c}");
+    }
+}
