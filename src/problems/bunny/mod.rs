@@ -232,8 +232,8 @@ pub fn parse(input: &[u8], bounds: &Bounds, opts: ValidateOptions) -> Result<Rec
             line: line - 1,
             col: 1,
             expected: format!(
-                "a record that ends with Bunny unable to move after move {}",
-                2 * k
+                "a record that ends with Bunny unable to move after {}",
+                name_move(2 * k)
             ),
             found: format!(
                 "Bunny could still move at the end: the white piece {} is next to the empty \

@@ -1,0 +1,870 @@
+//! The checker of `bunny`, through the `Problem` trait as the checker binary calls it.
+//!
+//! * one test per verdict and message (AC, WA, PE, FAIL), with exact verdicts and message text,
+//!   and the exit codes and judge message of both calling conventions (testlib, Kattis);
+//! * a hostile stream of 12 000 outputs (token soup, mutations of the correct answer, random
+//!   bytes, NUL, invalid UTF-8, 30-digit and negative numbers, very long tokens, megabytes of
+//!   white space), each judged against an independent in-memory model of the output rules;
+//! * megabytes of garbage streamed from readers that make bytes on the fly: judged after
+//!   reading only what the verdict needs, never FAIL.
+
+use std::io::{self, Read};
+
+use gridjudge::args::Args;
+use gridjudge::problem::{self, Problem, ProblemConfig};
+use gridjudge::reader::MAX_TOKEN;
+use gridjudge::rng::TestRng;
+use gridjudge::verdict::{CheckOutcome, Verdict};
+
+fn bunny() -> &'static dyn Problem {
+    problem::by_name("bunny").unwrap()
+}
+
+fn config() -> ProblemConfig {
+    ProblemConfig::load(bunny(), None).unwrap()
+}
+
+/// Sample 3: k = 2, both of Bunny's moves are mistakes.
+const SAMPLE3: &str = "4 4\nOOXX\nOXXO\nOO.O\nXXXO\n2\n3 2\n2 2\n1 2\n1 3\n";
+/// A zigzag record: k = 11, mistakes 2, 7 and 11.
+fn zig() -> String {
+    generated("long", &["n=2", "m=14", "path=zigzag", "skips=0.5"], 1)
+}
+
+/// A comb record: k = 6, every move a mistake.
+fn comb() -> String {
+    generated("comb", &["n=3", "m=13"], 1)
+}
+
+fn generated(gen: &str, args: &[&str], seed: u64) -> String {
+    let args = Args::parse(args).unwrap();
+    String::from_utf8(problem::generate_test(bunny(), gen, &args, seed).unwrap()).unwrap()
+}
+
+fn jury(input: &str) -> Vec<u8> {
+    bunny()
+        .solve(input.as_bytes(), &config().constraints)
+        .unwrap()
+}
+
+fn check_bytes(input: &str, output: &[u8], answer: &[u8]) -> CheckOutcome {
+    bunny().check(input.as_bytes(), &mut &output[..], answer, &config())
+}
+
+fn check(input: &str, output: &str) -> CheckOutcome {
+    check_bytes(input, output.as_bytes(), &jury(input))
+}
+
+fn assert_outcome(o: &CheckOutcome, verdict: Verdict, fragment: &str) {
+    assert_eq!(o.verdict, verdict, "{o:?}");
+    assert!(
+        o.message.contains(fragment),
+        "message {:?} lacks {fragment:?}",
+        o.message
+    );
+    assert!(!o.message.contains('\n'));
+}
+
+#[test]
+fn the_fixtures_are_what_the_tests_assume() {
+    assert_eq!(jury(SAMPLE3), b"2\n1\n2\n");
+    let z = zig();
+    assert!(z.starts_with("2 14\n"), "{z}");
+    assert_eq!(k_of(&z), 11);
+    assert_eq!(jury(&z), b"3\n2\n7\n11\n");
+    let c = comb();
+    assert_eq!(k_of(&c), 6);
+    assert_eq!(jury(&c), b"6\n1\n2\n3\n4\n5\n6\n");
+}
+
+#[test]
+fn accepted_answers() {
+    assert_outcome(
+        &check(SAMPLE3, "2\n1\n2\n"),
+        Verdict::Ac,
+        "r = 2 mistakes of k = 2",
+    );
+    assert_outcome(&check(SAMPLE3, "2 1 2"), Verdict::Ac, "r = 2");
+    assert_outcome(
+        &check(SAMPLE3, "\r\n\t 2\x0b\x0c1\r\n\r\n2 \n\n"),
+        Verdict::Ac,
+        "r = 2",
+    );
+    let sample2 = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/bunny/samples/sample2.in"),
+    )
+    .unwrap();
+    assert_outcome(
+        &check(&sample2, "0"),
+        Verdict::Ac,
+        "r = 0 mistakes of k = 4",
+    );
+    assert_outcome(&check(&sample2, " 0 \n"), Verdict::Ac, "r = 0");
+    assert_outcome(
+        &check(&zig(), "3 2 7 11"),
+        Verdict::Ac,
+        "r = 3 mistakes of k = 11",
+    );
+    assert_outcome(&check(&comb(), "6 1 2 3 4 5 6"), Verdict::Ac, "r = 6");
+}
+
+#[test]
+fn wrong_answers_show_a_diff() {
+    let z = zig();
+    let o = check(&z, "2\n2\n7\n");
+    assert_outcome(
+        &o,
+        Verdict::Wa,
+        "expected r = 3 mistakes, found 2: 1 missing, 0 extra",
+    );
+    assert!(
+        o.message.ends_with("diff (- missing, + extra): -11"),
+        "{o:?}"
+    );
+    assert_eq!(o.details, "--- jury answer\n+++ your output\n-11\n");
+    let o = check(&z, "3\n2\n7\n10\n");
+    assert_outcome(
+        &o,
+        Verdict::Wa,
+        "right count r = 3, wrong indices: 1 missing, 1 extra",
+    );
+    assert!(o.message.ends_with("-11, +10"), "{o:?}");
+    let o = check(&z, "4 1 2 7 11");
+    assert_outcome(&o, Verdict::Wa, "expected r = 3 mistakes, found 4");
+    assert!(o.message.ends_with(": +1"), "{o:?}");
+    let o = check(SAMPLE3, "0");
+    assert_outcome(
+        &o,
+        Verdict::Wa,
+        "expected r = 2 mistakes, found 0: 2 missing",
+    );
+    assert!(o.message.ends_with("-1, -2"), "{o:?}");
+    assert!(
+        o.judgemessage().contains("-1\n-2\n"),
+        "{}",
+        o.judgemessage()
+    );
+}
+
+#[test]
+fn long_diffs_are_cut() {
+    // 40x40 comb: dozens of mistakes; answering none shows a few and counts the rest.
+    let args = Args::parse(&["n=40", "m=40"]).unwrap();
+    let input =
+        String::from_utf8(problem::generate_test(bunny(), "comb", &args, 1).unwrap()).unwrap();
+    let ans = jury(&input);
+    let r: usize = String::from_utf8_lossy(&ans)
+        .lines()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(r > 60, "{r}");
+    let o = check_bytes(&input, b"0", &ans);
+    assert_outcome(&o, Verdict::Wa, &format!("... {} more", r - 8));
+    assert!(o.message.len() < 250, "{}", o.message);
+    assert!(
+        o.details.ends_with(&format!("... {} more lines\n", r - 50)),
+        "{}",
+        o.details
+    );
+    assert_eq!(o.details.lines().count(), 2 + 50 + 1);
+}
+
+#[test]
+fn wrong_answers_by_rule() {
+    let z = zig();
+    assert_outcome(
+        &check(&z, "12 1 2 3 4 5 6 7 8 9 10 11 12"),
+        Verdict::Wa,
+        "line 1, column 1: count r = 12 is out of range 0..=11 (Bunny made 11 moves)",
+    );
+    assert_outcome(
+        &check(&z, "-1"),
+        Verdict::Wa,
+        "count r = -1 is out of range",
+    );
+    assert_outcome(
+        &check(&z, "123456789012345678901234567890 1 2"),
+        Verdict::Wa,
+        "is out of range 0..=11",
+    );
+    assert_outcome(
+        &check(&z, "-123456789012345678901234567890"),
+        Verdict::Wa,
+        "out of range",
+    );
+    assert_outcome(
+        &check(&z, "3 2 7 12"),
+        Verdict::Wa,
+        "line 1, column 7: index 3 of 3 is 12, out of range 1..=11",
+    );
+    assert_outcome(
+        &check(&z, "1\n0\n"),
+        Verdict::Wa,
+        "index 1 of 1 is 0, out of range",
+    );
+    assert_outcome(&check(&z, "1\n-3\n"), Verdict::Wa, "is -3, out of range");
+    assert_outcome(
+        &check(&z, "3\n2\n11\n7\n"),
+        Verdict::Wa,
+        "line 4, column 1: index 3 of 3 is 7, after 11: the indices must be strictly increasing",
+    );
+    assert_outcome(&check(&z, "2 3 3"), Verdict::Wa, "is 3, after 3");
+    // The first defect in reading order decides: a WA index before a PE token.
+    assert_outcome(&check(&z, "3 19 x 1"), Verdict::Wa, "index 1 of 3 is 19");
+}
+
+#[test]
+fn presentation_errors() {
+    let z = zig();
+    assert_outcome(&check(&z, ""), Verdict::Pe, "empty output");
+    assert_outcome(&check(&z, " \n\t\n"), Verdict::Pe, "empty output");
+    assert_outcome(
+        &check(&z, "three"),
+        Verdict::Pe,
+        "line 1, column 1: expected r, the number of mistakes, found `three`",
+    );
+    assert_outcome(&check(&z, "+3 2 7 11"), Verdict::Pe, "found `+3`");
+    assert_outcome(&check(&z, "03 2 7 11"), Verdict::Pe, "found `03`");
+    assert_outcome(&check(&z, "3.0"), Verdict::Pe, "found `3.0`");
+    assert_outcome(
+        &check(&z, "3\n2\n7\n"),
+        Verdict::Pe,
+        "r = 3, but the output ends after 2 indices",
+    );
+    assert_outcome(
+        &check(&z, "3 2 x 11"),
+        Verdict::Pe,
+        "line 1, column 5: index 2 of 3: expected an integer, found `x`",
+    );
+    assert_outcome(
+        &check(&z, "3 2 7 11 12"),
+        Verdict::Pe,
+        "line 1, column 10: expected the end of the output after the 3 indices, found `12`",
+    );
+    assert_outcome(&check(&z, "3 2 7 11\nok"), Verdict::Pe, "found `ok`");
+    // NUL is not white space: it sticks to the number before it.
+    assert_outcome(
+        &check(SAMPLE3, "2 1 2\0"),
+        Verdict::Pe,
+        "index 2 of 2: expected an integer, found `2\\x00`",
+    );
+    assert_outcome(
+        &check_bytes(SAMPLE3, b"2 1 \xff\xfe", b"2\n1\n2\n"),
+        Verdict::Pe,
+        "`\\xff\\xfe`",
+    );
+    let long = format!("2 1 {}", "2".repeat(MAX_TOKEN + 1));
+    assert_outcome(
+        &check(SAMPLE3, &long),
+        Verdict::Pe,
+        "token longer than 64 bytes",
+    );
+}
+
+#[test]
+fn fail_only_when_the_jury_is_broken() {
+    let ans = jury(SAMPLE3);
+    for (bad_answer, fragment) in [
+        (&b""[..], "jury answer is broken: empty output"),
+        (
+            b"3\n1\n2\n",
+            "jury answer is broken: line 1, column 1: count r = 3 is out of range",
+        ),
+        (b"2\n1\n", "jury answer is broken: r = 2, but"),
+        (b"2\n2\n1\n", "jury answer is broken"),
+        (b"1\n1\n2\n", "jury answer is broken"),
+    ] {
+        let o = check_bytes(SAMPLE3, b"2 1 2", bad_answer);
+        assert_outcome(&o, Verdict::Fail, fragment);
+    }
+    // The input itself must be a legal record.
+    let o = bunny().check(b"4 4\nOOXX\n", &mut &b"0"[..], b"0\n", &config());
+    assert_outcome(&o, Verdict::Fail, "input does not validate: line 3");
+    let o = bunny().check(
+        b"1 6\nXO.OXO\n1\n1 4\n1 5\n",
+        &mut &b"0"[..],
+        b"0\n",
+        &config(),
+    );
+    assert_outcome(&o, Verdict::Fail, "Bunny could still move");
+    // A correct jury answer with a broken contestant output is never FAIL.
+    assert_ne!(check_bytes(SAMPLE3, b"\xff", &ans).verdict, Verdict::Fail);
+}
+
+/// The outcome in both conventions: testlib exit codes and one line on stderr, Kattis exit
+/// codes and judgemessage.txt with the diff.
+#[test]
+fn both_calling_conventions() {
+    let z = zig();
+    for (out, testlib, kattis) in [("3 2 7 11", 0, 42), ("3 2 7 10", 1, 43), ("3 2", 2, 43)] {
+        let o = check(&z, out);
+        assert_eq!(o.testlib_exit_code(), testlib, "{o:?}");
+        assert_eq!(o.kattis_exit_code(), kattis, "{o:?}");
+    }
+    let o = check_bytes(&z, b"0", b"");
+    assert_eq!((o.testlib_exit_code(), o.kattis_exit_code()), (3, 1));
+    let o = check(&z, "3 2 7 10");
+    assert_eq!(
+        o.judgemessage(),
+        format!(
+            "WA: {}\n--- jury answer\n+++ your output\n-11\n+10\n",
+            o.message
+        )
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// An independent model of the output rules.
+
+/// White space of the output format: space, `\t`, `\n`, `\x0b`, `\x0c`, `\r`.
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+}
+
+/// An integer token: optional `-`, digits, no leading zero. Values beyond 10^18 are clamped
+/// (only whether they are in range matters).
+fn model_int(t: &[u8]) -> Option<i128> {
+    let (neg, d) = match t.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, t),
+    };
+    if d.is_empty() || !d.iter().all(u8::is_ascii_digit) || (d.len() > 1 && d[0] == b'0') {
+        return None;
+    }
+    let v: i128 = if d.len() > 18 {
+        10i128.pow(18)
+    } else {
+        std::str::from_utf8(d).unwrap().parse().unwrap()
+    };
+    Some(if neg { -v } else { v })
+}
+
+/// The verdict the statement's rules give `out` for a record with `k` moves of Bunny and the
+/// jury's mistakes `jury`, judged in memory. Tokens are split on white space and read in order;
+/// a token over [`MAX_TOKEN`] bytes is PE where it is reached. r: missing or not an integer PE,
+/// outside 0..=k WA. Then r indices: missing or not an integer PE, outside 1..=k or not above
+/// the previous one WA. Then any token PE. Then the list must equal the jury's.
+fn model(k: i128, jury: &[i128], out: &[u8]) -> Verdict {
+    let mut toks = out.split(|&b| is_space(b)).filter(|t| !t.is_empty());
+    let mut next = || match toks.next() {
+        Some(t) if t.len() > MAX_TOKEN => Err(Verdict::Pe),
+        t => Ok(t),
+    };
+    let mut read = || -> Result<Vec<i128>, Verdict> {
+        let r = next()?.and_then(model_int).ok_or(Verdict::Pe)?;
+        if !(0..=k).contains(&r) {
+            return Err(Verdict::Wa);
+        }
+        let mut list: Vec<i128> = Vec::new();
+        for _ in 0..r {
+            let v = next()?.and_then(model_int).ok_or(Verdict::Pe)?;
+            if !(1..=k).contains(&v) || list.last().is_some_and(|&p| p >= v) {
+                return Err(Verdict::Wa);
+            }
+            list.push(v);
+        }
+        match next()? {
+            Some(_) => Err(Verdict::Pe),
+            None => Ok(list),
+        }
+    };
+    match read() {
+        Err(v) => v,
+        Ok(list) if list == jury => Verdict::Ac,
+        Ok(_) => Verdict::Wa,
+    }
+}
+
+fn numbers(text: &[u8]) -> Vec<i128> {
+    String::from_utf8_lossy(text)
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect()
+}
+
+/// k of a canonical record.
+fn k_of(input: &str) -> i128 {
+    let n: usize = input.split_whitespace().next().unwrap().parse().unwrap();
+    input.lines().nth(n + 1).unwrap().parse().unwrap()
+}
+
+#[test]
+fn model_agrees_with_hand_verdicts() {
+    let z = zig();
+    let jury_list = numbers(&jury(&z))[1..].to_vec();
+    for (out, v) in [
+        (&b"3 2 7 11"[..], Verdict::Ac),
+        (b"3 2 7 10", Verdict::Wa),
+        (b"2 2 7", Verdict::Wa),
+        (b"12", Verdict::Wa),
+        (b"-1", Verdict::Wa),
+        (b"3 2 7", Verdict::Pe),
+        (b"3 2 7 11 11", Verdict::Pe),
+        (b"3 7 2 11", Verdict::Wa),
+        (b"3 2 7 x", Verdict::Pe),
+        (b"x", Verdict::Pe),
+        (b"", Verdict::Pe),
+        (b"-0", Verdict::Wa),
+    ] {
+        assert_eq!(model(11, &jury_list, out), v, "{}", out.escape_ascii());
+        let o = check_bytes(&z, out, &jury(&z));
+        assert_eq!(o.verdict, v, "{}", out.escape_ascii());
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hostile outputs.
+
+/// A reader that makes its bytes on the fly from segments, so that outputs of any size cost no
+/// memory in the test. It counts what it has served.
+struct Stream {
+    segments: Vec<Segment>,
+    current: usize,
+    offset: u64,
+    served: u64,
+    rng: TestRng,
+}
+
+enum Segment {
+    /// These bytes.
+    Bytes(Vec<u8>),
+    /// `pattern` repeated to `len` bytes.
+    Repeat(Vec<u8>, u64),
+    /// `len` random bytes (any of the 256 values).
+    Random(u64),
+}
+
+impl Stream {
+    fn new(segments: Vec<Segment>, seed: u64) -> Stream {
+        Stream {
+            segments,
+            current: 0,
+            offset: 0,
+            served: 0,
+            rng: TestRng::for_test("bunny", "checker-stream", "", seed),
+        }
+    }
+
+    fn total(&self) -> u64 {
+        self.segments.iter().map(Segment::len).sum()
+    }
+}
+
+impl Segment {
+    fn len(&self) -> u64 {
+        match self {
+            Segment::Bytes(b) => b.len() as u64,
+            Segment::Repeat(_, len) | Segment::Random(len) => *len,
+        }
+    }
+}
+
+impl Read for Stream {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            let Some(seg) = self.segments.get(self.current) else {
+                return Ok(0);
+            };
+            if self.offset >= seg.len() {
+                self.current += 1;
+                self.offset = 0;
+                continue;
+            }
+            let n = (seg.len() - self.offset).min(buf.len() as u64) as usize;
+            match seg {
+                Segment::Bytes(b) => {
+                    let at = self.offset as usize;
+                    buf[..n].copy_from_slice(&b[at..at + n]);
+                }
+                Segment::Repeat(p, _) => {
+                    let mut j = (self.offset % p.len() as u64) as usize;
+                    for out in buf[..n].iter_mut() {
+                        *out = p[j];
+                        j = (j + 1) % p.len();
+                    }
+                }
+                Segment::Random(_) => {
+                    for chunk in buf[..n].chunks_mut(8) {
+                        let w = self.rng.next_u64().to_le_bytes();
+                        chunk.copy_from_slice(&w[..chunk.len()]);
+                    }
+                }
+            }
+            self.offset += n as u64;
+            self.served += n as u64;
+            return Ok(n);
+        }
+    }
+}
+
+/// Records for the hostile test: r = 0, a few and most mistakes, k from 1 to 799.
+fn hostile_records() -> Vec<String> {
+    let mut v = vec![
+        SAMPLE3.to_string(),
+        "1 6\nXO.OXO\n1\n1 2\n1 1\n".to_string(),
+        zig(),
+    ];
+    for (spec, seed) in [
+        ("comb n=3 m=13", 1),
+        ("comb n=40 m=40", 1),
+        ("play n=16 m=16 colours=random usable=0.8 err=1 eggerr=1", 2),
+        ("play n=2 m=40 colours=allusable err=0", 3),
+        ("long n=40 m=40 path=zigzag skips=0.1", 4),
+        ("long n=40 m=40", 5),
+    ] {
+        let mut w = spec.split(' ');
+        let gen = w.next().unwrap();
+        let args = Args::parse(&w.collect::<Vec<_>>()).unwrap();
+        let bytes = problem::generate_test(bunny(), gen, &args, seed).unwrap();
+        v.push(String::from_utf8(bytes).unwrap());
+    }
+    v
+}
+
+const SEPARATORS: &[&[u8]] = &[
+    b" ", b" ", b"\n", b"\n", b"\r\n", b"\t", b"  ", b"\x0b", b"\x0c", b"\r", b" \n ",
+];
+
+/// Hostile tokens: numbers of every kind near and far from the ranges, bytes that are not text.
+fn hostile_token(rng: &mut TestRng, k: u32) -> Vec<u8> {
+    match rng.below(20) {
+        0..=5 => rng.range(0, k + 1).to_string().into_bytes(),
+        6 => format!("-{}", rng.range(0, 5)).into_bytes(),
+        7 => [
+            &b"+1"[..],
+            b"01",
+            b"00",
+            b"1.0",
+            b"1e1",
+            b"0x1",
+            b"-",
+            b"--1",
+            b"1,",
+            b"r",
+        ][rng.below(10) as usize]
+            .to_vec(),
+        8 => {
+            // 30-digit numbers, either sign.
+            let mut s: Vec<u8> = (0..30)
+                .map(|i| b'0' + ((rng.below(9) + u32::from(i == 0)) as u8))
+                .collect();
+            if rng.chance(0.5) {
+                s.insert(0, b'-');
+            }
+            s
+        }
+        9 => [
+            &b"9223372036854775807"[..],
+            b"9223372036854775808",
+            b"-9223372036854775809",
+            b"4294967297",
+            b"18446744073709551617",
+        ][rng.below(5) as usize]
+            .to_vec(),
+        10 => vec![0u8; 1 + rng.below(3) as usize],
+        11 => vec![0xff, 0xfe],
+        12 => "é€😀".as_bytes().to_vec(),
+        13 => b"\xc3\x28\xa0\xa1".to_vec(),
+        14 => {
+            // Long tokens around the reader's cap, and far beyond it.
+            let len = match rng.below(3) {
+                0 => MAX_TOKEN as u32 - 1 + rng.below(3),
+                1 => rng.range(65, 400),
+                _ => rng.range(1000, 20_000),
+            };
+            (0..len).map(|_| b'1' + rng.below(9) as u8).collect()
+        }
+        15 => (0..rng.range(1, 12))
+            .map(|_| rng.below(256) as u8)
+            .filter(|&b| !is_space(b))
+            .collect(),
+        16 => b"\x001".to_vec(),
+        17 => b"2\x003".to_vec(),
+        _ => rng
+            .range(k.saturating_sub(2), k + 2)
+            .to_string()
+            .into_bytes(),
+    }
+}
+
+fn join(tokens: &[Vec<u8>], rng: &mut TestRng) -> Vec<u8> {
+    let mut out = Vec::new();
+    if rng.chance(0.1) {
+        out.extend_from_slice(SEPARATORS[rng.below(SEPARATORS.len() as u32) as usize]);
+    }
+    for (i, t) in tokens.iter().enumerate() {
+        if i > 0 {
+            out.extend_from_slice(SEPARATORS[rng.below(SEPARATORS.len() as u32) as usize]);
+        }
+        out.extend_from_slice(t);
+    }
+    if rng.chance(0.5) {
+        out.push(b'\n');
+    }
+    out
+}
+
+fn tokens_of(list: &[i128]) -> Vec<Vec<u8>> {
+    list.iter().map(|x| x.to_string().into_bytes()).collect()
+}
+
+/// One hostile output of kind `kind` for a record with `k` moves and jury mistakes `jury`, and
+/// the verdict its kind alone decides, if any.
+fn hostile_output(
+    kind: u32,
+    rng: &mut TestRng,
+    k: u32,
+    jury: &[i128],
+    ans: &[u8],
+) -> (Vec<u8>, Option<Verdict>) {
+    let r = jury.len();
+    let with_count = |list: &[i128]| {
+        let mut t = vec![list.len().to_string().into_bytes()];
+        t.extend(tokens_of(list));
+        t
+    };
+    match kind {
+        // The correct answer, random white space: AC.
+        0 | 1 => (join(&with_count(jury), rng), Some(Verdict::Ac)),
+        // One index dropped, r kept: PE (too few numbers).
+        2 if r > 0 => {
+            let mut t = with_count(jury);
+            t.remove(1 + rng.below(r as u32) as usize);
+            (join(&t, rng), Some(Verdict::Pe))
+        }
+        // One index dropped with r: WA.
+        3 if r > 0 => {
+            let mut l = jury.to_vec();
+            l.remove(rng.below(r as u32) as usize);
+            (join(&with_count(&l), rng), Some(Verdict::Wa))
+        }
+        // One index added where it belongs: WA (unless every move is a mistake already).
+        4 if r < k as usize => {
+            let mut l = jury.to_vec();
+            let extra = loop {
+                let x = i128::from(rng.range(1, k));
+                if !l.contains(&x) {
+                    break x;
+                }
+            };
+            l.push(extra);
+            l.sort_unstable();
+            (join(&with_count(&l), rng), Some(Verdict::Wa))
+        }
+        // Two indices swapped, or one repeated: WA (not strictly increasing).
+        5 if r >= 2 => {
+            let mut l = jury.to_vec();
+            let a = rng.below(r as u32 - 1) as usize;
+            l.swap(a, a + 1);
+            (join(&with_count(&l), rng), Some(Verdict::Wa))
+        }
+        6 if r >= 1 && r < k as usize => {
+            let mut l = jury.to_vec();
+            let a = rng.below(r as u32) as usize;
+            l.insert(a, l[a]);
+            (join(&with_count(&l), rng), Some(Verdict::Wa))
+        }
+        // A count out of range, then anything: WA.
+        7 => {
+            let bad = match rng.below(3) {
+                0 => format!("-{}", rng.range(1, 1000)),
+                1 => (k + 1 + rng.below(1000)).to_string(),
+                _ => "98765432109876543210987654321".to_string(),
+            };
+            let mut t = vec![bad.into_bytes()];
+            t.extend(tokens_of(jury));
+            (join(&t, rng), Some(Verdict::Wa))
+        }
+        // Replace, insert or append hostile tokens.
+        8..=10 => {
+            let mut tokens = with_count(jury);
+            for _ in 0..1 + rng.below(3) {
+                let t = hostile_token(rng, k);
+                let at = rng.below(tokens.len() as u32 + 1) as usize;
+                match rng.below(3) {
+                    0 if at < tokens.len() => tokens[at] = t,
+                    1 => tokens.push(t),
+                    _ => tokens.insert(at, t),
+                }
+            }
+            (join(&tokens, rng), None)
+        }
+        // Token soup.
+        11 | 12 => {
+            let count = rng.below(12);
+            let tokens: Vec<Vec<u8>> = (0..count).map(|_| hostile_token(rng, k)).collect();
+            (join(&tokens, rng), None)
+        }
+        // Random bytes, alone or after a correct start.
+        13 => {
+            let len = rng.below(300);
+            let mut out: Vec<u8> = if rng.chance(0.5) {
+                ans[..rng.below(ans.len() as u32) as usize].to_vec()
+            } else {
+                Vec::new()
+            };
+            out.extend((0..len).map(|_| rng.below(256) as u8));
+            (out, None)
+        }
+        // The correct answer with bytes flipped, cut, or inserted.
+        14 => {
+            let mut out = ans.to_vec();
+            for _ in 0..1 + rng.below(3) {
+                if out.is_empty() {
+                    break;
+                }
+                let at = rng.below(out.len() as u32) as usize;
+                match rng.below(4) {
+                    0 => out[at] = rng.below(256) as u8,
+                    1 => out.truncate(at),
+                    2 => out.insert(at, rng.below(256) as u8),
+                    _ => out.insert(at, [b'\0', b'-', b'0', b'9'][rng.below(4) as usize]),
+                }
+            }
+            (out, None)
+        }
+        // Lots of white space around and between the tokens of the correct answer: AC.
+        15 => {
+            let mut out = Vec::new();
+            for t in &with_count(jury) {
+                if rng.chance(0.02) {
+                    out.extend(b" \t\r\n\x0b\x0c".iter().cycle().take(20_000));
+                } else {
+                    for _ in 0..1 + rng.below(40) {
+                        out.extend_from_slice(
+                            SEPARATORS[rng.below(SEPARATORS.len() as u32) as usize],
+                        );
+                    }
+                }
+                out.extend_from_slice(t);
+            }
+            out.extend(std::iter::repeat_n(b' ', rng.below(50_000) as usize));
+            (out, Some(Verdict::Ac))
+        }
+        _ => (join(&with_count(jury), rng), Some(Verdict::Ac)),
+    }
+}
+
+/// 12 000 hostile outputs over 9 records. Each output's verdict must equal the model's, be one
+/// of AC, WA, PE (never FAIL), and match the verdict of its kind where the kind alone decides
+/// it. The checker must not panic (a panic fails the test).
+#[test]
+fn hostile_outputs_get_the_verdict_of_the_rules() {
+    let records = hostile_records();
+    let answers: Vec<Vec<u8>> = records.iter().map(|r| jury(r)).collect();
+    let juries: Vec<Vec<i128>> = answers.iter().map(|a| numbers(a)[1..].to_vec()).collect();
+    let ks: Vec<u32> = records.iter().map(|r| k_of(r) as u32).collect();
+    assert!(juries.iter().any(|j| j.is_empty()) && juries.iter().any(|j| j.len() > 60));
+    let mut rng = TestRng::for_test("bunny", "hostile-checker", "", 1);
+    let mut counts = std::collections::BTreeMap::new();
+    let mut fixed = 0;
+    for i in 0..12_000u32 {
+        let x = i as usize % records.len();
+        let kind = rng.below(17);
+        let (out, known) = hostile_output(kind, &mut rng, ks[x], &juries[x], &answers[x]);
+        let o = check_bytes(&records[x], &out, &answers[x]);
+        let want = model(i128::from(ks[x]), &juries[x], &out);
+        assert_eq!(
+            o.verdict,
+            want,
+            "case {i} kind {kind}: output {:?} got {o:?}",
+            String::from_utf8_lossy(&out[..out.len().min(300)])
+        );
+        assert!(matches!(o.verdict, Verdict::Ac | Verdict::Wa | Verdict::Pe));
+        if let Some(v) = known {
+            assert_eq!(o.verdict, v, "case {i} kind {kind}: {o:?}");
+            fixed += 1;
+        }
+        *counts.entry(o.verdict).or_insert(0u32) += 1;
+    }
+    for v in [Verdict::Ac, Verdict::Wa, Verdict::Pe] {
+        assert!(counts.get(&v).copied().unwrap_or(0) > 1000, "{counts:?}");
+    }
+    assert!(fixed > 4000, "{fixed}");
+}
+
+/// Megabytes of garbage, made on the fly: judged without reading more than the verdict needs,
+/// never FAIL; a correct answer followed by 64 MB of white space is read to the end and
+/// accepted without being held in memory.
+#[test]
+fn streamed_garbage() {
+    let cfg = config();
+    let z = zig();
+    let ans = jury(&z);
+    let mb = 1u64 << 20;
+    let judge = |s: &mut Stream| bunny().check(z.as_bytes(), s, &ans, &cfg);
+    for seed in 0..6 {
+        // Random bytes: the first token is not an integer (or is too long): PE at once.
+        let mut s = Stream::new(vec![Segment::Random(8 * mb)], seed);
+        let o = judge(&mut s);
+        assert_ne!(o.verdict, Verdict::Fail, "{o:?}");
+        assert_ne!(o.verdict, Verdict::Ac, "{o:?}");
+        assert!(s.served < mb, "read {} bytes to judge", s.served);
+    }
+    // r = 3 then endless repeats of one index: WA at the second.
+    let mut s = Stream::new(
+        vec![
+            Segment::Bytes(b"3\n".to_vec()),
+            Segment::Repeat(b"2\n".to_vec(), 50 * mb),
+        ],
+        0,
+    );
+    assert_outcome(&judge(&mut s), Verdict::Wa, "strictly increasing");
+    assert!(s.served < mb);
+    // A huge count: WA without reading the numbers that follow.
+    let mut s = Stream::new(
+        vec![
+            Segment::Bytes(b"1000000000\n".to_vec()),
+            Segment::Repeat(b"1 ".to_vec(), 50 * mb),
+        ],
+        0,
+    );
+    assert_outcome(
+        &judge(&mut s),
+        Verdict::Wa,
+        "count r = 1000000000 is out of range",
+    );
+    assert!(s.served < mb);
+    // r then megabytes of digits with no space: one too-long token, PE.
+    let mut s = Stream::new(
+        vec![
+            Segment::Bytes(b"3 2 ".to_vec()),
+            Segment::Repeat(b"1234567890".to_vec(), 50 * mb),
+        ],
+        0,
+    );
+    assert_outcome(&judge(&mut s), Verdict::Pe, "token longer than 64 bytes");
+    assert!(s.served < mb);
+    // The answer, then 64 MB of white space: AC after reading all of it.
+    let mut s = Stream::new(
+        vec![
+            Segment::Bytes(ans.clone()),
+            Segment::Repeat(b" \n\t\r".to_vec(), 64 * mb),
+        ],
+        0,
+    );
+    assert_outcome(&judge(&mut s), Verdict::Ac, "r = 3");
+    assert_eq!(s.served, s.total());
+    // The answer, 64 MB of white space, then one more token: PE.
+    let mut s = Stream::new(
+        vec![
+            Segment::Bytes(ans.clone()),
+            Segment::Repeat(b"\n".to_vec(), 64 * mb),
+            Segment::Bytes(b"6".to_vec()),
+        ],
+        0,
+    );
+    let o = judge(&mut s);
+    assert_outcome(
+        &o,
+        Verdict::Pe,
+        "expected the end of the output after the 3 indices",
+    );
+    assert!(
+        o.message
+            .contains(&format!("line {}, column 1", 64 * mb + 5)),
+        "{o:?}"
+    );
+}

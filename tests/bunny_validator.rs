@@ -1,0 +1,281 @@
+//! The validator of `bunny` on its corpus, `problems/bunny/validator_corpus/`, and on the
+//! official samples.
+//!
+//! `invalid/*.in` are malformed records, each of which must be rejected at exactly the line and
+//! column that `expected.toml` names, with a message containing the expected text (for a broken
+//! rule of the game: the move and the reason); `valid/*.in` must be accepted, in exactly the
+//! test groups `expected.toml` lists. Constraints and groups come from
+//! problems/bunny/problem.toml, as the validator binary reads them.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use gridjudge::problem::{self, Bounds, Problem, ProblemConfig, ValidateOptions};
+use gridjudge::problems::bunny;
+use gridjudge::reader::FormatError;
+use serde::Deserialize;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Rejection {
+    why: String,
+    line: u64,
+    col: u64,
+    contains: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Valid {
+    groups: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Expected {
+    invalid: BTreeMap<String, Rejection>,
+    valid: BTreeMap<String, Valid>,
+}
+
+const STRICT: ValidateOptions = ValidateOptions {
+    allow_trailing_spaces: false,
+};
+const LENIENT: ValidateOptions = ValidateOptions {
+    allow_trailing_spaces: true,
+};
+
+fn dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/bunny")
+}
+
+fn expected() -> Expected {
+    let text = std::fs::read_to_string(dir().join("validator_corpus/expected.toml")).unwrap();
+    toml::from_str(&text).unwrap()
+}
+
+/// The `.in` files of a corpus folder, by name.
+fn files(sub: &str) -> BTreeMap<String, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    for entry in std::fs::read_dir(dir().join("validator_corpus").join(sub)).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        assert!(name.ends_with(".in"), "stray file {}", path.display());
+        out.insert(name, std::fs::read(&path).unwrap());
+    }
+    out
+}
+
+fn bunny() -> &'static dyn Problem {
+    problem::by_name("bunny").unwrap()
+}
+
+fn config() -> ProblemConfig {
+    ProblemConfig::load(bunny(), None).unwrap()
+}
+
+fn bounds(group: Option<&str>) -> Bounds {
+    config().bounds_for(group).unwrap()
+}
+
+fn validate(input: &[u8], group: Option<&str>) -> Result<String, FormatError> {
+    bunny()
+        .validate(input, &bounds(group), STRICT)
+        .map(|s| s.size)
+}
+
+#[test]
+fn corpus_and_expectations_match_one_to_one() {
+    let exp = expected();
+    let invalid: Vec<String> = files("invalid").into_keys().collect();
+    let valid: Vec<String> = files("valid").into_keys().collect();
+    assert_eq!(invalid, exp.invalid.keys().cloned().collect::<Vec<_>>());
+    assert_eq!(valid, exp.valid.keys().cloned().collect::<Vec<_>>());
+    assert!(invalid.len() >= 30, "{} invalid inputs", invalid.len());
+    assert!(exp.invalid.values().all(|r| !r.why.is_empty()));
+}
+
+#[test]
+fn every_invalid_input_is_rejected_exactly_where_expected() {
+    let exp = expected();
+    let groups: Vec<String> = config().groups.keys().cloned().collect();
+    for (name, input) in files("invalid") {
+        let want = &exp.invalid[&name];
+        let err = match validate(&input, None) {
+            Ok(size) => panic!("{name} ({}) was accepted as {size}", want.why),
+            Err(e) => e,
+        };
+        let msg = err.to_string();
+        assert_eq!(
+            (err.line, err.col),
+            (want.line, want.col),
+            "{name} ({}): rejected at the wrong place: {msg}",
+            want.why
+        );
+        assert!(
+            msg.starts_with(&format!(
+                "line {}, column {}: expected ",
+                want.line, want.col
+            )),
+            "{name}: {msg}"
+        );
+        assert!(
+            msg.contains(&want.contains),
+            "{name}: message {msg:?} lacks {:?}",
+            want.contains
+        );
+        // A group only adds bounds: still invalid.
+        for g in &groups {
+            assert!(validate(&input, Some(g)).is_err(), "{name} in group {g}");
+        }
+    }
+}
+
+/// Every broken rule of the game names the move (number and player) and the reason.
+#[test]
+fn rule_violations_name_the_move_and_the_reason() {
+    let exp = expected();
+    let mut rules = 0;
+    for (name, input) in files("invalid") {
+        let msg = validate(&input, None).unwrap_err().to_string();
+        if !msg.contains("expected a legal move") && !msg.contains("Bunny unable to move") {
+            continue;
+        }
+        rules += 1;
+        assert!(
+            msg.contains("move ") && (msg.contains("Bunny's") || msg.contains("Egg's")),
+            "{name}: {msg}"
+        );
+        let reasons = [
+            "not adjacent",
+            "wrong colour",
+            "the empty cell itself",
+            "could still move",
+            "had no legal move",
+            "has no legal move",
+        ];
+        assert!(reasons.iter().any(|r| msg.contains(r)), "{name}: {msg}");
+        assert_eq!(exp.invalid[&name].col, 1, "{name}");
+    }
+    assert!(rules >= 10, "{rules} rule violations in the corpus");
+}
+
+#[test]
+fn every_valid_input_is_accepted_in_exactly_its_groups() {
+    let exp = expected();
+    let groups: Vec<String> = config().groups.keys().cloned().collect();
+    for (name, input) in files("valid") {
+        let size = validate(&input, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(name.starts_with(&format!("{size}_")), "{name}: {size}");
+        for g in &groups {
+            let ok = validate(&input, Some(g)).is_ok();
+            assert_eq!(
+                ok,
+                exp.valid[&name].groups.contains(g),
+                "{name} in group {g}"
+            );
+        }
+    }
+    // Every official size class has a valid example.
+    let covered: std::collections::BTreeSet<&String> =
+        exp.valid.values().flat_map(|v| &v.groups).collect();
+    assert_eq!(covered.len(), groups.len(), "{covered:?}");
+}
+
+/// The official samples put a space at the end of every input line: strict validation rejects
+/// them saying so, the lenient option accepts them, and the canonical copies in the package
+/// are exactly the originals without those spaces.
+#[test]
+fn official_samples_need_the_trailing_space_option() {
+    let samples = dir().join("samples");
+    for i in 1..=3 {
+        let original = std::fs::read(samples.join(format!("original/sample{i}.in"))).unwrap();
+        let canonical = std::fs::read(samples.join(format!("sample{i}.in"))).unwrap();
+        let shared = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("../shared/problems/samples/bunny/sample{i}.in"));
+        if let Ok(verbatim) = std::fs::read(shared) {
+            assert_eq!(original, verbatim, "sample {i}: original copy differs");
+        }
+        let b = bounds(None);
+        let err = bunny().validate(&original, &b, STRICT).unwrap_err();
+        assert_eq!((err.line, err.col), (1, 4), "sample {i}: {err}");
+        assert!(err.to_string().contains("trailing space"), "{err}");
+        bunny()
+            .validate(&original, &b, LENIENT)
+            .unwrap_or_else(|e| panic!("sample {i}: {e}"));
+        bunny().validate(&canonical, &b, STRICT).unwrap();
+        let stripped: Vec<u8> = String::from_utf8(original.clone())
+            .unwrap()
+            .lines()
+            .map(|l| l.trim_end_matches(' ').to_string() + "\n")
+            .collect::<String>()
+            .into_bytes();
+        assert_eq!(stripped, canonical, "sample {i}");
+        assert_eq!(
+            bunny::parse(&original, &b, LENIENT).unwrap(),
+            bunny::parse(&canonical, &b, STRICT).unwrap()
+        );
+        let ans = std::fs::read(samples.join(format!("sample{i}.ans"))).unwrap();
+        let ans_original = std::fs::read(samples.join(format!("original/sample{i}.ans"))).unwrap();
+        assert_eq!(ans, ans_original);
+    }
+}
+
+/// The lenient option relaxes trailing spaces and nothing else.
+#[test]
+fn lenient_mode_relaxes_only_trailing_spaces() {
+    let b = bounds(None);
+    let mut relaxed = 0;
+    for (name, input) in files("invalid") {
+        let lenient = bunny().validate(&input, &b, LENIENT);
+        if name.contains("trailing_space") {
+            assert!(lenient.is_ok(), "{name}: {lenient:?}");
+            relaxed += 1;
+        } else {
+            assert!(lenient.is_err(), "{name} accepted in lenient mode");
+        }
+    }
+    assert_eq!(relaxed, 3);
+}
+
+/// The bounds come from problem.toml: the contest constraints, the lifted bounds and groups.
+#[test]
+fn bounds_come_from_problem_toml() {
+    let cfg = config();
+    // A 60x60 record: beyond the constraints, within the lifted bounds.
+    let big = gridjudge::problem::generate_test(
+        bunny(),
+        "long",
+        &gridjudge::args::Args::parse(&["n=60", "m=60", "k=1500"]).unwrap(),
+        1,
+    )
+    .unwrap();
+    let e = bunny()
+        .validate(&big, &cfg.constraints, STRICT)
+        .unwrap_err();
+    assert!(e.to_string().contains("integer n in 1..=40"), "{e}");
+    assert_eq!(
+        bunny().validate(&big, &cfg.lifted, STRICT).unwrap().size,
+        "60x60"
+    );
+    // k = 1500 is also beyond the constraints: with n, m lifted only, k is what fails.
+    let text = bunny()
+        .builtin_config()
+        .replace("n = [1, 40]\nm = [1, 40]", "n = [1, 60]\nm = [1, 60]");
+    assert_ne!(
+        text,
+        bunny().builtin_config(),
+        "problem.toml layout changed"
+    );
+    let wider = ProblemConfig::parse(&text, "test").unwrap();
+    let e = bunny()
+        .validate(&big, &wider.constraints, STRICT)
+        .unwrap_err();
+    assert!(
+        e.line == 62
+            && e.to_string()
+                .contains("integer k in 1..=1000, found `1500`"),
+        "{e}"
+    );
+    let unknown = cfg.bounds_for(Some("5x5")).unwrap_err().to_string();
+    assert!(unknown.contains("no test group `5x5`") && unknown.contains("3x4"));
+}
