@@ -2,7 +2,8 @@
 //!
 //! Every generator declares its parameters ([`Param`]); unknown keys, repeated keys, values
 //! that do not parse and values out of range are errors that name the key. The canonical form
-//! (keys sorted, defaults left out) is part of a test's identity, see [`crate::rng`].
+//! (keys sorted, values exactly as written) is part of a test's identity, see [`crate::rng`]:
+//! `walls=0.1` and `walls=1e-1`, or an explicit default and an omitted one, are different tests.
 
 use std::collections::BTreeMap;
 use std::fmt;

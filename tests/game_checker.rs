@@ -1123,16 +1123,10 @@ fn interrupted_reads_are_retried() {
     assert_outcome(&o, Verdict::Fail, "disk on fire");
 }
 
-/// The counts of missing and extra cells are exact however many cells differ.
-///
-/// Ignored: fails today. `src/diff.rs` runs `similar`'s default `Algorithm::Myers`, which in
-/// similar 3 switches to non-minimal heuristic splits once an edit script costs more than
-/// about 256 (and approximates at its 500 ms deadline), so on this maze the message reads
-/// "16 missing, 3727 extra" although every winning cell was printed. On sorted lists of
-/// distinct cells an exact algorithm (e.g. `Algorithm::Patience`, whose unique-line anchors
-/// are then exactly the common cells) gives the true counts. Enable once `ListDiff` is exact.
+/// The counts of missing and extra cells are exact however many cells differ. (With
+/// `similar`'s default Myers, which turns heuristic past an edit cost of about 256, this maze
+/// was reported as "16 missing, 3727 extra" although every winning cell was printed.)
 #[test]
-#[ignore = "known bug in src/diff.rs: similar's heuristic Myers miscounts large differences"]
 fn large_differences_are_counted_exactly() {
     let args = gridjudge::args::Args::parse(&["n=100", "m=100", "walls=0.4"]).unwrap();
     let input = problem::generate_test(game(), "random", &args, 3).unwrap();

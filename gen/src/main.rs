@@ -13,7 +13,7 @@ use gridjudge::problem::{self, generate_test};
 /// same bytes on every machine and every run. Arguments are key=value words; their order does
 /// not matter.
 #[derive(Parser)]
-#[command(version, about, after_long_help = generator_help())]
+#[command(version, about, after_help = generator_help())]
 struct Cli {
     /// Problem name (`game`, ...).
     problem: String,
