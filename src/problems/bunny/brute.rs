@@ -16,16 +16,25 @@ pub const MAX_BRUTE_CELLS: u32 = 31;
 const IN_PROGRESS: u8 = 2;
 
 /// Bunny's mistakes by exhaustive search, or `None` when the board has more than
+/// [`MAX_BRUTE_CELLS`] cells: move i is reported when the player to move wins both before it
+/// and right after it, by [`brute_force_wins`].
+///
+/// Cost: that of [`brute_force_wins`].
+pub fn brute_force_mistakes(rec: &Record) -> anyhow::Result<Option<Vec<u32>>> {
+    Ok(brute_force_wins(rec)?.map(|win| super::mistakes_from_wins(&win)))
+}
+
+/// Whether the player to move wins at every position 0..=2k of the record (Bunny at even
+/// positions, Egg at odd ones), by exhaustive search; `None` when the board has more than
 /// [`MAX_BRUTE_CELLS`] cells.
 ///
-/// Replays the record; before Bunny's move i and before Egg's reply it decides by minimax
-/// whether the player to move wins, and reports i when both do. Errors if the record contains
-/// an illegal move or if a board state repeats during the search (the game would not be
-/// finite; the theory says it cannot happen).
+/// Replays the record on the board and decides each position by memoised minimax. Errors if
+/// the record contains an illegal move or if a board state repeats during the search (the game
+/// would not be finite; the theory says it cannot happen).
 ///
 /// Cost: O(S·4) time and memory where S is the number of board states reachable from the
 /// record's positions; exponential in the number of cells.
-pub fn brute_force_mistakes(rec: &Record) -> anyhow::Result<Option<Vec<u32>>> {
+pub fn brute_force_wins(rec: &Record) -> anyhow::Result<Option<Vec<bool>>> {
     if rec.grid.len() > MAX_BRUTE_CELLS {
         return Ok(None);
     }
@@ -35,10 +44,10 @@ pub fn brute_force_mistakes(rec: &Record) -> anyhow::Result<Option<Vec<u32>>> {
     };
     let mut board = rec.grid.cells.clone();
     let mut empty = rec.start;
-    let mut before = Vec::with_capacity(rec.moves.len());
+    let mut win = Vec::with_capacity(rec.moves.len() + 1);
     for (t, &id) in rec.moves.iter().enumerate() {
         let bunny = t % 2 == 0;
-        before.push(search.mover_wins(&mut board, empty, bunny)?);
+        win.push(search.mover_wins(&mut board, empty, bunny)?);
         let colour = if bunny { WHITE } else { BLACK };
         anyhow::ensure!(
             board[id as usize] == colour && rec.grid.neighbours(empty).any(|nb| nb == id),
@@ -49,12 +58,8 @@ pub fn brute_force_mistakes(rec: &Record) -> anyhow::Result<Option<Vec<u32>>> {
         board[id as usize] = EMPTY;
         empty = id;
     }
-    Ok(Some(
-        (0..rec.k())
-            .filter(|&i| before[2 * i] && before[2 * i + 1])
-            .map(|i| i as u32 + 1)
-            .collect(),
-    ))
+    win.push(search.mover_wins(&mut board, empty, rec.moves.len() % 2 == 0)?);
+    Ok(Some(win))
 }
 
 /// Minimax over boards with a memo keyed by the packed board and the player to move.

@@ -23,7 +23,7 @@ mod brute;
 mod check;
 mod gen;
 
-pub use brute::brute_force_mistakes;
+pub use brute::{brute_force_mistakes, brute_force_wins, MAX_BRUTE_CELLS};
 pub use gen::{play_record, PlayPolicy};
 
 use crate::args::{ArgError, Args, GeneratorInfo};
