@@ -165,6 +165,10 @@ fn the_manifest_covers_what_the_issue_asks() {
         .filter(|(rec, &r)| rec.k() >= 6 && 2 * r > rec.k())
         .count();
     assert!(mostly >= 3, "{mostly} records with most moves mistakes");
+    assert!(
+        recs.iter().zip(&rs).any(|(rec, &r)| rec.k() >= 3 && r == rec.k()),
+        "no record with a mistake at every move"
+    );
     assert!(rs.iter().any(|&r| r >= 100), "{rs:?}");
     // The empty cell at a corner, on an edge and inside.
     let place = |r: &Record| {
