@@ -231,7 +231,15 @@ const INF: u32 = u32::MAX;
 /// only skips searches that would fail, so the matching returned is exactly the one of the
 /// unpruned algorithm (generators such as `game`'s `lose` depend on it; a test guards it).
 pub fn maximum_matching(g: &BipartiteGraph) -> Matching {
-    let mut hk = HopcroftKarp::new(g, karp_sipser(g));
+    let warm = karp_sipser(g);
+    // An augmenting path joins a free left vertex to a free right vertex, both with an edge.
+    // Without one on either side (common: an open board, a tree maze), stop before allocating
+    // the phases' arrays.
+    let free_with_edge = |v: u32| warm.mate[v as usize] == NONE && !g.neighbours(v).is_empty();
+    if !(0..g.n_left).any(free_with_edge) || !(g.n_left..g.len()).any(free_with_edge) {
+        return warm;
+    }
+    let mut hk = HopcroftKarp::new(g, warm);
     let mut phase = 0u32;
     loop {
         let prune = phase == 0 || phase.is_power_of_two();
