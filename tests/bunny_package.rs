@@ -166,7 +166,9 @@ fn the_manifest_covers_what_the_issue_asks() {
         .count();
     assert!(mostly >= 3, "{mostly} records with most moves mistakes");
     assert!(
-        recs.iter().zip(&rs).any(|(rec, &r)| rec.k() >= 3 && r == rec.k()),
+        recs.iter()
+            .zip(&rs)
+            .any(|(rec, &r)| rec.k() >= 3 && r == rec.k()),
         "no record with a mistake at every move"
     );
     assert!(rs.iter().any(|&r| r >= 100), "{rs:?}");

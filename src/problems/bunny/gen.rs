@@ -51,8 +51,11 @@ pub static GENERATORS: &[GeneratorInfo] = &[
                 `corridors` (a serpentine corridor of usable cells). The empty cell is at a \
                 corner, on an edge, inside, or anywhere. Bunny picks a losing move with \
                 probability `err` when it has one (else a winning one when it has one); Egg \
-                likewise with `eggerr`. err=0 gives no mistakes from winning positions; \
-                err=1 eggerr=1 gives a mistake at almost every move. Cost O(k·(V+E)).",
+                likewise with `eggerr`. With err=0 Bunny never errs; when it would win, the \
+                game is ended instead by recolouring its last options to black (which may turn \
+                earlier moves into mistakes on the final board). A mistake needs a winning \
+                position with a losing move, which open boards rarely offer: `comb` makes them \
+                at almost every move. Cost O(k·(V+E)) (a few augmenting searches per move).",
         params: &[
             N,
             M,
