@@ -20,5 +20,6 @@ pub mod problems;
 pub mod reader;
 pub mod rng;
 pub mod runner;
+pub mod stress;
 pub mod verdict;
 pub mod verify;

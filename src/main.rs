@@ -10,6 +10,7 @@ use gridjudge::judge::{self, JudgeOptions, Submission};
 use gridjudge::package::{build_problem, BuildOptions, LockMode};
 use gridjudge::problem::{self, ProblemConfig};
 use gridjudge::runner::RunLimits;
+use gridjudge::stress;
 use gridjudge::verify;
 
 /// Prepare, validate and judge test data of grid-game problems.
@@ -95,6 +96,46 @@ enum Command {
         /// Print the report as JSON on stdout.
         #[arg(long)]
         json: bool,
+        /// Limits and compile cache.
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// Stress a submission: generate tests from consecutive seeds (generator line: NAME
+    /// key=value ..., integer ranges such as n=1..6 drawn per seed), run the submission and
+    /// the reference solution, check, stop at the first failure (or after --keep N), and shrink
+    /// it to a locally minimal counterexample of the same verdict class (WA/PE, TLE, RE/MLE,
+    /// OLE). The result does not depend on -j. Exits with 1 when a failure is found.
+    Stress {
+        /// Problem name.
+        problem: String,
+        /// The submission (as for `judge`).
+        submission: String,
+        /// Generator line, e.g. `--generator random n=1..6 m=1..6 walls=0.3` (default: the
+        /// problem's first generator with n=2..5 m=2..5).
+        #[arg(long, num_args = 1.., value_name = "NAME [KEY=VALUE]...", allow_hyphen_values = false)]
+        generator: Vec<String>,
+        /// Seeds to try, inclusive, e.g. 1..1000 (default 1..1000).
+        #[arg(long, conflicts_with = "time")]
+        seeds: Option<String>,
+        /// Try seeds from 1 until this much time has passed, e.g. 60s or 2m.
+        #[arg(long)]
+        time: Option<String>,
+        /// Stop after this many failing seeds.
+        #[arg(long, default_value_t = 1)]
+        keep: usize,
+        /// Report the failing tests as generated, without shrinking.
+        #[arg(long)]
+        no_shrink: bool,
+        /// Add each minimal counterexample to the problem as a hand test
+        /// (problems/<p>/hand/stress-<hash>.in and a manifest entry).
+        #[arg(long)]
+        save: bool,
+        /// Folder with one folder per problem.
+        #[arg(long, default_value = "problems")]
+        problems_dir: PathBuf,
+        /// Tests run at the same time; the result does not depend on it.
+        #[arg(short, long, default_value_t = 1)]
+        jobs: usize,
         /// Limits and compile cache.
         #[command(flatten)]
         run: RunArgs,
@@ -319,6 +360,86 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 }
             }
             Ok(if all_ok {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            })
+        }
+        Command::Stress {
+            problem,
+            submission,
+            generator,
+            seeds,
+            time,
+            keep,
+            no_shrink,
+            save,
+            problems_dir,
+            jobs,
+            run,
+        } => {
+            let p = problem::by_name(&problem)?;
+            let dir = problems_dir.join(p.name());
+            let opts = run.options(p, &dir, jobs)?;
+            let cfg = ProblemConfig::load(p, Some(&dir.join("problem.toml")))?;
+            let line = if generator.is_empty() {
+                stress::GeneratorLine::default_for(p)?
+            } else {
+                stress::GeneratorLine::parse(p, &generator)?
+            };
+            let seeds = match (&seeds, &time) {
+                (_, Some(t)) => stress::SeedPlan::parse_time(t)?,
+                (Some(r), None) => stress::SeedPlan::parse_range(r)?,
+                (None, None) => stress::SeedPlan::Range {
+                    first: 1,
+                    last: 1000,
+                },
+            };
+            let sub = Submission::from_arg(&submission)?;
+            let subject = stress::ProcessSubject::prepare(&sub, &opts.cache_dir, opts.limits)?;
+            let sopts = stress::StressOptions {
+                generator: line,
+                seeds,
+                jobs: opts.jobs,
+                keep,
+                shrink: !no_shrink,
+            };
+            let report = stress::stress(p, &cfg, &subject, &sopts)?;
+            let secs = report.search_time.as_secs_f64();
+            println!(
+                "stress {} {}: {} seed(s) of `{}` in {:.2} s ({:.1} tests/s), {} failure(s)",
+                p.name(),
+                sub.name,
+                report.tested,
+                sopts.generator,
+                secs,
+                report.tested as f64 / secs.max(1e-9),
+                report.failures.len()
+            );
+            for c in &report.failures {
+                println!();
+                print!("{}", c.render(p));
+                if save {
+                    let note = format!(
+                        "{} fails ({}), found by `{} --seed {}`",
+                        sub.name,
+                        c.judged().verdict,
+                        c.concrete_line(),
+                        c.seed
+                    );
+                    let saved = stress::save_counterexample(&dir, c.input(), &note)?;
+                    println!(
+                        "saved: {} ({})",
+                        saved.path.display(),
+                        if saved.appended {
+                            "manifest entry appended"
+                        } else {
+                            "already in the manifest"
+                        }
+                    );
+                }
+            }
+            Ok(if report.failures.is_empty() {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::FAILURE

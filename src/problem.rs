@@ -202,6 +202,17 @@ pub trait Problem: Send + Sync {
     /// Runs generator `name` with `args`, drawing randomness only from `rng`.
     fn generate(&self, name: &str, args: &Args, rng: &mut TestRng) -> Result<Vec<u8>, ArgError>;
 
+    /// Every single-step reduction of a valid `input` that `gridjudge stress` may try while it
+    /// shrinks a counterexample ([`crate::stress`]), in a deterministic order, smallest first.
+    /// Each candidate must be strictly smaller than `input` in a well-founded measure (so that
+    /// greedy shrinking ends); candidates need not be valid, the caller validates each one
+    /// under the constraints before trying it. Returns no candidate for an input that does not
+    /// parse. The default knows no reduction.
+    fn shrink_candidates(&self, input: &[u8]) -> Vec<Vec<u8>> {
+        let _ = input;
+        Vec::new()
+    }
+
     /// The generator called `name`, or an error listing the generators.
     fn generator(&self, name: &str) -> Result<&'static GeneratorInfo, ArgError> {
         self.generators()

@@ -13,6 +13,7 @@
 mod brute;
 mod check;
 mod gen;
+mod shrink;
 
 pub use brute::brute_force_winners;
 
@@ -238,6 +239,10 @@ impl Problem for Game {
 
     fn generate(&self, name: &str, args: &Args, rng: &mut TestRng) -> Result<Vec<u8>, ArgError> {
         gen::generate(name, args, rng).map(|g| format_maze(&g))
+    }
+
+    fn shrink_candidates(&self, input: &[u8]) -> Vec<Vec<u8>> {
+        shrink::candidates(input)
     }
 }
 

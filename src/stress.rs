@@ -1,0 +1,813 @@
+//! Stress testing with shrinking: generate tests from consecutive seeds, run a submission,
+//! compare with the reference solution through the checker, stop at the first failure, and
+//! shrink the failing input to a locally minimal counterexample.
+//!
+//! # The flow of one seed
+//! generator line (ranges allowed, resolved per seed by [`crate::args::resolve_ranges`]) →
+//! [`generate_test`] → validate under the constraints → reference answer ([`Problem::solve`],
+//! in process) → the submission ([`Subject`]) → [`Problem::check`]. The only things this
+//! module knows about a problem are the [`Problem`] trait's methods.
+//!
+//! # Verdict classes
+//! Shrinking keeps a candidate only if it fails with the same [`FailureClass`] as the test
+//! that was found: WA and PE together ("wrong": a PE is a wrong output that happens not to
+//! parse, and the same bug often shows either way), TLE, RE and MLE together ("crash": a
+//! crash that comes from running out of memory, or the stack, is often classified either
+//! way depending on where the allocation fails), and OLE. A checker FAIL is never a
+//! submission's failure: it means the jury's files are broken, and stress stops with an error.
+//!
+//! # Shrinking
+//! Greedy first improvement: ask [`Problem::shrink_candidates`] for the single-step reductions
+//! of the current input (smallest first), skip those the validator rejects under the
+//! constraints, run the rest in order and keep the first that still fails in the same class;
+//! repeat until none does. The result is locally minimal by construction: no single step keeps
+//! it failing. With `jobs > 1` candidates are run in chunks of `jobs` and the first failing
+//! one *in candidate order* is kept, so the result does not depend on `jobs`.
+//!
+//! # Determinism
+//! Seeds are run in batches (several seeds per worker); every seed of a batch is finished
+//! before failures are picked, and failures are reported in seed order, so the counterexample
+//! (the smallest failing seed, or the `keep` smallest) and its shrunk form depend only on the
+//! seed range and the submission, not on `jobs` — provided the submission itself is
+//! deterministic, and for TLE, far from the limit.
+
+use std::ffi::OsString;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context};
+use rayon::prelude::*;
+use sha2::{Digest, Sha256};
+
+use crate::args::{resolve_ranges, ArgError, Args};
+use crate::judge::{prepare, Prepared, Submission};
+use crate::problem::{generate_test, Problem, ProblemConfig, ValidateOptions};
+use crate::runner::{self, Outcome, RunLimits, RunSpec};
+use crate::verdict::Verdict;
+
+/// How many seeds each worker gets per batch: large enough to keep the workers busy, small
+/// enough that little work is wasted after the first failure.
+const SEEDS_PER_WORKER: u64 = 4;
+
+/// How many bytes of a submission's output a report keeps.
+pub const OUTPUT_HEAD_BYTES: usize = 4096;
+
+/// The class of a failing verdict; shrinking keeps a candidate only within the same class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FailureClass {
+    /// WA or PE.
+    Wrong,
+    /// TLE.
+    TimeLimit,
+    /// RE or MLE.
+    Crash,
+    /// OLE.
+    OutputLimit,
+}
+
+impl FailureClass {
+    /// The class of `v`; `None` for AC and FAIL (FAIL is the jury's failure, not the
+    /// submission's).
+    pub fn of(v: Verdict) -> Option<FailureClass> {
+        match v {
+            Verdict::Wa | Verdict::Pe => Some(FailureClass::Wrong),
+            Verdict::Tle => Some(FailureClass::TimeLimit),
+            Verdict::Re | Verdict::Mle => Some(FailureClass::Crash),
+            Verdict::Ole => Some(FailureClass::OutputLimit),
+            Verdict::Ac | Verdict::Fail => None,
+        }
+    }
+
+    /// A short name: `wrong`, `time`, `crash`, `output`.
+    pub fn name(self) -> &'static str {
+        match self {
+            FailureClass::Wrong => "wrong (WA/PE)",
+            FailureClass::TimeLimit => "time (TLE)",
+            FailureClass::Crash => "crash (RE/MLE)",
+            FailureClass::OutputLimit => "output (OLE)",
+        }
+    }
+}
+
+/// What a submission did with one input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunOutput {
+    /// It finished cleanly with this output; the checker decides.
+    Output(Vec<u8>),
+    /// It broke a limit or crashed: TLE, MLE, OLE or RE, with what the runner saw.
+    Stopped {
+        /// The verdict.
+        verdict: Verdict,
+        /// One line.
+        message: String,
+    },
+}
+
+/// Something that answers inputs: a program run under limits ([`ProcessSubject`]) or an
+/// in-process function ([`FnSubject`], for tests and benchmarks).
+pub trait Subject: Sync {
+    /// Runs on `input`. Errors only for the judge's own failures (a temporary file cannot be
+    /// written, the program cannot be started).
+    fn run(&self, input: &[u8]) -> anyhow::Result<RunOutput>;
+}
+
+/// A prepared (compiled) submission, run once per input under limits by [`crate::runner`].
+#[derive(Clone, Debug)]
+pub struct ProcessSubject {
+    argv: Vec<OsString>,
+    limits: RunLimits,
+}
+
+impl ProcessSubject {
+    /// Prepares `sub` through the compile cache in `cache_dir` ([`crate::judge::prepare`]).
+    /// Errors on a compile error (with the compiler's message) or an unreadable source.
+    pub fn prepare(
+        sub: &Submission,
+        cache_dir: &Path,
+        limits: RunLimits,
+    ) -> anyhow::Result<ProcessSubject> {
+        match prepare(sub, cache_dir)? {
+            Prepared::Ready(argv) => Ok(ProcessSubject { argv, limits }),
+            Prepared::CompileError(e) => bail!("{}: compile error:\n{e}", sub.name),
+        }
+    }
+}
+
+impl Subject for ProcessSubject {
+    fn run(&self, input: &[u8]) -> anyhow::Result<RunOutput> {
+        let dir = tempfile::Builder::new()
+            .prefix("gridjudge-stress-")
+            .tempdir()
+            .context("cannot create a temporary folder")?;
+        let stdin = dir.path().join("input");
+        std::fs::write(&stdin, input).context("cannot write the input file")?;
+        let stdout = dir.path().join("stdout");
+        let spec = RunSpec {
+            argv: self.argv.clone(),
+            stdin,
+            stdout: stdout.clone(),
+            stderr: None,
+            limits: self.limits,
+            work_parent: Some(dir.path().to_path_buf()),
+        };
+        let r = runner::run(&spec)?;
+        let stderr_line = r
+            .stderr_head
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .map(|l| format!("; stderr: {}", crate::verdict::one_line(l)))
+            .unwrap_or_default();
+        let stopped = |verdict, message: String| RunOutput::Stopped { verdict, message };
+        Ok(match r.outcome {
+            Outcome::Finished => {
+                RunOutput::Output(std::fs::read(&stdout).context("cannot read the output")?)
+            }
+            Outcome::TimeLimit => stopped(
+                Verdict::Tle,
+                format!("time limit (CPU {} ms, wall {} ms)", r.cpu_ms, r.wall_ms),
+            ),
+            Outcome::MemoryLimit => stopped(
+                Verdict::Mle,
+                format!("memory limit (peak {} KiB){stderr_line}", r.peak_kib),
+            ),
+            Outcome::OutputLimit => stopped(
+                Verdict::Ole,
+                format!("output reached {} bytes", self.limits.output_bytes),
+            ),
+            Outcome::RuntimeError(what) => stopped(Verdict::Re, format!("{what}{stderr_line}")),
+        })
+    }
+}
+
+/// An in-process submission: a function from input bytes to output bytes (it always
+/// finishes cleanly). For tests and for measuring the stress loop without processes.
+pub struct FnSubject<F>(pub F);
+
+impl<F: Fn(&[u8]) -> Vec<u8> + Sync> Subject for FnSubject<F> {
+    fn run(&self, input: &[u8]) -> anyhow::Result<RunOutput> {
+        Ok(RunOutput::Output((self.0)(input)))
+    }
+}
+
+/// The result of judging one input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judged {
+    /// The verdict (never FAIL: that is an error).
+    pub verdict: Verdict,
+    /// The checker's message, or what the runner saw.
+    pub message: String,
+    /// The first [`OUTPUT_HEAD_BYTES`] bytes of the submission's output (empty when it was
+    /// stopped).
+    pub output: Vec<u8>,
+    /// The reference solution's answer.
+    pub answer: Vec<u8>,
+}
+
+impl Judged {
+    /// The failure class, `None` for AC.
+    pub fn class(&self) -> Option<FailureClass> {
+        FailureClass::of(self.verdict)
+    }
+}
+
+/// Judges `subject` on a valid `input`: reference answer (under the constraints), run, check.
+/// Errors when the input does not validate, the reference fails, the run fails for the
+/// judge's own reasons, or the checker answers FAIL (the jury's files are broken).
+pub fn judge_input(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    subject: &dyn Subject,
+    input: &[u8],
+) -> anyhow::Result<Judged> {
+    let answer = problem
+        .solve(input, &config.constraints)
+        .context("the reference solution failed")?;
+    match subject.run(input)? {
+        RunOutput::Output(out) => {
+            let o = problem.check(input, &mut out.as_slice(), &answer, config);
+            if o.verdict == Verdict::Fail {
+                bail!(
+                    "the checker answered FAIL (jury files broken): {}",
+                    o.message
+                );
+            }
+            let mut output = out;
+            output.truncate(OUTPUT_HEAD_BYTES);
+            Ok(Judged {
+                verdict: o.verdict,
+                message: o.message,
+                output,
+                answer,
+            })
+        }
+        RunOutput::Stopped { verdict, message } => Ok(Judged {
+            verdict,
+            message,
+            output: Vec::new(),
+            answer,
+        }),
+    }
+}
+
+/// A generator and its arguments, where integer values may be inclusive ranges `lo..hi`
+/// resolved per seed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GeneratorLine {
+    /// Generator name.
+    pub name: String,
+    /// Arguments as written (ranges unresolved).
+    pub args: Args,
+}
+
+impl GeneratorLine {
+    /// Parses `NAME key=value ...` words and checks the name and keys against `problem`.
+    pub fn parse<S: AsRef<str>>(
+        problem: &dyn Problem,
+        words: &[S],
+    ) -> Result<GeneratorLine, ArgError> {
+        let Some((name, rest)) = words.split_first() else {
+            return Err(ArgError("empty generator line".into()));
+        };
+        let info = problem.generator(name.as_ref())?;
+        let args = Args::parse(rest)?;
+        args.check_keys(info)?;
+        Ok(GeneratorLine {
+            name: name.as_ref().to_string(),
+            args,
+        })
+    }
+
+    /// The default of `stress`: the problem's first generator (its general random one, by the
+    /// convention of [`Problem::generators`]' order), with `n=2..5 m=2..5` for the size
+    /// parameters it declares (`n`, `m`) — small boards, where counterexamples shrink fast.
+    pub fn default_for(problem: &dyn Problem) -> Result<GeneratorLine, ArgError> {
+        let info = problem
+            .generators()
+            .first()
+            .ok_or_else(|| ArgError(format!("problem `{}` has no generator", problem.name())))?;
+        let words: Vec<String> = info
+            .params
+            .iter()
+            .filter(|p| p.key == "n" || p.key == "m")
+            .map(|p| format!("{}=2..5", p.key))
+            .collect();
+        Ok(GeneratorLine {
+            name: info.name.to_string(),
+            args: Args::parse(&words)?,
+        })
+    }
+
+    /// The test of `seed`: the concrete arguments and the input bytes.
+    pub fn test(&self, problem: &dyn Problem, seed: u64) -> Result<(Args, Vec<u8>), ArgError> {
+        let args = resolve_ranges(problem.name(), &self.name, &self.args, seed)?;
+        let input = generate_test(problem, &self.name, &args, seed)?;
+        Ok((args, input))
+    }
+}
+
+impl std::fmt::Display for GeneratorLine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.name)?;
+        let a = self.args.canonical();
+        if !a.is_empty() {
+            write!(f, " {a}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Which seeds to try.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeedPlan {
+    /// The seeds `first..=last`.
+    Range {
+        /// First seed.
+        first: u64,
+        /// Last seed (inclusive).
+        last: u64,
+    },
+    /// Seeds from `first` upwards until `limit` has passed (checked between batches).
+    Time {
+        /// First seed.
+        first: u64,
+        /// Wall-clock budget.
+        limit: Duration,
+    },
+}
+
+impl SeedPlan {
+    /// Parses `A..B` (inclusive) for [`SeedPlan::Range`].
+    pub fn parse_range(s: &str) -> anyhow::Result<SeedPlan> {
+        let (a, b) = s
+            .split_once("..")
+            .with_context(|| format!("seed range `{s}`: expected A..B, e.g. 1..1000"))?;
+        let num = |x: &str| {
+            x.trim()
+                .parse::<u64>()
+                .with_context(|| format!("seed range `{s}`: `{x}` is not a seed"))
+        };
+        let (first, last) = (num(a)?, num(b)?);
+        if first > last {
+            bail!("seed range `{s}` is empty");
+        }
+        Ok(SeedPlan::Range { first, last })
+    }
+
+    /// Parses a duration such as `60s`, `2m`, `500ms` for [`SeedPlan::Time`] from seed 1.
+    pub fn parse_time(s: &str) -> anyhow::Result<SeedPlan> {
+        let bad = || anyhow::anyhow!("duration `{s}`: expected e.g. 60s, 2m or 500ms");
+        let (digits, unit) = s.split_at(s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len()));
+        let x: u64 = digits.parse().map_err(|_| bad())?;
+        let limit = match unit {
+            "ms" => Duration::from_millis(x),
+            "s" | "" => Duration::from_secs(x),
+            "m" | "min" => Duration::from_secs(x.saturating_mul(60)),
+            _ => return Err(bad()),
+        };
+        Ok(SeedPlan::Time { first: 1, limit })
+    }
+}
+
+/// Options of [`stress`].
+#[derive(Clone, Debug)]
+pub struct StressOptions {
+    /// The generator line.
+    pub generator: GeneratorLine,
+    /// The seeds.
+    pub seeds: SeedPlan,
+    /// Tests run at the same time (at least 1); the result does not depend on it.
+    pub jobs: usize,
+    /// Stop after this many failing seeds (at least 1).
+    pub keep: usize,
+    /// Shrink each failure.
+    pub shrink: bool,
+}
+
+/// The result of [`shrink`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shrunk {
+    /// The locally minimal input.
+    pub input: Vec<u8>,
+    /// How it is judged.
+    pub judged: Judged,
+    /// Steps taken (candidates kept).
+    pub steps: usize,
+    /// Candidates run (validated ones only).
+    pub runs: usize,
+}
+
+/// Shrinks `input`, which fails with `judged` (not AC), to a locally minimal input failing in
+/// the same [`FailureClass`] (see the module documentation). Runs up to `jobs` candidates at
+/// once; the result does not depend on `jobs`.
+///
+/// Cost: each step asks for the candidates and runs them until one fails; at most (number of
+/// steps + 1) × (candidates per step) runs. Errors as [`judge_input`].
+pub fn shrink(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    subject: &dyn Subject,
+    input: &[u8],
+    judged: Judged,
+    jobs: usize,
+) -> anyhow::Result<Shrunk> {
+    let class = judged
+        .class()
+        .context("shrink: the input does not fail (AC)")?;
+    let jobs = jobs.max(1);
+    let mut cur = Shrunk {
+        input: input.to_vec(),
+        judged,
+        steps: 0,
+        runs: 0,
+    };
+    let valid = |c: &Vec<u8>| {
+        problem
+            .validate(c, &config.constraints, ValidateOptions::default())
+            .is_ok()
+    };
+    loop {
+        let cands: Vec<Vec<u8>> = problem
+            .shrink_candidates(&cur.input)
+            .into_iter()
+            .filter(valid)
+            .collect();
+        let mut found = None;
+        for chunk in cands.chunks(jobs) {
+            let results: Vec<anyhow::Result<Judged>> = chunk
+                .par_iter()
+                .map(|c| judge_input(problem, config, subject, c))
+                .collect();
+            cur.runs += chunk.len();
+            for (c, r) in chunk.iter().zip(results) {
+                let j = r?;
+                if j.class() == Some(class) {
+                    found = Some((c.clone(), j));
+                    break;
+                }
+            }
+            if found.is_some() {
+                break;
+            }
+        }
+        match found {
+            Some((input, judged)) => {
+                cur.input = input;
+                cur.judged = judged;
+                cur.steps += 1;
+            }
+            None => return Ok(cur),
+        }
+    }
+}
+
+/// One failing seed, shrunk or not.
+#[derive(Clone, Debug)]
+pub struct Counterexample {
+    /// The seed that found it.
+    pub seed: u64,
+    /// The generator line as given (ranges unresolved).
+    pub generator: String,
+    /// The concrete arguments drawn for this seed.
+    pub args: String,
+    /// The generated input.
+    pub original: Vec<u8>,
+    /// How the generated input was judged.
+    pub original_judged: Judged,
+    /// The shrunk counterexample (`None` when shrinking was off).
+    pub shrunk: Option<Shrunk>,
+}
+
+impl Counterexample {
+    /// The minimal input (the original when not shrunk).
+    pub fn input(&self) -> &[u8] {
+        self.shrunk.as_ref().map_or(&self.original, |s| &s.input)
+    }
+
+    /// How [`Counterexample::input`] is judged.
+    pub fn judged(&self) -> &Judged {
+        self.shrunk
+            .as_ref()
+            .map_or(&self.original_judged, |s| &s.judged)
+    }
+
+    /// The generator line that makes the original test: `NAME args` with this seed's values.
+    pub fn concrete_line(&self) -> String {
+        let name = self.generator.split_whitespace().next().unwrap_or("");
+        if self.args.is_empty() {
+            name.to_string()
+        } else {
+            format!("{name} {}", self.args)
+        }
+    }
+
+    /// The report: seed and generator line, sizes, the minimal input, the submission's output
+    /// next to the jury answer, and the checker's message.
+    pub fn render(&self, problem: &dyn Problem) -> String {
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "counterexample: seed {} of `{}` (this seed: `{} --seed {}`)",
+            self.seed,
+            self.generator,
+            self.concrete_line(),
+            self.seed
+        );
+        let j = self.judged();
+        let class = j.class().map_or("?", FailureClass::name);
+        match &self.shrunk {
+            Some(sh) => {
+                let _ = writeln!(
+                    s,
+                    "found {} with {}; shrunk in {} steps ({} runs) to {} with {} [class {class}]",
+                    self.original_judged.verdict,
+                    size_of(problem, &self.original),
+                    sh.steps,
+                    sh.runs,
+                    size_of(problem, &sh.input),
+                    j.verdict
+                );
+            }
+            None => {
+                let _ = writeln!(s, "{} [class {class}] (not shrunk)", j.verdict);
+            }
+        }
+        let _ = writeln!(s, "checker: {}: {}", j.verdict, j.message);
+        let _ = writeln!(s, "--- input");
+        s.push_str(&String::from_utf8_lossy(self.input()));
+        if !s.ends_with('\n') {
+            s.push('\n');
+        }
+        s.push_str(&side_by_side(&j.output, &j.answer, j.verdict));
+        s
+    }
+}
+
+/// `NxM (C cells)` of a valid input, from the validator's summary.
+fn size_of(problem: &dyn Problem, input: &[u8]) -> String {
+    // The summary does not depend on bounds; read with the problem's own generous ones.
+    let cfg = ProblemConfig::load(problem, None).ok();
+    let bounds = cfg.map(|c| c.lifted).unwrap_or_default();
+    problem
+        .validate(input, &bounds, ValidateOptions::default())
+        .map(|x| format!("{} ({} cells)", x.size, x.cells))
+        .unwrap_or_else(|_| format!("{} bytes", input.len()))
+}
+
+/// The submission's output and the jury answer in two columns (at most 40 lines each).
+fn side_by_side(output: &[u8], answer: &[u8], verdict: Verdict) -> String {
+    const LINES: usize = 40;
+    const WIDTH: usize = 30;
+    let left: Vec<String> = if matches!(FailureClass::of(verdict), Some(FailureClass::Wrong)) {
+        String::from_utf8_lossy(output)
+            .lines()
+            .map(str::to_string)
+            .collect()
+    } else {
+        vec![format!("({verdict}: no output judged)")]
+    };
+    let right: Vec<String> = String::from_utf8_lossy(answer)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let mut s = format!("{:<WIDTH$} | jury answer\n", "--- submission output");
+    let rows = left.len().max(right.len());
+    for i in 0..rows.min(LINES) {
+        let l: String = left
+            .get(i)
+            .map_or("", String::as_str)
+            .chars()
+            .take(WIDTH)
+            .collect();
+        let r = right.get(i).map_or("", String::as_str);
+        let mark = if left.get(i) == right.get(i) {
+            ' '
+        } else {
+            '*'
+        };
+        let _ = writeln!(s, "{l:<WIDTH$} {mark} {r}");
+    }
+    if rows > LINES {
+        let _ = writeln!(s, "... ({} more lines)", rows - LINES);
+    }
+    s
+}
+
+/// What [`stress`] found.
+#[derive(Clone, Debug)]
+pub struct StressReport {
+    /// Seeds tested (including those of the last batch after the stopping failure).
+    pub tested: u64,
+    /// Wall-clock time of the search (without shrinking).
+    pub search_time: Duration,
+    /// Failures in seed order, at most `keep`.
+    pub failures: Vec<Counterexample>,
+}
+
+/// Runs the stress loop (see the module documentation) and shrinks each failure kept.
+///
+/// Errors: the generator line is invalid for some seed, a generated input does not validate
+/// under the constraints (a generator bug), the reference or the checker fails, a run fails
+/// for the judge's own reasons, or the worker threads cannot start.
+pub fn stress(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    subject: &dyn Subject,
+    opts: &StressOptions,
+) -> anyhow::Result<StressReport> {
+    let jobs = opts.jobs.max(1);
+    let keep = opts.keep.max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .context("cannot start worker threads")?;
+    let start = Instant::now();
+    let (first, last, deadline) = match opts.seeds {
+        SeedPlan::Range { first, last } => (first, last, None),
+        SeedPlan::Time { first, limit } => (first, u64::MAX, Some(limit)),
+    };
+    let batch = SEEDS_PER_WORKER * jobs as u64;
+    let line = &opts.generator;
+    let mut tested = 0;
+    let mut failures: Vec<Counterexample> = Vec::new();
+    let mut next = first;
+    let one_seed = |seed: u64| -> anyhow::Result<Option<Counterexample>> {
+        let (args, input) = line
+            .test(problem, seed)
+            .map_err(|e| anyhow::anyhow!("generator `{line}`, seed {seed}: {e}"))?;
+        if let Err(e) = problem.validate(&input, &config.constraints, ValidateOptions::default()) {
+            bail!("generator `{line}`, seed {seed}: the test does not validate under the constraints: {e}");
+        }
+        let j = judge_input(problem, config, subject, &input)
+            .with_context(|| format!("generator `{line}`, seed {seed}"))?;
+        Ok(j.class().map(|_| Counterexample {
+            seed,
+            generator: line.to_string(),
+            args: args.canonical(),
+            original: input,
+            original_judged: j,
+            shrunk: None,
+        }))
+    };
+    'outer: while next <= last {
+        if deadline.is_some_and(|d| start.elapsed() >= d) {
+            break;
+        }
+        let end = next.saturating_add(batch - 1).min(last);
+        let results: Vec<anyhow::Result<Option<Counterexample>>> =
+            pool.install(|| (next..=end).into_par_iter().map(one_seed).collect());
+        tested += end - next + 1;
+        for r in results {
+            if let Some(c) = r? {
+                failures.push(c);
+                if failures.len() >= keep {
+                    break 'outer;
+                }
+            }
+        }
+        if end == u64::MAX {
+            break;
+        }
+        next = end + 1;
+    }
+    let search_time = start.elapsed();
+    if opts.shrink {
+        for c in &mut failures {
+            let sh = pool.install(|| {
+                shrink(
+                    problem,
+                    config,
+                    subject,
+                    &c.original,
+                    c.original_judged.clone(),
+                    jobs,
+                )
+            })?;
+            c.shrunk = Some(sh);
+        }
+    }
+    Ok(StressReport {
+        tested,
+        search_time,
+        failures,
+    })
+}
+
+/// What [`save_counterexample`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Saved {
+    /// The file, `problems/<p>/hand/stress-<hash>.in`.
+    pub path: PathBuf,
+    /// The manifest path relative to the problem folder, `hand/stress-<hash>.in`.
+    pub manifest_file: String,
+    /// Whether a manifest entry was appended (false when it was there already).
+    pub appended: bool,
+}
+
+/// Adds `input` to the problem in `problem_dir` as a hand test: writes
+/// `hand/stress-<first 12 hex digits of its SHA-256>.in` atomically and appends
+/// `[[test]] file = "hand/..."` (after a comment line `# stress: <note>`) to `manifest.toml`
+/// as text, leaving the rest of the manifest untouched. Saving the same input twice changes
+/// nothing the second time.
+///
+/// Errors: the problem folder has no manifest, the file exists with other bytes (refused, not
+/// overwritten), or a write fails.
+pub fn save_counterexample(problem_dir: &Path, input: &[u8], note: &str) -> anyhow::Result<Saved> {
+    let manifest = problem_dir.join("manifest.toml");
+    let text = std::fs::read_to_string(&manifest)
+        .with_context(|| format!("cannot read {}", manifest.display()))?;
+    let hash: String = Sha256::digest(input)
+        .iter()
+        .take(6)
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let rel = format!("hand/stress-{hash}.in");
+    let path = problem_dir.join(&rel);
+    match std::fs::read(&path) {
+        Ok(old) if old == input => {}
+        Ok(_) => bail!(
+            "{} exists with different content: refusing to overwrite it",
+            path.display()
+        ),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let dir = problem_dir.join("hand");
+            std::fs::create_dir_all(&dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
+            crate::package::write_atomic(&path, input)?;
+        }
+        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+    }
+    let entry = format!("file = \"{rel}\"");
+    if text.lines().any(|l| l.trim() == entry) {
+        return Ok(Saved {
+            path,
+            manifest_file: rel,
+            appended: false,
+        });
+    }
+    let mut add = String::new();
+    if !text.is_empty() && !text.ends_with('\n') {
+        add.push('\n');
+    }
+    let _ = write!(
+        add,
+        "\n# stress: {}\n[[test]]\n{entry}\n",
+        crate::verdict::one_line(note)
+    );
+    let mut f = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&manifest)
+        .with_context(|| format!("cannot open {}", manifest.display()))?;
+    std::io::Write::write_all(&mut f, add.as_bytes())
+        .with_context(|| format!("cannot append to {}", manifest.display()))?;
+    Ok(Saved {
+        path,
+        manifest_file: rel,
+        appended: true,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_group_verdicts() {
+        use FailureClass::*;
+        assert_eq!(FailureClass::of(Verdict::Wa), Some(Wrong));
+        assert_eq!(FailureClass::of(Verdict::Pe), Some(Wrong));
+        assert_eq!(FailureClass::of(Verdict::Re), Some(Crash));
+        assert_eq!(FailureClass::of(Verdict::Mle), Some(Crash));
+        assert_eq!(FailureClass::of(Verdict::Tle), Some(TimeLimit));
+        assert_eq!(FailureClass::of(Verdict::Ole), Some(OutputLimit));
+        assert_eq!(FailureClass::of(Verdict::Ac), None);
+        assert_eq!(FailureClass::of(Verdict::Fail), None);
+    }
+
+    #[test]
+    fn seed_plans_parse() {
+        assert_eq!(
+            SeedPlan::parse_range("3..9").unwrap(),
+            SeedPlan::Range { first: 3, last: 9 }
+        );
+        assert!(SeedPlan::parse_range("9..3").is_err());
+        assert!(SeedPlan::parse_range("x..3").is_err());
+        assert!(SeedPlan::parse_range("7").is_err());
+        assert_eq!(
+            SeedPlan::parse_time("2m").unwrap(),
+            SeedPlan::Time {
+                first: 1,
+                limit: Duration::from_secs(120)
+            }
+        );
+        assert_eq!(
+            SeedPlan::parse_time("250ms").unwrap(),
+            SeedPlan::Time {
+                first: 1,
+                limit: Duration::from_millis(250)
+            }
+        );
+        assert!(SeedPlan::parse_time("soon").is_err());
+        assert!(SeedPlan::parse_time("5h").is_err());
+    }
+}

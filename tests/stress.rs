@@ -1,0 +1,344 @@
+//! `gridjudge stress`: every wrong submission of the `game` catalogue is found within a few
+//! seeds and shrunk to a locally minimal maze of at most 12 cells (N·M, the whole board);
+//! the same seed range gives the same bytes with -j 1 and -j 2; `--save` adds the
+//! counterexample to a temporary copy of the problem, which then builds. `bunny` has no
+//! catalogue yet: its shrinker is tested on wrong solvers written here (a C++ program and an
+//! in-process function). Needs `g++`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use gridjudge::judge::Submission;
+use gridjudge::package::{build_problem, BuildOptions, LockMode};
+use gridjudge::problem::{self, Problem, ProblemConfig, ValidateOptions};
+use gridjudge::runner::RunLimits;
+use gridjudge::stress::{
+    judge_input, save_counterexample, stress, FailureClass, FnSubject, GeneratorLine,
+    ProcessSubject, SeedPlan, StressOptions, StressReport, Subject,
+};
+use gridjudge::verdict::Verdict;
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Compiled binaries, shared by the tests of this file (keyed by source hash).
+fn cache_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gridjudge-stress-cache")
+}
+
+fn subject(path: &Path) -> ProcessSubject {
+    let sub = Submission::from_arg(path.to_str().unwrap()).unwrap();
+    ProcessSubject::prepare(&sub, &cache_dir(), RunLimits::new(1000, 128)).unwrap()
+}
+
+fn run(
+    p: &dyn Problem,
+    subject: &dyn Subject,
+    line: &GeneratorLine,
+    seeds: (u64, u64),
+    jobs: usize,
+) -> StressReport {
+    let cfg = ProblemConfig::load(p, None).unwrap();
+    let opts = StressOptions {
+        generator: line.clone(),
+        seeds: SeedPlan::Range {
+            first: seeds.0,
+            last: seeds.1,
+        },
+        jobs,
+        keep: 1,
+        shrink: true,
+    };
+    stress(p, &cfg, subject, &opts).unwrap()
+}
+
+/// Asserts that no single shrinking step of `input` still fails in `class`.
+fn assert_locally_minimal(
+    p: &dyn Problem,
+    subject: &dyn Subject,
+    input: &[u8],
+    class: FailureClass,
+) {
+    let cfg = ProblemConfig::load(p, None).unwrap();
+    for c in p.shrink_candidates(input) {
+        if p.validate(&c, &cfg.constraints, ValidateOptions::default())
+            .is_ok()
+        {
+            let j = judge_input(p, &cfg, subject, &c).unwrap();
+            assert_ne!(
+                j.class(),
+                Some(class),
+                "not minimal: {:?} still fails",
+                String::from_utf8_lossy(&c)
+            );
+        }
+    }
+}
+
+/// Each catalogue submission, the class it must fail in, the seed that first finds it in
+/// 1..=40 with the default generator (`random m=2..5 n=2..5`), and the minimal maze.
+const GAME_CASES: &[(&str, FailureClass, u64, &str)] = &[
+    (
+        "wrong_answer/isolated_cells_missed.cpp",
+        FailureClass::Wrong,
+        4,
+        "1 1\n.\n",
+    ),
+    (
+        "wrong_answer/never_lose.cpp",
+        FailureClass::Wrong,
+        6,
+        "1 1\n#\n",
+    ),
+    (
+        "wrong_answer/odd_paths.cpp",
+        FailureClass::Wrong,
+        1,
+        "3 1\n.\n.\n.\n",
+    ),
+    (
+        "wrong_answer/off_by_one_border.cpp",
+        FailureClass::Wrong,
+        1,
+        "2 1\n.\n.\n",
+    ),
+    (
+        "wrong_answer/one_colour.cpp",
+        FailureClass::Wrong,
+        1,
+        "4 1\n#\n.\n.\n.\n",
+    ),
+    (
+        "wrong_answer/only_unmatched.cpp",
+        FailureClass::Wrong,
+        1,
+        "3 1\n.\n.\n.\n",
+    ),
+    (
+        "wrong_answer/rows_columns.cpp",
+        FailureClass::Wrong,
+        4,
+        "1 2\n#.\n",
+    ),
+    (
+        "run_time_error/unmarked_recursion.cpp",
+        FailureClass::Crash,
+        1,
+        "3 1\n.\n.\n.\n",
+    ),
+];
+
+#[test]
+fn the_default_generator_is_small_and_random() {
+    let game = problem::by_name("game").unwrap();
+    let line = GeneratorLine::default_for(game).unwrap();
+    assert_eq!(line.to_string(), "random m=2..5 n=2..5");
+    let bunny = problem::by_name("bunny").unwrap();
+    assert_eq!(
+        GeneratorLine::default_for(bunny).unwrap().to_string(),
+        "play m=2..5 n=2..5"
+    );
+    assert!(GeneratorLine::parse(game, &["nope"]).is_err());
+    let e = GeneratorLine::parse(game, &["random", "q=1"]).unwrap_err();
+    assert!(e.0.contains("no parameter `q`"), "{e}");
+}
+
+#[test]
+fn every_wrong_game_submission_is_found_and_shrunk_to_at_most_12_cells() {
+    let game = problem::by_name("game").unwrap();
+    let line = GeneratorLine::default_for(game).unwrap();
+    // Every catalogue submission expected to fail on small mazes is in the table.
+    let listed: Vec<String> =
+        std::fs::read_dir(repo().join("problems/game/submissions/wrong_answer"))
+            .unwrap()
+            .map(|e| format!("wrong_answer/{}", e.unwrap().file_name().to_string_lossy()))
+            .collect();
+    for name in &listed {
+        assert!(
+            GAME_CASES.iter().any(|c| c.0 == name),
+            "{name} is not in GAME_CASES"
+        );
+    }
+    for &(name, class, seed, minimal) in GAME_CASES {
+        let s = subject(&repo().join("problems/game/submissions").join(name));
+        let two = run(game, &s, &line, (1, 40), 2);
+        assert_eq!(two.failures.len(), 1, "{name}: not found in seeds 1..=40");
+        let c = &two.failures[0];
+        assert_eq!(c.seed, seed, "{name}");
+        assert_eq!(c.original_judged.class(), Some(class), "{name}");
+        let sh = c.shrunk.as_ref().unwrap();
+        assert_eq!(sh.judged.class(), Some(class), "{name}");
+        assert_eq!(String::from_utf8_lossy(&sh.input), minimal, "{name}");
+        let (n, m) = {
+            let first = minimal.lines().next().unwrap();
+            let v: Vec<u32> = first.split(' ').map(|x| x.parse().unwrap()).collect();
+            (v[0], v[1])
+        };
+        assert!(n * m <= 12, "{name}: {n}x{m}");
+        // The same seed range with one job: the same seed and the same bytes.
+        let one = run(game, &s, &line, (1, 40), 1);
+        assert_eq!(one.failures[0].seed, seed, "{name}");
+        assert_eq!(one.failures[0].input(), sh.input.as_slice(), "{name}");
+        assert_locally_minimal(game, &s, &sh.input, class);
+        // The report names the seed, the generator line and the checker's message.
+        let text = c.render(game);
+        assert!(
+            text.contains(&format!("seed {seed} of `random m=2..5 n=2..5`")),
+            "{text}"
+        );
+        assert!(text.contains(minimal), "{text}");
+        assert!(text.contains(&sh.judged.message), "{text}");
+    }
+}
+
+#[test]
+fn an_accepted_submission_survives_and_stress_reports_no_failure() {
+    let game = problem::by_name("game").unwrap();
+    let s = subject(&repo().join("problems/game/submissions/accepted/hopcroft_karp.cpp"));
+    let line = GeneratorLine::parse(game, &["random", "n=1..4", "m=1..4", "walls=0.3"]).unwrap();
+    let r = run(game, &s, &line, (1, 30), 2);
+    assert!(r.failures.is_empty());
+    assert_eq!(r.tested, 30);
+}
+
+#[test]
+fn keep_collects_the_smallest_failing_seeds_in_order() {
+    let game = problem::by_name("game").unwrap();
+    let cfg = ProblemConfig::load(game, None).unwrap();
+    let s = subject(&repo().join("problems/game/submissions/wrong_answer/never_lose.cpp"));
+    let line = GeneratorLine::default_for(game).unwrap();
+    let mut seeds = Vec::new();
+    for jobs in [1, 2] {
+        let opts = StressOptions {
+            generator: line.clone(),
+            seeds: SeedPlan::Range { first: 1, last: 60 },
+            jobs,
+            keep: 3,
+            shrink: false,
+        };
+        let r = stress(game, &cfg, &s, &opts).unwrap();
+        assert_eq!(r.failures.len(), 3);
+        assert!(r.failures.iter().all(|c| c.shrunk.is_none()));
+        seeds.push(r.failures.iter().map(|c| c.seed).collect::<Vec<_>>());
+    }
+    assert_eq!(seeds[0], seeds[1]);
+    assert!(seeds[0].windows(2).all(|w| w[0] < w[1]));
+    // never_lose fails exactly on LOSE mazes: each seed found is one, and none below it.
+    for seed in 1..=seeds[0][2] {
+        let (_, input) = line.test(game, seed).unwrap();
+        let lose = game.solve(&input, &cfg.constraints).unwrap() == b"LOSE\n";
+        assert_eq!(lose, seeds[0].contains(&seed), "seed {seed}");
+    }
+}
+
+/// A copy of `problems/game` (problem.toml, manifest, samples) in a temporary folder.
+fn game_copy(root: &Path) -> PathBuf {
+    let dst = root.join("game");
+    std::fs::create_dir_all(dst.join("samples")).unwrap();
+    let src = repo().join("problems/game");
+    for f in ["problem.toml", "manifest.toml"] {
+        std::fs::copy(src.join(f), dst.join(f)).unwrap();
+    }
+    for e in std::fs::read_dir(src.join("samples")).unwrap() {
+        let e = e.unwrap();
+        if e.file_type().unwrap().is_file() {
+            std::fs::copy(e.path(), dst.join("samples").join(e.file_name())).unwrap();
+        }
+    }
+    dst
+}
+
+#[test]
+fn save_adds_a_hand_test_that_the_next_build_carries() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = game_copy(tmp.path());
+    let before = std::fs::read_to_string(dir.join("manifest.toml")).unwrap();
+    let input = b"4 1\n#\n.\n.\n.\n";
+    let saved = save_counterexample(&dir, input, "one_colour.cpp fails (WA)").unwrap();
+    assert!(saved.appended);
+    assert!(saved.manifest_file.starts_with("hand/stress-"));
+    assert_eq!(std::fs::read(&saved.path).unwrap(), input);
+    let after = std::fs::read_to_string(dir.join("manifest.toml")).unwrap();
+    assert!(after.starts_with(&before), "the manifest was rewritten");
+    assert_eq!(
+        &after[before.len()..],
+        format!(
+            "\n# stress: one_colour.cpp fails (WA)\n[[test]]\nfile = \"{}\"\n",
+            saved.manifest_file
+        )
+    );
+    // Saving again changes nothing.
+    let again = save_counterexample(&dir, input, "again").unwrap();
+    assert!(!again.appended);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("manifest.toml")).unwrap(),
+        after
+    );
+    // A different file under that name is not overwritten.
+    std::fs::write(&saved.path, b"1 1\n.\n").unwrap();
+    let e = save_counterexample(&dir, input, "x").unwrap_err();
+    assert!(format!("{e:#}").contains("refusing to overwrite"), "{e:#}");
+    std::fs::write(&saved.path, input).unwrap();
+    // The next build carries the test: one more test than the manifest had, with this input.
+    let game = problem::by_name("game").unwrap();
+    let opts = BuildOptions {
+        problems_dir: tmp.path().to_path_buf(),
+        lock: LockMode::Extend,
+        jobs: Some(2),
+    };
+    let report = build_problem(game, &opts).unwrap();
+    let n = report.tests.len();
+    let last = std::fs::read(dir.join("tests").join(format!("{n:02}.in"))).unwrap();
+    assert_eq!(last, input);
+    let ans = std::fs::read(dir.join("tests").join(format!("{n:02}.ans"))).unwrap();
+    assert_eq!(ans, b"WIN\n2 1\n4 1\n");
+}
+
+#[test]
+fn the_stress_command_reports_and_saves_into_the_given_problems_dir() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = game_copy(tmp.path());
+    let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .args(["stress", "game"])
+        .arg(repo().join("problems/game/submissions/wrong_answer/rows_columns.cpp"))
+        .args(["--seeds", "1..20", "-j", "2", "--save", "--problems-dir"])
+        .arg(tmp.path())
+        .arg("--cache-dir")
+        .arg(cache_dir())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("counterexample: seed 4 of `random m=2..5 n=2..5`"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("--- input\n1 2\n#.\n"), "{stdout}");
+    assert!(stdout.contains("manifest entry appended"), "{stdout}");
+    let hand: Vec<_> = std::fs::read_dir(dir.join("hand")).unwrap().collect();
+    assert_eq!(hand.len(), 1);
+    // Bad arguments are clear errors.
+    let bad = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .args(["stress", "game", "true", "--seeds", "9..3"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("seed range `9..3` is empty"));
+}
+
+#[test]
+fn judge_input_checks_an_in_process_output_against_the_reference() {
+    let game = problem::by_name("game").unwrap();
+    let cfg = ProblemConfig::load(game, None).unwrap();
+    let s = FnSubject(|_: &[u8]| b"WIN\n1 1\n".to_vec());
+    let j = judge_input(game, &cfg, &s, b"1 2\n..\n").unwrap();
+    assert_eq!(j.verdict, Verdict::Wa);
+    let j = judge_input(game, &cfg, &s, b"1 1\n.\n").unwrap();
+    assert_eq!(j.verdict, Verdict::Ac);
+}
