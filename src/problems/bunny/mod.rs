@@ -22,6 +22,7 @@
 mod brute;
 mod check;
 mod gen;
+mod shrink;
 
 pub use brute::{brute_force_mistakes, brute_force_wins, MAX_BRUTE_CELLS};
 pub use gen::{play_record, PlayPolicy};
@@ -429,6 +430,10 @@ impl Problem for Bunny {
 
     fn generate(&self, name: &str, args: &Args, rng: &mut TestRng) -> Result<Vec<u8>, ArgError> {
         gen::generate(name, args, rng).map(|rec| format_record(&rec))
+    }
+
+    fn shrink_candidates(&self, input: &[u8]) -> Vec<Vec<u8>> {
+        shrink::candidates(input)
     }
 }
 
