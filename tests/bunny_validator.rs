@@ -7,34 +7,21 @@
 //! test groups `expected.toml` lists. Constraints and groups come from
 //! problems/bunny/problem.toml, as the validator binary reads them.
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+mod common;
 
-use gridjudge::problem::{self, Bounds, Problem, ProblemConfig, ValidateOptions};
+use std::path::Path;
+
+use common::validator::{assert_rejected_at, Corpus, Expected};
+use gridjudge::problem::{Bounds, Problem, ProblemConfig, ValidateOptions};
 use gridjudge::problems::bunny;
 use gridjudge::reader::FormatError;
 use serde::Deserialize;
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Rejection {
-    why: String,
-    line: u64,
-    col: u64,
-    contains: String,
-}
-
+/// What `expected.toml` says of a valid record: the test groups it belongs to.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Valid {
     groups: Vec<String>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Expected {
-    invalid: BTreeMap<String, Rejection>,
-    valid: BTreeMap<String, Valid>,
 }
 
 const STRICT: ValidateOptions = ValidateOptions {
@@ -44,33 +31,24 @@ const LENIENT: ValidateOptions = ValidateOptions {
     allow_trailing_spaces: true,
 };
 
-fn dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/bunny")
+fn corpus() -> Corpus {
+    Corpus::of("bunny")
 }
 
-fn expected() -> Expected {
-    let text = std::fs::read_to_string(dir().join("validator_corpus/expected.toml")).unwrap();
-    toml::from_str(&text).unwrap()
+fn expected() -> Expected<Valid> {
+    corpus().expected()
 }
 
-/// The `.in` files of a corpus folder, by name.
-fn files(sub: &str) -> BTreeMap<String, Vec<u8>> {
-    let mut out = BTreeMap::new();
-    for entry in std::fs::read_dir(dir().join("validator_corpus").join(sub)).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_str().unwrap().to_string();
-        assert!(name.ends_with(".in"), "stray file {}", path.display());
-        out.insert(name, std::fs::read(&path).unwrap());
-    }
-    out
+fn files(sub: &str) -> std::collections::BTreeMap<String, Vec<u8>> {
+    corpus().files(sub)
 }
 
 fn bunny() -> &'static dyn Problem {
-    problem::by_name("bunny").unwrap()
+    common::problem("bunny")
 }
 
 fn config() -> ProblemConfig {
-    ProblemConfig::load(bunny(), None).unwrap()
+    common::config(bunny())
 }
 
 fn bounds(group: Option<&str>) -> Bounds {
@@ -85,13 +63,7 @@ fn validate(input: &[u8], group: Option<&str>) -> Result<String, FormatError> {
 
 #[test]
 fn corpus_and_expectations_match_one_to_one() {
-    let exp = expected();
-    let invalid: Vec<String> = files("invalid").into_keys().collect();
-    let valid: Vec<String> = files("valid").into_keys().collect();
-    assert_eq!(invalid, exp.invalid.keys().cloned().collect::<Vec<_>>());
-    assert_eq!(valid, exp.valid.keys().cloned().collect::<Vec<_>>());
-    assert!(invalid.len() >= 30, "{} invalid inputs", invalid.len());
-    assert!(exp.invalid.values().all(|r| !r.why.is_empty()));
+    corpus().assert_matches_expectations::<Valid>();
 }
 
 #[test]
@@ -104,25 +76,7 @@ fn every_invalid_input_is_rejected_exactly_where_expected() {
             Ok(size) => panic!("{name} ({}) was accepted as {size}", want.why),
             Err(e) => e,
         };
-        let msg = err.to_string();
-        assert_eq!(
-            (err.line, err.col),
-            (want.line, want.col),
-            "{name} ({}): rejected at the wrong place: {msg}",
-            want.why
-        );
-        assert!(
-            msg.starts_with(&format!(
-                "line {}, column {}: expected ",
-                want.line, want.col
-            )),
-            "{name}: {msg}"
-        );
-        assert!(
-            msg.contains(&want.contains),
-            "{name}: message {msg:?} lacks {:?}",
-            want.contains
-        );
+        assert_rejected_at(&name, &err, want);
         // A group only adds bounds: still invalid.
         for g in &groups {
             assert!(validate(&input, Some(g)).is_err(), "{name} in group {g}");
@@ -186,7 +140,7 @@ fn every_valid_input_is_accepted_in_exactly_its_groups() {
 /// are exactly the originals without those spaces.
 #[test]
 fn official_samples_need_the_trailing_space_option() {
-    let samples = dir().join("samples");
+    let samples = common::problem_dir("bunny").join("samples");
     for i in 1..=3 {
         let original = std::fs::read(samples.join(format!("original/sample{i}.in"))).unwrap();
         let canonical = std::fs::read(samples.join(format!("sample{i}.in"))).unwrap();
@@ -242,13 +196,7 @@ fn lenient_mode_relaxes_only_trailing_spaces() {
 fn bounds_come_from_problem_toml() {
     let cfg = config();
     // A 60x60 record: beyond the constraints, within the lifted bounds.
-    let big = gridjudge::problem::generate_test(
-        bunny(),
-        "long",
-        &gridjudge::args::Args::parse(&["n=60", "m=60", "k=1500"]).unwrap(),
-        1,
-    )
-    .unwrap();
+    let big = common::generated(bunny(), "long n=60 m=60 k=1500", 1).into_bytes();
     let e = bunny()
         .validate(&big, &cfg.constraints, STRICT)
         .unwrap_err();
@@ -258,15 +206,12 @@ fn bounds_come_from_problem_toml() {
         "60x60"
     );
     // k = 1500 is also beyond the constraints: with n, m lifted only, k is what fails.
-    let text = bunny()
-        .builtin_config()
-        .replace("n = [1, 40]\nm = [1, 40]", "n = [1, 60]\nm = [1, 60]");
-    assert_ne!(
-        text,
-        bunny().builtin_config(),
-        "problem.toml layout changed"
+    let wider = common::config_with(
+        bunny(),
+        "n = [1, 40]\nm = [1, 40]",
+        "n = [1, 60]\nm = [1, 60]",
+        "test",
     );
-    let wider = ProblemConfig::parse(&text, "test").unwrap();
     let e = bunny()
         .validate(&big, &wider.constraints, STRICT)
         .unwrap_err();

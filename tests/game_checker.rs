@@ -8,10 +8,16 @@
 //!   against an independent in-memory model of the output rules;
 //! * a 200 MB output streamed through the checker without being held in memory.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::io::{self, Read};
 
-use gridjudge::problem::{self, Problem, ProblemConfig};
+use common::checker::{
+    assert_model_verdict, assert_outcome, garbage_token, join, model_int, model_next, model_tokens,
+    mutated, random_bytes_after, soup, spaced_out, sprinkle, Segment, Stream, Tally,
+};
+use gridjudge::problem::{Problem, ProblemConfig};
 use gridjudge::reader::MAX_TOKEN;
 use gridjudge::rng::TestRng;
 use gridjudge::verdict::{CheckOutcome, Verdict};
@@ -21,20 +27,21 @@ const SAMPLE_ANS: &str = "WIN\n2 3\n3 2\n";
 const LOSE_MAZE: &str = "2 2\n..\n..\n";
 
 fn game() -> &'static dyn Problem {
-    problem::by_name("game").unwrap()
+    common::problem("game")
 }
 
 fn config() -> ProblemConfig {
-    ProblemConfig::load(game(), None).unwrap()
+    common::config(game())
 }
 
 /// problem.toml with `[checker] row_major = true`.
 fn row_major_config() -> ProblemConfig {
-    let text = game()
-        .builtin_config()
-        .replace("row_major = false", "row_major = true");
-    assert_ne!(text, game().builtin_config(), "problem.toml layout changed");
-    ProblemConfig::parse(&text, "row-major test config").unwrap()
+    common::config_with(
+        game(),
+        "row_major = false",
+        "row_major = true",
+        "row-major test config",
+    )
 }
 
 fn jury(input: &str) -> Vec<u8> {
@@ -42,23 +49,16 @@ fn jury(input: &str) -> Vec<u8> {
 }
 
 fn check_with(input: &str, output: &[u8], answer: &[u8], cfg: &ProblemConfig) -> CheckOutcome {
-    let o = game().check(input.as_bytes(), &mut &output[..], answer, cfg);
-    assert!(!o.message.contains('\n'), "message is one line: {o:?}");
-    o
+    common::checker::check_with(game(), input, output, answer, cfg)
 }
 
 fn check(input: &str, output: &str) -> CheckOutcome {
     check_with(input, output.as_bytes(), &jury(input), &config())
 }
 
-#[track_caller]
-fn assert_outcome(o: &CheckOutcome, verdict: Verdict, fragment: &str) {
-    assert_eq!(o.verdict, verdict, "{o:?}");
-    assert!(
-        o.message.contains(fragment),
-        "{:?} lacks {fragment:?}",
-        o.message
-    );
+/// A stream of `segments` (random bytes from `seed`).
+fn stream(segments: Vec<Segment>, seed: u64) -> Stream {
+    Stream::new("game", segments, seed)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -320,10 +320,12 @@ fn fail_only_when_the_jury_is_broken() {
         "input does not validate: line 1, column 1",
     );
     // A checker option of the wrong type is the jury's mistake too.
-    let text = game()
-        .builtin_config()
-        .replace("row_major = false", "row_major = \"yes\"");
-    let cfg = ProblemConfig::parse(&text, "bad config").unwrap();
+    let cfg = common::config_with(
+        game(),
+        "row_major = false",
+        "row_major = \"yes\"",
+        "bad config",
+    );
     let o = check_with(SAMPLE, SAMPLE_ANS.as_bytes(), SAMPLE_ANS.as_bytes(), &cfg);
     assert_outcome(
         &o,
@@ -390,29 +392,6 @@ fn row_major_option() {
 // ---------------------------------------------------------------------------------------------
 // An independent model of the output rules.
 
-/// White space of the output format: space, `\t`, `\n`, `\x0b`, `\x0c`, `\r`.
-fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
-}
-
-/// An integer token: optional `-`, digits, no leading zero. Values beyond 10^18 are clamped
-/// (only whether they are in a board's range matters).
-fn model_int(t: &[u8]) -> Option<i128> {
-    let (neg, d) = match t.split_first() {
-        Some((b'-', rest)) => (true, rest),
-        _ => (false, t),
-    };
-    if d.is_empty() || !d.iter().all(u8::is_ascii_digit) || (d.len() > 1 && d[0] == b'0') {
-        return None;
-    }
-    let v: i128 = if d.len() > 18 {
-        10i128.pow(18)
-    } else {
-        std::str::from_utf8(d).unwrap().parse().unwrap()
-    };
-    Some(if neg { -v } else { v })
-}
-
 /// A maze as rows of bytes.
 struct Maze {
     rows: Vec<Vec<u8>>,
@@ -436,14 +415,6 @@ impl Maze {
     }
     fn free(&self, r: i128, c: i128) -> bool {
         self.rows[r as usize - 1][c as usize - 1] == b'.'
-    }
-}
-
-/// The next token of the model, PE when it is longer than the checker's reader keeps.
-fn model_next<'a>(toks: &mut impl Iterator<Item = &'a [u8]>) -> Result<Option<&'a [u8]>, Verdict> {
-    match toks.next() {
-        Some(t) if t.len() > MAX_TOKEN => Err(Verdict::Pe),
-        t => Ok(t),
     }
 }
 
@@ -496,8 +467,7 @@ fn model(
     out: &[u8],
     row_major: bool,
 ) -> Verdict {
-    let mut toks = out.split(|&b| is_space(b)).filter(|t| !t.is_empty());
-    match model_read(maze, &mut toks, row_major) {
+    match model_read(maze, &mut model_tokens(out), row_major) {
         Err(v) => v,
         Ok(got) if &got == jury => Verdict::Ac,
         Ok(_) => Verdict::Wa,
@@ -550,92 +520,6 @@ fn model_agrees_with_hand_verdicts() {
 // ---------------------------------------------------------------------------------------------
 // Hostile outputs.
 
-/// A reader that makes its bytes on the fly from segments, so that outputs of any size cost no
-/// memory in the test. It counts what it has served.
-struct Stream {
-    segments: Vec<Segment>,
-    current: usize,
-    offset: u64,
-    served: u64,
-    rng: TestRng,
-}
-
-enum Segment {
-    /// These bytes.
-    Bytes(Vec<u8>),
-    /// `pattern` repeated to `len` bytes.
-    Repeat(Vec<u8>, u64),
-    /// `len` random bytes (any of the 256 values).
-    Random(u64),
-}
-
-impl Stream {
-    fn new(segments: Vec<Segment>, seed: u64) -> Stream {
-        Stream {
-            segments,
-            current: 0,
-            offset: 0,
-            served: 0,
-            rng: TestRng::for_test("game", "checker-stream", "", seed),
-        }
-    }
-
-    fn total(&self) -> u64 {
-        self.segments
-            .iter()
-            .map(|s| match s {
-                Segment::Bytes(b) => b.len() as u64,
-                Segment::Repeat(_, len) | Segment::Random(len) => *len,
-            })
-            .sum()
-    }
-}
-
-impl Read for Stream {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        loop {
-            let Some(seg) = self.segments.get(self.current) else {
-                return Ok(0);
-            };
-            let len = match seg {
-                Segment::Bytes(b) => b.len() as u64,
-                Segment::Repeat(_, len) | Segment::Random(len) => *len,
-            };
-            if self.offset >= len {
-                self.current += 1;
-                self.offset = 0;
-                continue;
-            }
-            let n = (len - self.offset).min(buf.len() as u64) as usize;
-            match seg {
-                Segment::Bytes(b) => {
-                    let at = self.offset as usize;
-                    buf[..n].copy_from_slice(&b[at..at + n]);
-                }
-                Segment::Repeat(p, _) => {
-                    let mut j = (self.offset % p.len() as u64) as usize;
-                    for out in buf[..n].iter_mut() {
-                        *out = p[j];
-                        j += 1;
-                        if j == p.len() {
-                            j = 0;
-                        }
-                    }
-                }
-                Segment::Random(_) => {
-                    for chunk in buf[..n].chunks_mut(8) {
-                        let w = self.rng.next_u64().to_le_bytes();
-                        chunk.copy_from_slice(&w[..chunk.len()]);
-                    }
-                }
-            }
-            self.offset += n as u64;
-            self.served += n as u64;
-            return Ok(n);
-        }
-    }
-}
-
 /// Mazes for the hostile test: WIN and LOSE, square and not, from 1×1 to 40×40.
 fn hostile_mazes() -> Vec<String> {
     let mut v: Vec<String> = [
@@ -657,18 +541,10 @@ fn hostile_mazes() -> Vec<String> {
         ("random n=40 m=40 walls=0.4", 3),
         ("lose n=8 m=8", 4),
     ] {
-        let mut w = spec.split(' ');
-        let gen = w.next().unwrap();
-        let args = gridjudge::args::Args::parse(&w.collect::<Vec<_>>()).unwrap();
-        let bytes = problem::generate_test(game(), gen, &args, seed).unwrap();
-        v.push(String::from_utf8(bytes).unwrap());
+        v.push(common::generated(game(), spec, seed));
     }
     v
 }
-
-const SEPARATORS: &[&[u8]] = &[
-    b" ", b" ", b"\n", b"\n", b"\r\n", b"\t", b"  ", b"\x0b", b"\x0c", b"\r", b" \n ",
-];
 
 /// Hostile tokens: near misses of the format, numbers of every kind, bytes that are not text.
 fn hostile_token(rng: &mut TestRng, maze: &Maze) -> Vec<u8> {
@@ -689,76 +565,12 @@ fn hostile_token(rng: &mut TestRng, maze: &Maze) -> Vec<u8> {
             .to_vec(),
         3..=6 => rng.range(0, n + 1).to_string().into_bytes(),
         7..=9 => rng.range(0, m + 1).to_string().into_bytes(),
-        10 => format!("-{}", rng.range(0, 5)).into_bytes(),
-        11 => [
-            &b"+1"[..],
-            b"01",
-            b"00",
-            b"1.0",
-            b"1e1",
-            b"0x1",
-            b"-",
-            b"--1",
-            b"1,",
-        ][rng.below(9) as usize]
-            .to_vec(),
-        12 => {
-            // 30-digit numbers, either sign.
-            let mut s: Vec<u8> = (0..30)
-                .map(|i| b'0' + ((rng.below(9) + u32::from(i == 0)) as u8))
-                .collect();
-            if rng.chance(0.5) {
-                s.insert(0, b'-');
-            }
-            s
-        }
-        13 => [
-            &b"9223372036854775807"[..],
-            b"9223372036854775808",
-            b"-9223372036854775809",
-            b"4294967297",
-            b"18446744073709551617",
-        ][rng.below(5) as usize]
-            .to_vec(),
-        14 => vec![0u8; 1 + rng.below(3) as usize],
-        15 => vec![0xff, 0xfe],
-        16 => "é€😀".as_bytes().to_vec(),
-        17 => b"\xc3\x28\xa0\xa1".to_vec(), // invalid UTF-8 sequences
-        18 => {
-            // Long tokens around the reader's cap, and far beyond it.
-            let len = match rng.below(3) {
-                0 => MAX_TOKEN as u32 - 1 + rng.below(3),
-                1 => rng.range(65, 400),
-                _ => rng.range(1000, 20_000),
-            };
-            (0..len).map(|_| b'1' + rng.below(9) as u8).collect()
-        }
-        19 => (0..rng.range(1, 12))
-            .map(|_| rng.below(256) as u8)
-            .filter(|&b| !is_space(b))
-            .collect(),
+        kind @ 10..=19 => garbage_token(rng, kind - 10, &[]),
         20 => b"1 1".to_vec(),
         21 => b"\x00WIN".to_vec(),
         22 => b"2\x003".to_vec(),
         _ => b"0".to_vec(),
     }
-}
-
-fn join(tokens: &[Vec<u8>], rng: &mut TestRng) -> Vec<u8> {
-    let mut out = Vec::new();
-    if rng.chance(0.1) {
-        out.extend_from_slice(SEPARATORS[rng.below(SEPARATORS.len() as u32) as usize]);
-    }
-    for (i, t) in tokens.iter().enumerate() {
-        if i > 0 {
-            out.extend_from_slice(SEPARATORS[rng.below(SEPARATORS.len() as u32) as usize]);
-        }
-        out.extend_from_slice(t);
-    }
-    if rng.chance(0.8) {
-        out.push(b'\n');
-    }
-    out
 }
 
 /// The lines of a canonical answer, split into tokens.
@@ -793,7 +605,7 @@ fn hostile_output(
         0 | 1 => {
             rng.shuffle(&mut lines[1..]);
             let tokens: Vec<Vec<u8>> = lines.concat();
-            (join(&tokens, rng), Some(Verdict::Ac))
+            (join(&tokens, rng, 0.8), Some(Verdict::Ac))
         }
         // Swap two lines (the header may move: PE then).
         2 => {
@@ -844,76 +656,26 @@ fn hostile_output(
         // Replace, insert or append hostile tokens.
         7..=9 => {
             let mut tokens: Vec<Vec<u8>> = lines.concat();
-            for _ in 0..1 + rng.below(3) {
-                let t = hostile_token(rng, maze);
-                let at = rng.below(tokens.len() as u32 + 1) as usize;
-                match rng.below(3) {
-                    0 if at < tokens.len() => tokens[at] = t,
-                    1 => tokens.push(t),
-                    _ => tokens.insert(at, t),
-                }
-            }
-            (join(&tokens, rng), None)
+            sprinkle(&mut tokens, rng, |rng| hostile_token(rng, maze));
+            (join(&tokens, rng, 0.8), None)
         }
         // Token soup.
         10..=12 => {
-            let count = rng.below(12);
-            let mut tokens: Vec<Vec<u8>> = (0..count).map(|_| hostile_token(rng, maze)).collect();
+            let mut tokens = soup(rng, |rng| hostile_token(rng, maze));
             if rng.chance(0.5) {
                 tokens.insert(0, b"WIN".to_vec());
             }
-            (join(&tokens, rng), None)
+            (join(&tokens, rng, 0.8), None)
         }
         // Random bytes, alone or after a correct start.
-        13 => {
-            let len = rng.below(300);
-            let mut out: Vec<u8> = if rng.chance(0.5) {
-                ans[..rng.below(ans.len() as u32) as usize].to_vec()
-            } else {
-                Vec::new()
-            };
-            out.extend((0..len).map(|_| rng.below(256) as u8));
-            (out, None)
-        }
+        13 => (random_bytes_after(ans, rng), None),
         // The correct answer with bytes flipped, cut, or inserted.
-        14 => {
-            let mut out = ans.to_vec();
-            for _ in 0..1 + rng.below(3) {
-                let at = rng.below(out.len() as u32) as usize;
-                match rng.below(4) {
-                    0 => out[at] = rng.below(256) as u8,
-                    1 => out.truncate(at),
-                    2 => out.insert(at, rng.below(256) as u8),
-                    _ => out.insert(at, [b'\0', b'-', b'0', b'9'][rng.below(4) as usize]),
-                }
-                if out.is_empty() {
-                    break;
-                }
-            }
-            (out, None)
-        }
+        14 => (mutated(ans, rng), None),
         // Lots of white space around and between the tokens of the correct answer: AC.
-        15 => {
-            let tokens: Vec<Vec<u8>> = lines.concat();
-            let mut out = Vec::new();
-            for t in &tokens {
-                if rng.chance(0.02) {
-                    out.extend(b" \t\r\n\x0b\x0c".iter().cycle().take(20_000));
-                } else {
-                    for _ in 0..1 + rng.below(40) {
-                        out.extend_from_slice(
-                            SEPARATORS[rng.below(SEPARATORS.len() as u32) as usize],
-                        );
-                    }
-                }
-                out.extend_from_slice(t);
-            }
-            out.extend(std::iter::repeat_n(b' ', rng.below(50_000) as usize));
-            (out, Some(Verdict::Ac))
-        }
+        15 => (spaced_out(&lines.concat(), rng), Some(Verdict::Ac)),
         _ => {
             let tokens: Vec<Vec<u8>> = lines.concat();
-            (join(&tokens, rng), Some(Verdict::Ac))
+            (join(&tokens, rng, 0.8), Some(Verdict::Ac))
         }
     }
 }
@@ -930,9 +692,8 @@ fn hostile_outputs_get_the_verdict_of_the_rules() {
     let default_cfg = config();
     let rm_cfg = row_major_config();
     let mut rng = TestRng::for_test("game", "hostile-checker", "", 1);
-    let mut counts = std::collections::BTreeMap::new();
+    let mut tally = Tally::default();
     let sets: Vec<_> = answers.iter().map(|a| jury_set(a)).collect();
-    let mut fixed = 0;
     for i in 0..12_000u32 {
         let k = i as usize % mazes.len();
         let (input, ans, maze) = (&mazes[k], &answers[k], &models[k]);
@@ -942,28 +703,20 @@ fn hostile_outputs_get_the_verdict_of_the_rules() {
         let (out, known) = hostile_output(kind, &mut rng, maze, ans);
         let o = check_with(input, &out, ans, cfg);
         let want = model(maze, &sets[k], &out, row_major);
-        assert_eq!(
-            o.verdict,
-            want,
-            "case {i} kind {kind} row_major {row_major}: output {:?} got {o:?}",
-            String::from_utf8_lossy(&out[..out.len().min(300)])
-        );
-        assert!(matches!(o.verdict, Verdict::Ac | Verdict::Wa | Verdict::Pe));
+        let case = format!("case {i} kind {kind} row_major {row_major}");
+        assert_model_verdict(&o, want, &out, &case);
         // Under row_major a permutation is WA unless the order happened to stay: left to the
         // model.
         if let Some(v) = known {
             if !(row_major && kind <= 2) {
                 assert_eq!(o.verdict, v, "case {i} kind {kind}: {o:?}");
-                fixed += 1;
+                tally.fixed += 1;
             }
         }
-        *counts.entry(o.verdict).or_insert(0u32) += 1;
+        tally.add(o.verdict);
     }
     // Every verdict occurs plenty: the stream is not all one kind.
-    for v in [Verdict::Ac, Verdict::Wa, Verdict::Pe] {
-        assert!(counts.get(&v).copied().unwrap_or(0) > 1000, "{counts:?}");
-    }
-    assert!(fixed > 3000, "{fixed}");
+    tally.assert_spread(1000, 3000);
 }
 
 /// Megabytes of garbage, made on the fly: judged without reading more than needed, never FAIL.
@@ -974,13 +727,13 @@ fn streamed_garbage() {
     let mb = 1u64 << 20;
     for seed in 0..6 {
         // Random bytes: the first token is not WIN or LOSE (or is too long): PE at once.
-        let mut s = Stream::new(vec![Segment::Random(8 * mb)], seed);
+        let mut s = stream(vec![Segment::Random(8 * mb)], seed);
         let o = game().check(SAMPLE.as_bytes(), &mut s, ans, &cfg);
         assert_eq!(o.verdict, Verdict::Pe, "{o:?}");
         assert!(s.served < mb, "read {} bytes to judge", s.served);
     }
     // WIN then endless repeats of one free cell: WA at the second repeat.
-    let mut s = Stream::new(
+    let mut s = stream(
         vec![
             Segment::Bytes(b"WIN\n".to_vec()),
             Segment::Repeat(b"2 3\n".to_vec(), 50 * mb),
@@ -994,7 +747,7 @@ fn streamed_garbage() {
     );
     assert!(s.served < mb);
     // WIN then megabytes of digits with no space: one too-long token, PE.
-    let mut s = Stream::new(
+    let mut s = stream(
         vec![
             Segment::Bytes(b"WIN\n2 ".to_vec()),
             Segment::Repeat(b"1234567890".to_vec(), 50 * mb),
@@ -1009,7 +762,7 @@ fn streamed_garbage() {
     assert!(s.served < mb);
     // The right answer after 8 MB of mixed white space, then 8 MB more: read to the end, AC.
     let ws = b" \t\r\n\x0b\x0c  \n".to_vec();
-    let mut s = Stream::new(
+    let mut s = stream(
         vec![
             Segment::Repeat(ws.clone(), 8 * mb),
             Segment::Bytes(b"WIN 3 2 2 3".to_vec()),
@@ -1024,7 +777,7 @@ fn streamed_garbage() {
     );
     assert_eq!(s.served, s.total());
     // LOSE, 8 MB of white space, then one more token: PE, found only at the very end.
-    let mut s = Stream::new(
+    let mut s = stream(
         vec![
             Segment::Bytes(b"LOSE".to_vec()),
             Segment::Repeat(ws, 8 * mb),
@@ -1066,7 +819,7 @@ fn two_hundred_megabytes_are_streamed() {
         segments.push(Segment::Repeat(b"  \n\t \r\n".to_vec(), pad));
         segments.push(Segment::Bytes(t));
     }
-    let mut s = Stream::new(segments, 0);
+    let mut s = stream(segments, 0);
     assert!(s.total() > 199_000_000);
     let before = peak_rss_kib();
     let o = game().check(input.as_bytes(), &mut s, &ans, &config());
@@ -1128,9 +881,7 @@ fn interrupted_reads_are_retried() {
 /// was reported as "16 missing, 3727 extra" although every winning cell was printed.)
 #[test]
 fn large_differences_are_counted_exactly() {
-    let args = gridjudge::args::Args::parse(&["n=100", "m=100", "walls=0.4"]).unwrap();
-    let input = problem::generate_test(game(), "random", &args, 3).unwrap();
-    let input = String::from_utf8(input).unwrap();
+    let input = common::generated(game(), "random n=100 m=100 walls=0.4", 3);
     let ans = jury(&input);
     let winners = answer_lines(&ans).len() - 1;
     let maze = Maze::new(&input);

@@ -6,102 +6,49 @@
 //! Constraints and groups come from problems/game/problem.toml, as the validator binary reads
 //! them. The binary itself is run on the same corpus by `validator/tests/cli.rs`.
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+mod common;
 
-use gridjudge::problem::{self, Bounds, ProblemConfig, ValidateOptions};
+use common::validator::{assert_rejected_at, Corpus, Expected, Rejection};
+use gridjudge::problem::{Bounds, Problem, ValidateOptions};
 use gridjudge::reader::FormatError;
 use serde::Deserialize;
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Rejection {
-    #[serde(default)]
-    why: String,
-    line: u64,
-    col: u64,
-    contains: String,
-}
-
+/// What `expected.toml` says of a valid maze: where group `small` rejects it, if it does.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Valid {
     small: Option<Rejection>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Expected {
-    invalid: BTreeMap<String, Rejection>,
-    valid: BTreeMap<String, Valid>,
+fn game() -> &'static dyn Problem {
+    common::problem("game")
 }
 
-fn corpus() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/game/validator_corpus")
+fn corpus() -> Corpus {
+    Corpus::of("game")
 }
 
-fn expected() -> Expected {
-    let text = std::fs::read_to_string(corpus().join("expected.toml")).unwrap();
-    toml::from_str(&text).unwrap()
+fn expected() -> Expected<Valid> {
+    corpus().expected()
 }
 
-/// The `.in` files of a corpus folder, by name.
-fn files(dir: &str) -> BTreeMap<String, Vec<u8>> {
-    let mut out = BTreeMap::new();
-    for entry in std::fs::read_dir(corpus().join(dir)).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_str().unwrap().to_string();
-        assert!(name.ends_with(".in"), "stray file {}", path.display());
-        out.insert(name, std::fs::read(&path).unwrap());
-    }
-    out
+fn files(dir: &str) -> std::collections::BTreeMap<String, Vec<u8>> {
+    corpus().files(dir)
 }
 
 fn bounds(group: Option<&str>) -> Bounds {
-    let game = problem::by_name("game").unwrap();
-    ProblemConfig::load(game, None)
-        .unwrap()
-        .bounds_for(group)
-        .unwrap()
+    common::config(game()).bounds_for(group).unwrap()
 }
 
 fn validate(input: &[u8], group: Option<&str>) -> Result<String, FormatError> {
-    let game = problem::by_name("game").unwrap();
-    game.validate(input, &bounds(group), ValidateOptions::default())
+    game()
+        .validate(input, &bounds(group), ValidateOptions::default())
         .map(|s| s.size)
-}
-
-fn assert_rejected_at(name: &str, err: FormatError, want: &Rejection) {
-    let msg = err.to_string();
-    assert_eq!(
-        (err.line, err.col),
-        (want.line, want.col),
-        "{name} ({}): rejected at the wrong place: {msg}",
-        want.why
-    );
-    assert!(
-        msg.contains(&want.contains),
-        "{name}: message {msg:?} lacks {:?}",
-        want.contains
-    );
-    assert!(
-        msg.starts_with(&format!(
-            "line {}, column {}: expected ",
-            want.line, want.col
-        )),
-        "{name}: {msg}"
-    );
 }
 
 #[test]
 fn corpus_and_expectations_match_one_to_one() {
-    let exp = expected();
-    let invalid: Vec<String> = files("invalid").into_keys().collect();
-    let valid: Vec<String> = files("valid").into_keys().collect();
-    assert_eq!(invalid, exp.invalid.keys().cloned().collect::<Vec<_>>());
-    assert_eq!(valid, exp.valid.keys().cloned().collect::<Vec<_>>());
-    assert!(invalid.len() >= 30, "{} invalid inputs", invalid.len());
-    assert!(exp.invalid.values().all(|r| !r.why.is_empty()));
+    corpus().assert_matches_expectations::<Valid>();
 }
 
 #[test]
@@ -111,7 +58,7 @@ fn every_invalid_input_is_rejected_exactly_where_expected() {
         let want = &exp.invalid[&name];
         match validate(&input, None) {
             Ok(size) => panic!("{name} ({}) was accepted as {size}", want.why),
-            Err(e) => assert_rejected_at(&name, e, want),
+            Err(e) => assert_rejected_at(&name, &e, want),
         }
         // A group only adds bounds: still invalid.
         assert!(validate(&input, Some("small")).is_err(), "{name}");
@@ -132,7 +79,7 @@ fn every_valid_input_is_accepted_and_groups_apply() {
         match (&exp.valid[&name].small, validate(&input, Some("small"))) {
             (None, Ok(_)) => small_valid += 1,
             (None, Err(e)) => panic!("{name} should be valid in group small: {e}"),
-            (Some(want), Err(e)) => assert_rejected_at(&name, e, want),
+            (Some(want), Err(e)) => assert_rejected_at(&name, &e, want),
             (Some(_), Ok(_)) => panic!("{name} should be invalid in group small"),
         }
     }
@@ -142,7 +89,7 @@ fn every_valid_input_is_accepted_and_groups_apply() {
 /// The group test of the issue, spelled out: a 6×5 maze is valid, but not in group `small`.
 #[test]
 fn six_by_five_is_valid_but_not_small() {
-    let input = std::fs::read(corpus().join("valid/6x5_open.in")).unwrap();
+    let input = std::fs::read(corpus().dir.join("valid/6x5_open.in")).unwrap();
     assert_eq!(validate(&input, None).unwrap(), "6x5");
     let e = validate(&input, Some("small")).unwrap_err();
     assert_eq!(
@@ -151,8 +98,7 @@ fn six_by_five_is_valid_but_not_small() {
     );
     let five = b"5 5\n.....\n.....\n..#..\n.....\n.....\n";
     assert_eq!(validate(five, Some("small")).unwrap(), "5x5");
-    let unknown = ProblemConfig::load(problem::by_name("game").unwrap(), None)
-        .unwrap()
+    let unknown = common::config(game())
         .bounds_for(Some("tiny"))
         .unwrap_err()
         .to_string();
@@ -165,12 +111,13 @@ fn six_by_five_is_valid_but_not_small() {
 /// The limits come from problem.toml: a config with other bounds changes what is valid.
 #[test]
 fn constraints_are_read_from_problem_toml() {
-    let game = problem::by_name("game").unwrap();
-    let text = game
-        .builtin_config()
-        .replace("n = [1, 100]\nm = [1, 100]", "n = [1, 3]\nm = [2, 100]");
-    assert_ne!(text, game.builtin_config(), "problem.toml layout changed");
-    let cfg = ProblemConfig::parse(&text, "test").unwrap();
+    let game = game();
+    let cfg = common::config_with(
+        game,
+        "n = [1, 100]\nm = [1, 100]",
+        "n = [1, 3]\nm = [2, 100]",
+        "test",
+    );
     let b = cfg.bounds_for(None).unwrap();
     let opts = ValidateOptions::default();
     assert!(game.validate(b"3 2\n..\n..\n..\n", &b, opts).is_ok());
@@ -186,12 +133,12 @@ fn constraints_are_read_from_problem_toml() {
 /// Trailing spaces are accepted only with the explicit option, and nothing else is relaxed.
 #[test]
 fn allow_trailing_spaces_relaxes_only_trailing_spaces() {
-    let game = problem::by_name("game").unwrap();
+    let game = game();
     let lenient = ValidateOptions {
         allow_trailing_spaces: true,
     };
     let b = bounds(None);
-    let dir = corpus().join("invalid");
+    let dir = corpus().dir.join("invalid");
     for name in [
         "trailing_space_after_m.in",
         "trailing_space_after_row.in",
