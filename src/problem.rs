@@ -157,6 +157,16 @@ pub struct InputSummary {
     pub cells: u64,
 }
 
+impl InputSummary {
+    /// The summary of an input on the board `g`: its size `NxM` and its number of cells.
+    pub fn of_grid(g: &crate::grid::Grid) -> InputSummary {
+        InputSummary {
+            size: format!("{}x{}", g.n, g.m),
+            cells: u64::from(g.len()),
+        }
+    }
+}
+
 /// One grid problem. Implementations live in `src/problems/<name>/`; nothing outside them
 /// knows a problem's format or rules.
 pub trait Problem: Send + Sync {

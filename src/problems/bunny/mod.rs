@@ -386,10 +386,7 @@ impl Problem for Bunny {
         opts: ValidateOptions,
     ) -> Result<InputSummary, FormatError> {
         let rec = parse(input, bounds, opts)?;
-        Ok(InputSummary {
-            size: format!("{}x{}", rec.grid.n, rec.grid.m),
-            cells: u64::from(rec.grid.len()),
-        })
+        Ok(InputSummary::of_grid(&rec.grid))
     }
 
     fn solve(&self, input: &[u8], bounds: &Bounds) -> anyhow::Result<Vec<u8>> {

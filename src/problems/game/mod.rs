@@ -188,10 +188,7 @@ impl Problem for Game {
         opts: ValidateOptions,
     ) -> Result<InputSummary, FormatError> {
         let g = parse(input, bounds, opts)?;
-        Ok(InputSummary {
-            size: format!("{}x{}", g.n, g.m),
-            cells: u64::from(g.len()),
-        })
+        Ok(InputSummary::of_grid(&g))
     }
 
     fn solve(&self, input: &[u8], bounds: &Bounds) -> anyhow::Result<Vec<u8>> {
