@@ -416,6 +416,12 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 report.tested as f64 / secs.max(1e-9),
                 report.failures.len()
             );
+            if let Some((seed, why)) = &report.first_skip {
+                println!(
+                    "skipped {} seed(s) whose drawn values the generator rejects, first seed {seed}: {why}",
+                    report.skipped
+                );
+            }
             for c in &report.failures {
                 println!();
                 print!("{}", c.render(p));

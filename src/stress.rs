@@ -261,7 +261,8 @@ pub struct GeneratorLine {
 }
 
 impl GeneratorLine {
-    /// Parses `NAME key=value ...` words and checks the name and keys against `problem`.
+    /// Parses `NAME key=value ...` words and checks the name, the keys and the syntax of the
+    /// ranges against `problem`.
     pub fn parse<S: AsRef<str>>(
         problem: &dyn Problem,
         words: &[S],
@@ -272,6 +273,8 @@ impl GeneratorLine {
         let info = problem.generator(name.as_ref())?;
         let args = Args::parse(rest)?;
         args.check_keys(info)?;
+        // A malformed range is an error of the line, not of a seed.
+        resolve_ranges(problem.name(), info.name, &args, 0)?;
         Ok(GeneratorLine {
             name: name.as_ref().to_string(),
             args,
@@ -593,11 +596,25 @@ fn side_by_side(output: &[u8], answer: &[u8], verdict: Verdict) -> String {
     s
 }
 
+/// What happened to one seed.
+enum SeedResult {
+    Passed,
+    Skipped(String),
+    Failed(Box<Counterexample>),
+}
+
 /// What [`stress`] found.
 #[derive(Clone, Debug)]
 pub struct StressReport {
-    /// Seeds tested (including those of the last batch after the stopping failure).
+    /// Seeds tested (including those of the last batch after the stopping failure, and the
+    /// skipped ones).
     pub tested: u64,
+    /// Seeds skipped because the generator rejected the values drawn from the ranges of the
+    /// generator line (e.g. a `bunny` board of fewer than 3 cells), and the first such
+    /// seed with the generator's message.
+    pub skipped: u64,
+    /// The first skipped seed and why.
+    pub first_skip: Option<(u64, String)>,
     /// Wall-clock time of the search (without shrinking).
     pub search_time: Duration,
     /// Failures in seed order, at most `keep`.
@@ -606,9 +623,13 @@ pub struct StressReport {
 
 /// Runs the stress loop (see the module documentation) and shrinks each failure kept.
 ///
-/// Errors: the generator line is invalid for some seed, a generated input does not validate
-/// under the constraints (a generator bug), the reference or the checker fails, a run fails
-/// for the judge's own reasons, or the worker threads cannot start.
+/// A seed whose drawn values the generator rejects is skipped (and counted) when the line has
+/// ranges; without ranges that is an error.
+///
+/// Errors: the generator line is invalid (every seed skipped, or an error without ranges), a
+/// generated input does not validate under the constraints (a generator bug), the reference
+/// or the checker fails, a run fails for the judge's own reasons, or the worker threads
+/// cannot start.
 pub fn stress(
     problem: &dyn Problem,
     config: &ProblemConfig,
@@ -631,37 +652,51 @@ pub fn stress(
     let mut tested = 0;
     let mut failures: Vec<Counterexample> = Vec::new();
     let mut next = first;
-    let one_seed = |seed: u64| -> anyhow::Result<Option<Counterexample>> {
-        let (args, input) = line
-            .test(problem, seed)
-            .map_err(|e| anyhow::anyhow!("generator `{line}`, seed {seed}: {e}"))?;
+    let mut skipped = 0;
+    let mut first_skip = None;
+    let one_seed = |seed: u64| -> anyhow::Result<SeedResult> {
+        let (args, input) = match line.test(problem, seed) {
+            Ok(t) => t,
+            Err(e) if line.args.has_ranges() => return Ok(SeedResult::Skipped(e.0)),
+            Err(e) => bail!("generator `{line}`, seed {seed}: {e}"),
+        };
         if let Err(e) = problem.validate(&input, &config.constraints, ValidateOptions::default()) {
             bail!("generator `{line}`, seed {seed}: the test does not validate under the constraints: {e}");
         }
         let j = judge_input(problem, config, subject, &input)
             .with_context(|| format!("generator `{line}`, seed {seed}"))?;
-        Ok(j.class().map(|_| Counterexample {
-            seed,
-            generator: line.to_string(),
-            args: args.canonical(),
-            original: input,
-            original_judged: j,
-            shrunk: None,
-        }))
+        Ok(match j.class() {
+            None => SeedResult::Passed,
+            Some(_) => SeedResult::Failed(Box::new(Counterexample {
+                seed,
+                generator: line.to_string(),
+                args: args.canonical(),
+                original: input,
+                original_judged: j,
+                shrunk: None,
+            })),
+        })
     };
     'outer: while next <= last {
         if deadline.is_some_and(|d| start.elapsed() >= d) {
             break;
         }
         let end = next.saturating_add(batch - 1).min(last);
-        let results: Vec<anyhow::Result<Option<Counterexample>>> =
+        let results: Vec<anyhow::Result<SeedResult>> =
             pool.install(|| (next..=end).into_par_iter().map(one_seed).collect());
         tested += end - next + 1;
-        for r in results {
-            if let Some(c) = r? {
-                failures.push(c);
-                if failures.len() >= keep {
-                    break 'outer;
+        for (seed, r) in (next..=end).zip(results) {
+            match r? {
+                SeedResult::Passed => {}
+                SeedResult::Skipped(why) => {
+                    skipped += 1;
+                    first_skip.get_or_insert((seed, why));
+                }
+                SeedResult::Failed(c) => {
+                    failures.push(*c);
+                    if failures.len() >= keep {
+                        break 'outer;
+                    }
                 }
             }
         }
@@ -671,6 +706,10 @@ pub fn stress(
         next = end + 1;
     }
     let search_time = start.elapsed();
+    if tested > 0 && skipped == tested {
+        let (seed, why) = first_skip.unwrap_or_default();
+        bail!("generator `{line}`: every seed was rejected, e.g. seed {seed}: {why}");
+    }
     if opts.shrink {
         for c in &mut failures {
             let sh = pool.install(|| {
@@ -688,6 +727,8 @@ pub fn stress(
     }
     Ok(StressReport {
         tested,
+        skipped,
+        first_skip,
         search_time,
         failures,
     })

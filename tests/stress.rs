@@ -325,6 +325,22 @@ fn the_stress_command_reports_and_saves_into_the_given_problems_dir() {
     assert!(stdout.contains("manifest entry appended"), "{stdout}");
     let hand: Vec<_> = std::fs::read_dir(dir.join("hand")).unwrap().collect();
     assert_eq!(hand.len(), 1);
+    // A generator line with ranges and a time budget; an accepted submission passes.
+    let ok = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .args(["stress", "game"])
+        .arg(repo().join("problems/game/submissions/accepted/hopcroft_karp.cpp"))
+        .args(["--generator", "random", "n=1..3", "m=1..3", "walls=0.5"])
+        .args(["--time", "300ms", "-j", "2", "--cache-dir"])
+        .arg(cache_dir())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&ok.stdout);
+    assert_eq!(ok.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("of `random m=1..3 n=1..3 walls=0.5`"),
+        "{stdout}"
+    );
+    assert!(stdout.contains(", 0 failure(s)"), "{stdout}");
     // Bad arguments are clear errors.
     let bad = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
         .args(["stress", "game", "true", "--seeds", "9..3"])
@@ -332,6 +348,29 @@ fn the_stress_command_reports_and_saves_into_the_given_problems_dir() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("seed range `9..3` is empty"));
+    let bad = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .args([
+            "stress",
+            "bunny",
+            "true",
+            "--generator",
+            "play",
+            "n=1",
+            "m=1..2",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("every seed was rejected"), "{err}");
+    let bad = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .args(["stress", "game", "true", "--generator", "random", "n=5..2"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("`n=5..2`: a range is lo..hi"), "{err}");
+    assert!(!err.contains("every seed"), "{err}");
 }
 
 #[test]
