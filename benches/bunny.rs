@@ -19,9 +19,12 @@
 //! 200×200 records a failing augmenting search may sweep most of the unvisited board, so the
 //! time per position grows with the board, as the bound says.
 
-use std::hint::black_box;
-use std::time::{Duration, Instant};
+mod common;
 
+use std::hint::black_box;
+use std::time::Duration;
+
+use common::{median_time, show};
 use criterion::{BenchmarkId, Criterion, SamplingMode};
 use gridjudge::args::Args;
 use gridjudge::problem::{generate_test, Bounds, Problem, ProblemConfig};
@@ -141,31 +144,6 @@ fn criterion_benches(inputs: &[Input]) {
     c.final_summary();
 }
 
-/// Median wall time of `runs` solves of `input`.
-fn median_time(input: &Input, bounds: &Bounds, runs: usize) -> Duration {
-    let mut times: Vec<Duration> = (0..runs)
-        .map(|_| {
-            let t = Instant::now();
-            black_box(solve(black_box(&input.bytes), bounds));
-            t.elapsed()
-        })
-        .collect();
-    times.sort();
-    times[runs / 2]
-}
-
-/// A duration with a unit that fits it.
-fn show(t: Duration) -> String {
-    let s = t.as_secs_f64();
-    if s >= 1.0 {
-        format!("{s:.2} s")
-    } else if s >= 1e-3 {
-        format!("{:.1} ms", s * 1e3)
-    } else {
-        format!("{:.0} µs", s * 1e6)
-    }
-}
-
 /// Prints the markdown table of the `GRIDJUDGE_BENCH_TABLE` mode.
 fn table(inputs: &[Input]) {
     let bounds = lifted();
@@ -173,7 +151,7 @@ fn table(inputs: &[Input]) {
     println!("|---|---|---|---|---|");
     for input in inputs {
         let runs = if input.group == "40x40" { 21 } else { 3 };
-        let t = median_time(input, &bounds, runs);
+        let t = median_time(runs, || solve(black_box(&input.bytes), &bounds));
         let per = t.as_secs_f64() * 1e6 / (2 * input.k + 1) as f64;
         println!(
             "| {} | {} | {} | {} | {per:.1} µs |",

@@ -16,9 +16,12 @@
 //! The machine matters: numbers from a shared machine are noisy, so repeat and compare
 //! medians.
 
-use std::hint::black_box;
-use std::time::{Duration, Instant};
+mod common;
 
+use std::hint::black_box;
+use std::time::Duration;
+
+use common::{median_time, show};
 use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput};
 use gridjudge::args::Args;
 use gridjudge::problem::{generate_test, Bounds, Problem, ProblemConfig};
@@ -101,19 +104,6 @@ fn criterion_benches(sides: &[u32]) {
     c.final_summary();
 }
 
-/// Median wall time of `runs` solves of `input`.
-fn median_time(input: &Input, bounds: &Bounds, runs: usize) -> Duration {
-    let mut times: Vec<Duration> = (0..runs)
-        .map(|_| {
-            let t = Instant::now();
-            black_box(solve(black_box(&input.bytes), bounds));
-            t.elapsed()
-        })
-        .collect();
-    times.sort();
-    times[runs / 2]
-}
-
 /// Prints the markdown table of the `GRIDJUDGE_BENCH_TABLE` mode.
 fn table(sides: &[u32]) {
     let bounds = lifted();
@@ -128,7 +118,9 @@ fn table(sides: &[u32]) {
             } else {
                 5
             };
-            times[i].push(median_time(input, &bounds, runs));
+            times[i].push(median_time(runs, || {
+                solve(black_box(&input.bytes), &bounds)
+            }));
             eprintln!("measured {} {}x{}", input.label, input.side, input.side);
         }
     }
@@ -165,18 +157,6 @@ fn table(sides: &[u32]) {
             print!(" {:.2} |", ns_per_cell[k - 1] / ns_per_cell[k - 2]);
         }
         println!();
-    }
-}
-
-/// A duration with a unit that fits it.
-fn show(t: Duration) -> String {
-    let s = t.as_secs_f64();
-    if s >= 1.0 {
-        format!("{s:.2} s")
-    } else if s >= 1e-3 {
-        format!("{:.1} ms", s * 1e3)
-    } else {
-        format!("{:.0} µs", s * 1e6)
     }
 }
 
