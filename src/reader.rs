@@ -308,6 +308,11 @@ impl Token {
         Some(v)
     }
 
+    /// Where the token starts, for a message: `line L, column C`.
+    pub fn at(&self) -> String {
+        format!("line {}, column {}", self.line, self.col)
+    }
+
     /// The token shown for a message (escaped, cut to 20 bytes).
     pub fn show(&self) -> String {
         show_token(&self.bytes, 20)

@@ -127,6 +127,17 @@ impl CheckOutcome {
     }
 }
 
+/// A contestant output the token reader cannot read: a token longer than the reader keeps is
+/// a presentation error; an I/O error reading the output file is the judge's problem (FAIL).
+impl From<crate::reader::TokenError> for CheckOutcome {
+    fn from(e: crate::reader::TokenError) -> Self {
+        match e {
+            crate::reader::TokenError::Io(e) => CheckOutcome::fail(format!("cannot read: {e}")),
+            e @ crate::reader::TokenError::TooLong { .. } => CheckOutcome::pe(e.to_string()),
+        }
+    }
+}
+
 /// Replaces line breaks and control characters so that a message stays on one line.
 pub fn one_line(s: &str) -> String {
     s.chars()

@@ -16,28 +16,17 @@ use std::io::Read;
 use super::unbounded;
 use crate::diff::ListDiff;
 use crate::problem::ValidateOptions;
-use crate::reader::{Token, TokenError, TokenReader};
+use crate::reader::TokenReader;
 use crate::verdict::CheckOutcome;
 
 /// How many changes the one-line message and the details show at most.
 const SHOW_ONE_LINE: usize = 8;
 const SHOW_DETAILS: usize = 50;
 
-fn token_problem(e: TokenError) -> CheckOutcome {
-    match e {
-        TokenError::Io(e) => CheckOutcome::fail(format!("cannot read: {e}")),
-        e @ TokenError::TooLong { .. } => CheckOutcome::pe(e.to_string()),
-    }
-}
-
-fn at(t: &Token) -> String {
-    format!("line {}, column {}", t.line, t.col)
-}
-
 /// Reads `r` and the r indices of a record with `k` Bunny moves. Errors carry the verdict a
 /// contestant would get (PE or WA). Memory O(min(r, k)).
 fn read_answer<R: Read>(reader: &mut TokenReader<R>, k: usize) -> Result<Vec<u32>, CheckOutcome> {
-    let mut next = || reader.next_token().map_err(token_problem);
+    let mut next = || reader.next_token().map_err(CheckOutcome::from);
     let Some(first) = next()? else {
         return Err(CheckOutcome::pe(
             "empty output: expected r, the number of mistakes",
@@ -46,7 +35,7 @@ fn read_answer<R: Read>(reader: &mut TokenReader<R>, k: usize) -> Result<Vec<u32
     let Some(r) = first.as_int() else {
         return Err(CheckOutcome::pe(format!(
             "{}: expected r, the number of mistakes, found {}",
-            at(&first),
+            first.at(),
             first.show()
         )));
     };
@@ -54,7 +43,7 @@ fn read_answer<R: Read>(reader: &mut TokenReader<R>, k: usize) -> Result<Vec<u32
     if !(0..=k).contains(&r) {
         return Err(CheckOutcome::wa(format!(
             "{}: count r = {r} is out of range 0..={k} (Bunny made {k} moves)",
-            at(&first)
+            first.at()
         )));
     }
     let mut list: Vec<u32> = Vec::with_capacity(r as usize);
@@ -68,14 +57,14 @@ fn read_answer<R: Read>(reader: &mut TokenReader<R>, k: usize) -> Result<Vec<u32
         let Some(v) = t.as_int() else {
             return Err(CheckOutcome::pe(format!(
                 "{}: index {j} of {r}: expected an integer, found {}",
-                at(&t),
+                t.at(),
                 t.show()
             )));
         };
         if !(1..=k).contains(&v) {
             return Err(CheckOutcome::wa(format!(
                 "{}: index {j} of {r} is {v}, out of range 1..={k}",
-                at(&t)
+                t.at()
             )));
         }
         if let Some(&prev) = list.last() {
@@ -83,7 +72,7 @@ fn read_answer<R: Read>(reader: &mut TokenReader<R>, k: usize) -> Result<Vec<u32
                 return Err(CheckOutcome::wa(format!(
                     "{}: index {j} of {r} is {v}, after {prev}: the indices must be strictly \
                      increasing",
-                    at(&t)
+                    t.at()
                 )));
             }
         }
@@ -92,7 +81,7 @@ fn read_answer<R: Read>(reader: &mut TokenReader<R>, k: usize) -> Result<Vec<u32
     if let Some(t) = next()? {
         return Err(CheckOutcome::pe(format!(
             "{}: expected the end of the output after the {r} indices, found {}",
-            at(&t),
+            t.at(),
             t.show()
         )));
     }

@@ -10,23 +10,12 @@ use super::{unbounded, FREE};
 use crate::diff::ListDiff;
 use crate::grid::Grid;
 use crate::problem::{ProblemConfig, ValidateOptions};
-use crate::reader::{Token, TokenError, TokenReader};
+use crate::reader::TokenReader;
 use crate::verdict::{CheckOutcome, Verdict};
 
 /// A readable, rule-abiding answer: `None` for LOSE, else the listed cells (ids, in the order
 /// given, no duplicates, all free).
 type Answer = Option<Vec<u32>>;
-
-fn token_problem(e: TokenError) -> CheckOutcome {
-    match e {
-        TokenError::Io(e) => CheckOutcome::fail(format!("cannot read: {e}")),
-        e @ TokenError::TooLong { .. } => CheckOutcome::pe(e.to_string()),
-    }
-}
-
-fn at(t: &Token) -> String {
-    format!("line {}, column {}", t.line, t.col)
-}
 
 /// Reads an answer for maze `g`. Errors carry the verdict a contestant would get (PE / WA).
 fn read_answer<R: Read>(
@@ -34,16 +23,16 @@ fn read_answer<R: Read>(
     reader: &mut TokenReader<R>,
     row_major: bool,
 ) -> Result<Answer, CheckOutcome> {
-    let first = reader.next_token().map_err(token_problem)?;
+    let first = reader.next_token().map_err(CheckOutcome::from)?;
     let Some(first) = first else {
         return Err(CheckOutcome::pe("empty output: expected WIN or LOSE"));
     };
     match &first.bytes[..] {
         b"LOSE" => {
-            if let Some(t) = reader.next_token().map_err(token_problem)? {
+            if let Some(t) = reader.next_token().map_err(CheckOutcome::from)? {
                 return Err(CheckOutcome::pe(format!(
                     "{}: expected end of output after LOSE, found {}",
-                    at(&t),
+                    t.at(),
                     t.show()
                 )));
             }
@@ -52,31 +41,31 @@ fn read_answer<R: Read>(
         b"WIN" => {
             let mut seen = vec![false; g.len() as usize];
             let mut cells: Vec<u32> = Vec::new();
-            while let Some(rt) = reader.next_token().map_err(token_problem)? {
+            while let Some(rt) = reader.next_token().map_err(CheckOutcome::from)? {
                 let Some(r) = rt.as_int() else {
                     return Err(CheckOutcome::pe(format!(
                         "{}: expected a row number, found {}",
-                        at(&rt),
+                        rt.at(),
                         rt.show()
                     )));
                 };
-                let Some(ct) = reader.next_token().map_err(token_problem)? else {
+                let Some(ct) = reader.next_token().map_err(CheckOutcome::from)? else {
                     return Err(CheckOutcome::pe(format!(
                         "{}: row {r} has no column (odd count of numbers)",
-                        at(&rt)
+                        rt.at()
                     )));
                 };
                 let Some(c) = ct.as_int() else {
                     return Err(CheckOutcome::pe(format!(
                         "{}: expected a column number, found {}",
-                        at(&ct),
+                        ct.at(),
                         ct.show()
                     )));
                 };
                 if r < 1 || r > i64::from(g.n) || c < 1 || c > i64::from(g.m) {
                     return Err(CheckOutcome::wa(format!(
                         "{}: cell ({r}, {c}) is outside the {}x{} maze",
-                        at(&rt),
+                        rt.at(),
                         g.n,
                         g.m
                     )));
@@ -85,13 +74,13 @@ fn read_answer<R: Read>(
                 if g.at(id) != FREE {
                     return Err(CheckOutcome::wa(format!(
                         "{}: cell ({r}, {c}) is a wall",
-                        at(&rt)
+                        rt.at()
                     )));
                 }
                 if seen[id as usize] {
                     return Err(CheckOutcome::wa(format!(
                         "{}: cell ({r}, {c}) is listed twice",
-                        at(&rt)
+                        rt.at()
                     )));
                 }
                 if row_major {
@@ -100,7 +89,7 @@ fn read_answer<R: Read>(
                             let (pr, pc) = g.pos(prev);
                             return Err(CheckOutcome::wa(format!(
                                 "{}: cell ({r}, {c}) comes after ({}, {}): row-major order required",
-                                at(&rt),
+                                rt.at(),
                                 pr + 1,
                                 pc + 1
                             )));
@@ -119,7 +108,7 @@ fn read_answer<R: Read>(
         }
         _ => Err(CheckOutcome::pe(format!(
             "{}: expected WIN or LOSE, found {}",
-            at(&first),
+            first.at(),
             first.show()
         ))),
     }
