@@ -281,9 +281,10 @@ impl GeneratorLine {
         })
     }
 
-    /// The default of `stress`: the problem's first generator (its general random one, by the
-    /// convention of [`Problem::generators`]' order), with `n=2..5 m=2..5` for the size
-    /// parameters it declares (`n`, `m`) — small boards, where counterexamples shrink fast.
+    /// The default of `stress`: the problem's first generator (for `game` and `bunny` their
+    /// general random one: `random`, `play`), with `n=2..5 m=2..5` for the size parameters it
+    /// declares (`n`, `m`) — small boards, where counterexamples shrink fast. Knows nothing
+    /// of the problem beyond [`Problem::generators`].
     pub fn default_for(problem: &dyn Problem) -> Result<GeneratorLine, ArgError> {
         let info = problem
             .generators()
@@ -396,7 +397,9 @@ pub struct Shrunk {
     pub judged: Judged,
     /// Steps taken (candidates kept).
     pub steps: usize,
-    /// Candidates run (validated ones only).
+    /// Candidates judged (validated ones only), counted as with one job: candidates after the
+    /// kept one, run ahead by other jobs, do not count, so the number does not depend on
+    /// `jobs`.
     pub runs: usize,
 }
 
@@ -441,8 +444,9 @@ pub fn shrink(
                 .par_iter()
                 .map(|c| judge_input(problem, config, subject, c))
                 .collect();
-            cur.runs += chunk.len();
             for (c, r) in chunk.iter().zip(results) {
+                // Counted as one job would: runs after the kept candidate do not count.
+                cur.runs += 1;
                 let j = r?;
                 if j.class() == Some(class) {
                     found = Some((c.clone(), j));

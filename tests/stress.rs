@@ -182,6 +182,9 @@ fn every_wrong_game_submission_is_found_and_shrunk_to_at_most_12_cells() {
         let one = run(game, &s, &line, (1, 40), 1);
         assert_eq!(one.failures[0].seed, seed, "{name}");
         assert_eq!(one.failures[0].input(), sh.input.as_slice(), "{name}");
+        let one_sh = one.failures[0].shrunk.as_ref().unwrap();
+        assert_eq!((one_sh.steps, one_sh.runs), (sh.steps, sh.runs), "{name}");
+        assert!(sh.steps >= 1 && sh.runs >= sh.steps, "{name}");
         assert_locally_minimal(game, &s, &sh.input, class);
         // The report names the seed, the generator line and the checker's message.
         let text = c.render(game);
