@@ -546,6 +546,43 @@ impl JudgeReport {
     }
 }
 
+/// The verdict of a run that the runner stopped or saw fail (TLE, MLE, OLE, RE) with its
+/// message (the limit, the measured figure, the first non-empty line of stderr), or `None`
+/// when the program finished normally and the checker must decide.
+pub fn stopped_verdict(r: &runner::RunResult, limits: &RunLimits) -> Option<(Verdict, String)> {
+    let stderr_line = r
+        .stderr_head
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .map(|l| format!("; stderr: {}", crate::verdict::one_line(l)))
+        .unwrap_or_default();
+    match &r.outcome {
+        Outcome::Finished => None,
+        Outcome::TimeLimit => {
+            let how = match r.killed {
+                Some(runner::KillReason::WallTime) => "wall-clock limit reached",
+                _ => "CPU time limit exceeded",
+            };
+            Some((
+                Verdict::Tle,
+                format!("{how} (CPU {} ms, wall {} ms)", r.cpu_ms, r.wall_ms),
+            ))
+        }
+        Outcome::MemoryLimit => Some((
+            Verdict::Mle,
+            format!(
+                "memory limit exceeded (peak {} KiB, limit {} KiB){stderr_line}",
+                r.peak_kib, limits.memory_kib
+            ),
+        )),
+        Outcome::OutputLimit => Some((
+            Verdict::Ole,
+            format!("output reached the cap of {} bytes", limits.output_bytes),
+        )),
+        Outcome::RuntimeError(what) => Some((Verdict::Re, format!("{what}{stderr_line}"))),
+    }
+}
+
 /// Runs one prepared program on one test and decides the verdict.
 fn judge_one(
     problem: &dyn Problem,
@@ -610,47 +647,15 @@ fn judge_one(
     } else {
         String::new()
     };
-    let stderr_line = r
-        .stderr_head
-        .lines()
-        .find(|l| !l.trim().is_empty())
-        .map(|l| format!("; stderr: {}", crate::verdict::one_line(l)))
-        .unwrap_or_default();
-    let mut verdict = match &r.outcome {
-        Outcome::Finished => {
+    let mut verdict = match stopped_verdict(&r, limits) {
+        Some((v, message)) => result(v, Some(&r), message),
+        None => {
             let file = match std::fs::File::open(&stdout) {
                 Ok(f) => f,
                 Err(e) => return fail(format!("judge error: cannot read the output: {e}")),
             };
             let o = problem.check(&input, &mut BufReader::new(file), &answer, config);
             result(o.verdict, Some(&r), o.message)
-        }
-        Outcome::TimeLimit => {
-            let how = match r.killed {
-                Some(runner::KillReason::WallTime) => "wall-clock limit reached",
-                _ => "CPU time limit exceeded",
-            };
-            result(
-                Verdict::Tle,
-                Some(&r),
-                format!("{how} (CPU {} ms, wall {} ms)", r.cpu_ms, r.wall_ms),
-            )
-        }
-        Outcome::MemoryLimit => result(
-            Verdict::Mle,
-            Some(&r),
-            format!(
-                "memory limit exceeded (peak {} KiB, limit {} KiB){stderr_line}",
-                r.peak_kib, limits.memory_kib
-            ),
-        ),
-        Outcome::OutputLimit => result(
-            Verdict::Ole,
-            Some(&r),
-            format!("output reached the cap of {} bytes", limits.output_bytes),
-        ),
-        Outcome::RuntimeError(what) => {
-            result(Verdict::Re, Some(&r), format!("{what}{stderr_line}"))
         }
     };
     verdict.message.push_str(&strays);

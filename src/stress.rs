@@ -43,7 +43,7 @@ use sha2::{Digest, Sha256};
 use crate::args::{resolve_ranges, ArgError, Args};
 use crate::judge::{prepare, Prepared, Submission};
 use crate::problem::{generate_test, Problem, ProblemConfig, ValidateOptions};
-use crate::runner::{self, Outcome, RunLimits, RunSpec};
+use crate::runner::{self, RunLimits, RunSpec};
 use crate::verdict::Verdict;
 
 /// How many seeds each worker gets per batch: large enough to keep the workers busy, small
@@ -152,30 +152,9 @@ impl Subject for ProcessSubject {
             work_parent: Some(dir.path().to_path_buf()),
         };
         let r = runner::run(&spec)?;
-        let stderr_line = r
-            .stderr_head
-            .lines()
-            .find(|l| !l.trim().is_empty())
-            .map(|l| format!("; stderr: {}", crate::verdict::one_line(l)))
-            .unwrap_or_default();
-        let stopped = |verdict, message: String| RunOutput::Stopped { verdict, message };
-        Ok(match r.outcome {
-            Outcome::Finished => {
-                RunOutput::Output(std::fs::read(&stdout).context("cannot read the output")?)
-            }
-            Outcome::TimeLimit => stopped(
-                Verdict::Tle,
-                format!("time limit (CPU {} ms, wall {} ms)", r.cpu_ms, r.wall_ms),
-            ),
-            Outcome::MemoryLimit => stopped(
-                Verdict::Mle,
-                format!("memory limit (peak {} KiB){stderr_line}", r.peak_kib),
-            ),
-            Outcome::OutputLimit => stopped(
-                Verdict::Ole,
-                format!("output reached {} bytes", self.limits.output_bytes),
-            ),
-            Outcome::RuntimeError(what) => stopped(Verdict::Re, format!("{what}{stderr_line}")),
+        Ok(match crate::judge::stopped_verdict(&r, &self.limits) {
+            Some((verdict, message)) => RunOutput::Stopped { verdict, message },
+            None => RunOutput::Output(std::fs::read(&stdout).context("cannot read the output")?),
         })
     }
 }
