@@ -11,6 +11,7 @@
 
 pub mod args;
 pub mod diff;
+pub mod export;
 pub mod grid;
 pub mod judge;
 pub mod matching;

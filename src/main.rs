@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 use clap::{Args, Parser, Subcommand};
+use gridjudge::export;
 use gridjudge::judge::{self, JudgeOptions, Submission};
 use gridjudge::package::{build_problem, BuildOptions, LockMode};
 use gridjudge::problem::{self, ProblemConfig};
@@ -150,6 +151,32 @@ enum Command {
         /// Read problem.toml from this file instead of the built-in copy.
         #[arg(long)]
         config: Option<PathBuf>,
+    },
+    /// Export a problem's built test package (problems/<p>/tests, checked against tests.lock)
+    /// in a layout that judges take: `testlib` (numbered N.in/N.ans, testlib-convention
+    /// checker and validator scripts, Hydro config.yaml) or `kattis` (Kattis problem package,
+    /// also DOMjudge). Ships the `checker` and `validator` binaries found beside gridjudge.
+    Export {
+        /// Problem name.
+        problem: String,
+        /// Package layout: testlib or kattis.
+        #[arg(long, default_value = "testlib")]
+        format: String,
+        /// Destination folder (refused when it exists and is not empty, unless --force).
+        #[arg(short, long)]
+        out: PathBuf,
+        /// Replace an existing destination (and zip).
+        #[arg(long)]
+        force: bool,
+        /// Also write <OUT>.zip with the folder's content at the archive root.
+        #[arg(long)]
+        zip: bool,
+        /// Folder with the `checker` and `validator` binaries (default: gridjudge's own).
+        #[arg(long)]
+        bin_dir: Option<PathBuf>,
+        /// Folder with one folder per problem.
+        #[arg(long, default_value = "problems")]
+        problems_dir: PathBuf,
     },
     /// List the problems and their generators.
     List,
@@ -471,6 +498,46 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             std::io::stdout()
                 .write_all(&answer)
                 .context("cannot write stdout")?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Export {
+            problem,
+            format,
+            out,
+            force,
+            zip,
+            bin_dir,
+            problems_dir,
+        } => {
+            let p = problem::by_name(&problem)?;
+            let bin_dir = match bin_dir {
+                Some(d) => d,
+                None => std::env::current_exe()
+                    .context("cannot locate the gridjudge executable")?
+                    .parent()
+                    .map(Path::to_path_buf)
+                    .unwrap_or_default(),
+            };
+            let opts = export::ExportOptions {
+                problems_dir,
+                format: export::Format::parse(&format)?,
+                out,
+                force,
+                zip,
+                bin_dir,
+            };
+            let r = export::export(p, &opts)?;
+            println!(
+                "exported {} ({format}): {} tests ({} samples), {} submissions -> {}",
+                p.name(),
+                r.tests,
+                r.samples,
+                r.submissions,
+                r.out.display()
+            );
+            if let Some(z) = &r.zip {
+                println!("zip: {}", z.display());
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::List => {

@@ -1,0 +1,765 @@
+//! Exporting a built test package in the layouts that judges take (see
+//! `../shared/conventions.md`, "Packages that judges take").
+//!
+//! Two formats:
+//! * [`Format::Testlib`] — Polygon, Luogu, Hydro, LibreOJ: numbered `1.in` / `1.ans` ...,
+//!   `checker` and `validator` wrapper scripts with the testlib calling convention and no
+//!   problem argument (`checker <input> <output> <answer>`, `validator < input`), the release
+//!   binaries they call in `bin/`, and a Hydro `config.yaml` (time, memory, one subtask per
+//!   test group). Optionally also zipped (`<DIR>.zip`, the folder's content at the archive's
+//!   root, as Hydro imports it).
+//! * [`Format::Kattis`] — the Kattis problem package format, `legacy` version (also taken by
+//!   DOMjudge and checked by `verifyproblem` from problemtools): `problem.yaml` with
+//!   `validation: custom`, `problem_statement/problem.en.tex`, `data/sample` and `data/secret`,
+//!   `input_validators/gridjudge/` and `output_validators/gridjudge/` (each a program folder
+//!   with an executable `run` script and the binary it calls), and `submissions/<verdict>/`
+//!   copied from `problems/<p>/submissions/`.
+//!
+//! The export reads the *built* package (`problems/<p>/tests/`, written by
+//! `gridjudge build`), checks every file against `tests.lock`, and knows the problem only
+//! through [`Problem`] and its `problem.toml`. It writes into a temporary folder beside the
+//! destination and renames it into place at the end, so a failed export leaves nothing behind;
+//! an existing non-empty destination is an error unless `force` is set.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+
+use crate::package::{sha256_hex, test_name, Lock, Manifest, TestSpec};
+use crate::problem::{Problem, ProblemConfig};
+
+/// A package layout that a judge takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Numbered tests, testlib-convention checker and validator, Hydro `config.yaml`.
+    Testlib,
+    /// Kattis problem package format (`legacy`), also DOMjudge.
+    Kattis,
+}
+
+impl Format {
+    /// Parses `testlib` or `kattis`; errors name the accepted values.
+    pub fn parse(s: &str) -> anyhow::Result<Format> {
+        match s {
+            "testlib" => Ok(Format::Testlib),
+            "kattis" => Ok(Format::Kattis),
+            other => bail!("unknown export format `{other}` (formats: testlib, kattis)"),
+        }
+    }
+}
+
+/// Options of [`export`].
+#[derive(Clone, Debug)]
+pub struct ExportOptions {
+    /// Folder holding one folder per problem (the built package is `<dir>/<p>/tests/`).
+    pub problems_dir: PathBuf,
+    /// The layout to write.
+    pub format: Format,
+    /// Destination folder. It must not exist or be empty, unless `force`.
+    pub out: PathBuf,
+    /// Replace an existing non-empty destination.
+    pub force: bool,
+    /// Also write `<out>.zip` with the folder's content at the archive root.
+    pub zip: bool,
+    /// Folder holding the `checker` and `validator` executables to ship (normally the folder
+    /// of the running `gridjudge`, e.g. `target/release/`).
+    pub bin_dir: PathBuf,
+}
+
+/// What [`export`] wrote.
+#[derive(Clone, Debug)]
+pub struct ExportReport {
+    /// The destination folder.
+    pub out: PathBuf,
+    /// Number of tests exported.
+    pub tests: usize,
+    /// Number of sample tests among them.
+    pub samples: usize,
+    /// Number of submissions copied (Kattis only).
+    pub submissions: usize,
+    /// The zip file, when asked for.
+    pub zip: Option<PathBuf>,
+}
+
+/// One test of the built package.
+#[derive(Clone, Debug)]
+pub struct PackageTest {
+    /// Name in the build, e.g. `07`.
+    pub name: String,
+    /// The manifest entry (sample flag, group).
+    pub spec: TestSpec,
+    /// Input bytes.
+    pub input: Vec<u8>,
+    /// Jury answer bytes.
+    pub answer: Vec<u8>,
+}
+
+/// Loads the built package of `problem` from `<problems_dir>/<p>/`: the manifest, and for each
+/// entry `tests/NN.in` and `tests/NN.ans`, each checked against `tests.lock`. Errors when the
+/// package was never built, a file is missing, or a file differs from the lock (a stale build),
+/// saying to run `gridjudge build <p>`.
+pub fn load_built(problem: &dyn Problem, problems_dir: &Path) -> anyhow::Result<Vec<PackageTest>> {
+    let dir = problems_dir.join(problem.name());
+    let manifest = Manifest::load(&dir.join("manifest.toml"))?;
+    let hint = format!("run `gridjudge build {}` first", problem.name());
+    let lock = Lock::load(&dir.join("tests.lock"))?
+        .with_context(|| format!("{}: no tests.lock; {hint}", dir.display()))?;
+    let tests_dir = dir.join("tests");
+    if !tests_dir.is_dir() {
+        bail!(
+            "problem `{}` has no built tests ({} is missing); {hint}",
+            problem.name(),
+            tests_dir.display()
+        );
+    }
+    let count = manifest.tests.len();
+    if lock.tests.len() != count {
+        bail!(
+            "{}: tests.lock has {} test(s), the manifest {count}; {hint}",
+            dir.display(),
+            lock.tests.len()
+        );
+    }
+    let mut out = Vec::with_capacity(count);
+    for (i, spec) in manifest.tests.iter().enumerate() {
+        let name = test_name(i, count);
+        let locked = &lock.tests[i];
+        let read = |ext: &str| -> anyhow::Result<Vec<u8>> {
+            let p = tests_dir.join(format!("{name}.{ext}"));
+            std::fs::read(&p).with_context(|| format!("cannot read {}; {hint}", p.display()))
+        };
+        let input = read("in")?;
+        let answer = read("ans")?;
+        if locked.name != name
+            || locked.source != spec.source()
+            || locked.input != sha256_hex(&input)
+            || locked.answer != sha256_hex(&answer)
+        {
+            bail!(
+                "test {name} of `{}` ({}) differs from tests.lock (a stale or edited build); {hint}",
+                problem.name(),
+                spec.source()
+            );
+        }
+        out.push(PackageTest {
+            name,
+            spec: spec.clone(),
+            input,
+            answer,
+        });
+    }
+    Ok(out)
+}
+
+/// Exports the built package of `problem` in `opts.format` to `opts.out` (and `<out>.zip` when
+/// `opts.zip`). Errors, writing nothing, when the package is not built or stale, when the
+/// `checker` or `validator` binary is missing from `opts.bin_dir`, or when `opts.out` exists
+/// and is not an empty folder (without `force`).
+pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<ExportReport> {
+    let dir = opts.problems_dir.join(problem.name());
+    let config = ProblemConfig::load(problem, Some(&dir.join("problem.toml")))?;
+    let tests = load_built(problem, &opts.problems_dir)?;
+    let bins = Binaries::find(&opts.bin_dir)?;
+    check_destination(&opts.out, opts.force)?;
+    let zip_path = opts.zip.then(|| zip_path_of(&opts.out));
+    if let Some(z) = &zip_path {
+        if z.exists() && !opts.force {
+            bail!("{} already exists; pass --force to replace it", z.display());
+        }
+    }
+
+    let parent = match opts.out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    std::fs::create_dir_all(&parent)
+        .with_context(|| format!("cannot create {}", parent.display()))?;
+    let tmp = tempfile::Builder::new()
+        .prefix(".gridjudge-export-")
+        .tempdir_in(&parent)
+        .with_context(|| format!("cannot create a temporary folder in {}", parent.display()))?;
+    let root = tmp.path();
+    let submissions = match opts.format {
+        Format::Testlib => {
+            write_testlib(problem, &config, &tests, &bins, root)?;
+            0
+        }
+        Format::Kattis => write_kattis(problem, &config, &tests, &bins, &dir, root)?,
+    };
+    let zip = match &zip_path {
+        Some(z) => {
+            write_zip(root, z)?;
+            Some(z.clone())
+        }
+        None => None,
+    };
+    if opts.out.exists() {
+        // Empty, or --force: replace it.
+        std::fs::remove_dir_all(&opts.out)
+            .with_context(|| format!("cannot remove {}", opts.out.display()))?;
+    }
+    let kept = tmp.keep();
+    std::fs::rename(&kept, &opts.out)
+        .with_context(|| format!("cannot rename {} to {}", kept.display(), opts.out.display()))?;
+    Ok(ExportReport {
+        out: opts.out.clone(),
+        tests: tests.len(),
+        samples: tests.iter().filter(|t| t.spec.sample).count(),
+        submissions,
+        zip,
+    })
+}
+
+/// `<out>.zip` beside `out`.
+fn zip_path_of(out: &Path) -> PathBuf {
+    let mut s = out.as_os_str().to_os_string();
+    s.push(".zip");
+    PathBuf::from(s)
+}
+
+/// Errors unless `out` is absent, an empty folder, or `force` is set (a file is never replaced).
+fn check_destination(out: &Path, force: bool) -> anyhow::Result<()> {
+    if !out.exists() {
+        return Ok(());
+    }
+    if !out.is_dir() {
+        bail!("{} exists and is not a folder", out.display());
+    }
+    let empty = std::fs::read_dir(out)
+        .with_context(|| format!("cannot read {}", out.display()))?
+        .next()
+        .is_none();
+    if !empty && !force {
+        bail!(
+            "{} exists and is not empty; pass --force to replace it",
+            out.display()
+        );
+    }
+    Ok(())
+}
+
+/// The `checker` and `validator` executables shipped with an export.
+struct Binaries {
+    checker: PathBuf,
+    validator: PathBuf,
+}
+
+impl Binaries {
+    fn find(bin_dir: &Path) -> anyhow::Result<Binaries> {
+        let get = |name: &str| -> anyhow::Result<PathBuf> {
+            let p = bin_dir.join(name);
+            if !p.is_file() {
+                bail!(
+                    "the `{name}` binary is not in {} (build it with `cargo build --release`, \
+                     or name its folder with --bin-dir)",
+                    bin_dir.display()
+                );
+            }
+            Ok(p)
+        };
+        Ok(Binaries {
+            checker: get("checker")?,
+            validator: get("validator")?,
+        })
+    }
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    if let Some(d) = path.parent() {
+        std::fs::create_dir_all(d).with_context(|| format!("cannot create {}", d.display()))?;
+    }
+    std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
+}
+
+#[cfg(unix)]
+fn set_executable(path: &Path) -> anyhow::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+        .with_context(|| format!("cannot make {} executable", path.display()))
+}
+
+#[cfg(not(unix))]
+fn set_executable(_path: &Path) -> anyhow::Result<()> {
+    Ok(())
+}
+
+fn write_script(path: &Path, text: &str) -> anyhow::Result<()> {
+    write_file(path, text.as_bytes())?;
+    set_executable(path)
+}
+
+fn copy_executable(from: &Path, to: &Path) -> anyhow::Result<()> {
+    if let Some(d) = to.parent() {
+        std::fs::create_dir_all(d).with_context(|| format!("cannot create {}", d.display()))?;
+    }
+    std::fs::copy(from, to)
+        .with_context(|| format!("cannot copy {} to {}", from.display(), to.display()))?;
+    set_executable(to)
+}
+
+/// A POSIX shell wrapper that runs `bin` (relative to the script's folder) with the problem
+/// name and `extra` arguments before the caller's arguments.
+fn wrapper(bin: &str, problem: &str, extra: &str, what: &str) -> String {
+    format!(
+        "#!/bin/sh\n# {what}\n# Generated by `gridjudge export`: runs gridjudge's binary with the problem baked in.\n\
+         exec \"$(dirname \"$0\")/{bin}\" {problem}{extra} \"$@\"\n"
+    )
+}
+
+/// A stable UUID for the Kattis `problem.yaml` of problem `name` (the spec asks for one that
+/// follows the problem): the first 16 bytes of SHA-256 of `gridjudge problem <name>`, with
+/// the version-4 and RFC 4122 variant bits set, in the usual 8-4-4-4-12 hex form.
+pub fn problem_uuid(name: &str) -> String {
+    let h = sha256_hex(format!("gridjudge problem {name}").as_bytes());
+    let mut b: Vec<u8> = (0..16)
+        .map(|i| u8::from_str_radix(&h[2 * i..2 * i + 2], 16).unwrap_or(0))
+        .collect();
+    b[6] = (b[6] & 0x0f) | 0x40;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
+    format!(
+        "{}-{}-{}-{}-{}",
+        &hex[0..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..32]
+    )
+}
+
+/// The `build` script of a Kattis program folder whose binary `bin` ships prebuilt: it only
+/// checks that `bin` and `run` are there and executable.
+fn build_script(bin: &str) -> String {
+    format!(
+        "#!/bin/sh\n# Nothing to compile: `{bin}` ships prebuilt (gridjudge, Linux x86-64).\n\
+         set -e\nchmod +x run {bin}\ntest -x run && test -x {bin}\n"
+    )
+}
+
+/// Subtasks of the Hydro `config.yaml`: one per test group in order of first appearance,
+/// tests without a group in a subtask `default`; each entry is (group, 1-based test numbers).
+pub fn subtasks(tests: &[PackageTest]) -> Vec<(String, Vec<usize>)> {
+    let mut order: Vec<String> = Vec::new();
+    let mut by: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    for (i, t) in tests.iter().enumerate() {
+        let g = t.spec.group.clone().unwrap_or_else(|| "default".into());
+        if !by.contains_key(&g) {
+            order.push(g.clone());
+        }
+        by.entry(g).or_default().push(i + 1);
+    }
+    order
+        .into_iter()
+        .map(|g| {
+            let v = by.remove(&g).unwrap_or_default();
+            (g, v)
+        })
+        .collect()
+}
+
+/// A YAML double-quoted scalar of `s`.
+fn yaml_str(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\x{:02x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The Hydro `config.yaml`: limits, the testlib checker, and subtasks whose scores add up to
+/// 100 (split evenly, the remainder to the first subtasks).
+pub fn hydro_config(config: &ProblemConfig, tests: &[PackageTest]) -> String {
+    let subs = subtasks(tests);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "# Hydro test data configuration, written by `gridjudge export`."
+    );
+    let _ = writeln!(s, "type: default");
+    let _ = writeln!(s, "time: {}ms", config.limits.time_ms);
+    let _ = writeln!(s, "memory: {}m", config.limits.memory_mib);
+    let _ = writeln!(s, "checker_type: testlib");
+    let _ = writeln!(s, "checker: checker");
+    let _ = writeln!(s, "subtasks:");
+    let n = subs.len().max(1);
+    for (k, (group, cases)) in subs.iter().enumerate() {
+        let score = 100 / n + usize::from(k < 100 % n);
+        let _ = writeln!(s, "  # test group {}", yaml_str(group));
+        let _ = writeln!(s, "  - id: {}", k + 1);
+        let _ = writeln!(s, "    score: {score}");
+        let _ = writeln!(s, "    type: min");
+        let _ = writeln!(s, "    cases:");
+        for c in cases {
+            let _ = writeln!(s, "      - input: {c}.in");
+            let _ = writeln!(s, "        output: {c}.ans");
+        }
+    }
+    s
+}
+
+fn write_testlib(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    tests: &[PackageTest],
+    bins: &Binaries,
+    root: &Path,
+) -> anyhow::Result<()> {
+    for (i, t) in tests.iter().enumerate() {
+        write_file(&root.join(format!("{}.in", i + 1)), &t.input)?;
+        write_file(&root.join(format!("{}.ans", i + 1)), &t.answer)?;
+    }
+    copy_executable(&bins.checker, &root.join("bin/checker"))?;
+    copy_executable(&bins.validator, &root.join("bin/validator"))?;
+    let p = problem.name();
+    write_script(
+        &root.join("checker"),
+        &wrapper(
+            "bin/checker",
+            p,
+            "",
+            "testlib checker: checker <input> <output> <answer>; exit 0 AC, 1 WA, 2 PE, 3 FAIL",
+        ),
+    )?;
+    write_script(
+        &root.join("validator"),
+        &wrapper(
+            "bin/validator",
+            p,
+            "",
+            "testlib validator: validator [--group G] < input; exit 0 valid, 3 invalid",
+        ),
+    )?;
+    write_file(
+        &root.join("config.yaml"),
+        hydro_config(config, tests).as_bytes(),
+    )?;
+    let mut readme = String::new();
+    let _ = writeln!(readme, "{} — test data exported by gridjudge", config.title);
+    let _ = writeln!(readme);
+    let _ = writeln!(
+        readme,
+        "Limits: {} ms CPU time, {} MiB memory.",
+        config.limits.time_ms, config.limits.memory_mib
+    );
+    let _ = writeln!(
+        readme,
+        "Tests: N.in (input) and N.ans (jury answer), N = 1..{}.",
+        tests.len()
+    );
+    let samples: Vec<String> = tests
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.spec.sample)
+        .map(|(i, _)| (i + 1).to_string())
+        .collect();
+    if !samples.is_empty() {
+        let _ = writeln!(readme, "Samples: {}.", samples.join(", "));
+    }
+    let _ = writeln!(readme, "Test groups (subtasks, also in config.yaml):");
+    for (g, cases) in subtasks(tests) {
+        let _ = writeln!(readme, "  {g}: {}", compress_ranges(&cases));
+    }
+    let _ = writeln!(readme);
+    let _ = writeln!(
+        readme,
+        "checker     testlib convention: ./checker <input> <output> <answer>\n\
+         \x20           exit 0 AC, 1 WA, 2 PE, 3 FAIL; one line on stderr\n\
+         validator   testlib convention: ./validator [--group G] < input\n\
+         \x20           exit 0 valid, 3 invalid; the message names line and column\n\
+         bin/        the gridjudge checker and validator binaries the scripts call\n\
+         \x20           (Linux executables built from the same commit as the tests).\n\
+         config.yaml Hydro: time and memory limits, one subtask per test group.\n\
+         \n\
+         Judges that compile the checker from source (Polygon) need the testlib C++ checker\n\
+         of the problem instead; the scripts here suit judges that run a given executable."
+    );
+    write_file(&root.join("README.txt"), readme.as_bytes())
+}
+
+/// `1-3,5` from sorted numbers.
+fn compress_ranges(v: &[usize]) -> String {
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < v.len() {
+        let mut j = i;
+        while j + 1 < v.len() && v[j + 1] == v[j] + 1 {
+            j += 1;
+        }
+        parts.push(if i == j {
+            v[i].to_string()
+        } else {
+            format!("{}-{}", v[i], v[j])
+        });
+        i = j + 1;
+    }
+    parts.join(",")
+}
+
+/// The expected-verdict folders of a Kattis package's `submissions/`.
+pub const SUBMISSION_FOLDERS: [&str; 4] = [
+    "accepted",
+    "wrong_answer",
+    "time_limit_exceeded",
+    "run_time_error",
+];
+
+/// Escapes text for LaTeX outside math mode.
+fn tex_escape(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\textbackslash{}"),
+            '{' | '}' | '$' | '&' | '#' | '_' | '%' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '~' => out.push_str("\\textasciitilde{}"),
+            '^' => out.push_str("\\textasciicircum{}"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn write_kattis(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    tests: &[PackageTest],
+    bins: &Binaries,
+    problem_dir: &Path,
+    root: &Path,
+) -> anyhow::Result<usize> {
+    let p = problem.name();
+    // problem.yaml (legacy format). Legacy packages cannot state a time limit: judges derive
+    // it from the accepted submissions; the memory limit is in MiB.
+    let mut yaml = String::new();
+    let _ = writeln!(yaml, "# Written by `gridjudge export --format kattis`.");
+    let _ = writeln!(yaml, "problem_format_version: legacy");
+    let _ = writeln!(yaml, "name: {}", yaml_str(&config.title));
+    let _ = writeln!(yaml, "source: {}", yaml_str(&config.title));
+    let _ = writeln!(yaml, "uuid: {}", problem_uuid(p));
+    let _ = writeln!(yaml, "validation: custom");
+    let _ = writeln!(yaml, "limits:");
+    let _ = writeln!(yaml, "  memory: {}", config.limits.memory_mib);
+    write_file(&root.join("problem.yaml"), yaml.as_bytes())?;
+
+    // A short statement; the samples are shown from data/sample by the judge.
+    let mut tex = String::new();
+    let _ = writeln!(tex, "\\problemname{{{}}}", tex_escape(&config.title));
+    let _ = writeln!(
+        tex,
+        "\nThis package holds the test data of the problem {} as prepared and checked by\n\
+         gridjudge; the statement is the original one. Limits: {} ms per test, {} MiB of memory.\n\
+         The output is judged by a special checker.\n",
+        tex_escape(&config.title),
+        config.limits.time_ms,
+        config.limits.memory_mib
+    );
+    let _ = writeln!(
+        tex,
+        "\\section*{{Input}}\nThe input format of the original problem; the input validator \
+         enforces its constraints exactly.\n\n\\section*{{Output}}\nThe output format of the \
+         original problem."
+    );
+    write_file(
+        &root.join("problem_statement/problem.en.tex"),
+        tex.as_bytes(),
+    )?;
+
+    // Test data: samples in data/sample (judges run them too), the rest in data/secret under
+    // their build names (so `secret/07` is `tests/07` of the build).
+    let mut samples = 0;
+    for t in tests {
+        if !t.spec.sample {
+            let stem = &t.name;
+            write_file(&root.join(format!("data/secret/{stem}.in")), &t.input)?;
+            write_file(&root.join(format!("data/secret/{stem}.ans")), &t.answer)?;
+        } else {
+            samples += 1;
+            write_file(&root.join(format!("data/sample/{samples}.in")), &t.input)?;
+            write_file(&root.join(format!("data/sample/{samples}.ans")), &t.answer)?;
+        }
+    }
+
+    // Validators: program folders with `build` and `run` scripts and the binary `run` calls
+    // (problemtools recognises a program folder by its executable `build` script).
+    let iv = root.join("input_validators/gridjudge");
+    copy_executable(&bins.validator, &iv.join("validator"))?;
+    write_script(&iv.join("build"), &build_script("validator"))?;
+    write_script(
+        &iv.join("run"),
+        &wrapper(
+            "validator",
+            p,
+            " --kattis",
+            "Kattis input validator: run < input; exit 42 valid, 43 invalid",
+        ),
+    )?;
+    let ov = root.join("output_validators/gridjudge");
+    copy_executable(&bins.checker, &ov.join("checker"))?;
+    write_script(&ov.join("build"), &build_script("checker"))?;
+    write_script(
+        &ov.join("run"),
+        &wrapper(
+            "checker",
+            p,
+            " --kattis",
+            "Kattis output validator: run <input> <answer> <feedback_dir> < output; exit 42 AC, 43 WA",
+        ),
+    )?;
+
+    // Submissions by expected verdict.
+    let mut copied = 0;
+    for folder in SUBMISSION_FOLDERS {
+        let from = problem_dir.join("submissions").join(folder);
+        if !from.is_dir() {
+            continue;
+        }
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(&from)
+            .with_context(|| format!("cannot read {}", from.display()))?
+            .map(|e| e.map(|e| e.path()))
+            .collect::<Result<_, _>>()
+            .with_context(|| format!("cannot read {}", from.display()))?;
+        entries.sort();
+        for e in entries.into_iter().filter(|e| e.is_file()) {
+            let name = e.file_name().context("submission without a name")?;
+            let to = root.join("submissions").join(folder).join(name);
+            if let Some(d) = to.parent() {
+                std::fs::create_dir_all(d)
+                    .with_context(|| format!("cannot create {}", d.display()))?;
+            }
+            std::fs::copy(&e, &to)
+                .with_context(|| format!("cannot copy {} to {}", e.display(), to.display()))?;
+            copied += 1;
+        }
+    }
+    if copied == 0 {
+        bail!(
+            "problem `{p}` has no submissions in {} (a Kattis package needs at least one \
+             accepted submission)",
+            problem_dir.join("submissions").display()
+        );
+    }
+    Ok(copied)
+}
+
+/// Zips the content of `root` (files at the archive root, executables keep mode 0755) into
+/// `zip` atomically.
+fn write_zip(root: &Path, zip: &Path) -> anyhow::Result<()> {
+    let dir = zip.parent().filter(|p| !p.as_os_str().is_empty());
+    let dir = dir.unwrap_or(Path::new("."));
+    let tmp = tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
+    {
+        let mut w = zip::ZipWriter::new(tmp.as_file());
+        let mut files = Vec::new();
+        collect_files(root, root, &mut files)?;
+        files.sort();
+        for rel in files {
+            let path = root.join(&rel);
+            let exec = is_executable(&path);
+            let options = zip::write::SimpleFileOptions::default()
+                .compression_method(zip::CompressionMethod::Deflated)
+                .unix_permissions(if exec { 0o755 } else { 0o644 });
+            let name = rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect::<Vec<_>>()
+                .join("/");
+            w.start_file(name, options)
+                .with_context(|| format!("cannot add {} to {}", rel.display(), zip.display()))?;
+            let bytes =
+                std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+            w.write_all(&bytes)
+                .with_context(|| format!("cannot write {}", zip.display()))?;
+        }
+        w.finish()
+            .with_context(|| format!("cannot finish {}", zip.display()))?;
+    }
+    tmp.persist(zip)
+        .with_context(|| format!("cannot rename into {}", zip.display()))?;
+    Ok(())
+}
+
+fn collect_files(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
+    for e in std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))? {
+        let p = e?.path();
+        if p.is_dir() {
+            collect_files(root, &p, out)?;
+        } else {
+            out.push(p.strip_prefix(root).unwrap_or(&p).to_path_buf());
+        }
+    }
+    Ok(())
+}
+
+#[cfg(unix)]
+fn is_executable(p: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(p)
+        .map(|m| m.permissions().mode() & 0o111 != 0)
+        .unwrap_or(false)
+}
+
+#[cfg(not(unix))]
+fn is_executable(_p: &Path) -> bool {
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(group: Option<&str>) -> PackageTest {
+        PackageTest {
+            name: String::new(),
+            spec: TestSpec {
+                gen: Some("x".into()),
+                seed: Some(1),
+                file: None,
+                answer: None,
+                group: group.map(String::from),
+                sample: false,
+            },
+            input: Vec::new(),
+            answer: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn subtasks_follow_first_appearance_with_a_default() {
+        let tests = vec![t(Some("small")), t(None), t(Some("small")), t(Some("40"))];
+        assert_eq!(
+            subtasks(&tests),
+            vec![
+                ("small".to_string(), vec![1, 3]),
+                ("default".to_string(), vec![2]),
+                ("40".to_string(), vec![4]),
+            ]
+        );
+    }
+
+    #[test]
+    fn ranges_and_escapes() {
+        assert_eq!(compress_ranges(&[1, 2, 3, 5, 7, 8]), "1-3,5,7-8");
+        assert_eq!(yaml_str("a\"b\\c"), "\"a\\\"b\\\\c\"");
+        assert_eq!(tex_escape("a_b & 50%"), "a\\_b \\& 50\\%");
+        assert!(Format::parse("polygon").is_err());
+        let u = problem_uuid("game");
+        assert_eq!(u.len(), 36);
+        assert_eq!(&u[14..15], "4");
+        assert_ne!(u, problem_uuid("bunny"));
+    }
+}

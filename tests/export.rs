@@ -1,0 +1,355 @@
+//! `gridjudge export`: the testlib and Kattis layouts, run through the real binaries.
+//!
+//! Every test builds the problem's committed manifest in a temporary copy of its folder
+//! (checked against the committed lock, as CI's `build --locked` does), so nothing depends on
+//! `problems/<p>/tests/` of the work tree.
+//!
+//! `kattis_packages_pass_verifyproblem` needs the network (it installs `problemtools` from PyPI
+//! into `target/problemtools-venv`, reused when present) and takes about two minutes, so it is
+//! ignored by `cargo test`; `.ci/run` runs it with `cargo test --test export -- --ignored`.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
+
+use gridjudge::package::{build_problem, BuildOptions, LockMode};
+use gridjudge::problem::by_name;
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for e in fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let p = e.path();
+        let name = e.file_name();
+        if p.is_dir() {
+            if name != "tests" {
+                copy_dir(&p, &to.join(&name));
+            }
+        } else {
+            fs::copy(&p, to.join(&name)).unwrap();
+        }
+    }
+}
+
+/// A temporary problems folder holding a built copy of `problem`.
+fn built(problem: &str) -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().unwrap();
+    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("problems")
+        .join(problem);
+    copy_dir(&src, &tmp.path().join(problem));
+    let opts = BuildOptions {
+        problems_dir: tmp.path().to_path_buf(),
+        lock: LockMode::Locked,
+        jobs: None,
+    };
+    build_problem(by_name(problem).unwrap(), &opts).unwrap();
+    tmp
+}
+
+/// The folder with `checker` and `validator`, built once (test profile, the same folder as
+/// the gridjudge binary under test).
+fn bin_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let st = Command::new(cargo)
+            .args([
+                "build",
+                "--profile",
+                "test",
+                "-p",
+                "checker",
+                "-p",
+                "validator",
+            ])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .status()
+            .unwrap();
+        assert!(st.success(), "cannot build checker and validator");
+        let dir = Path::new(env!("CARGO_BIN_EXE_gridjudge"))
+            .parent()
+            .unwrap()
+            .to_path_buf();
+        assert!(dir.join("checker").is_file() && dir.join("validator").is_file());
+        dir
+    })
+}
+
+fn gridjudge(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+fn export(problems: &Path, problem: &str, format: &str, out: &Path, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "export",
+        problem,
+        "--format",
+        format,
+        "-o",
+        out.to_str().unwrap(),
+        "--problems-dir",
+        problems.to_str().unwrap(),
+        "--bin-dir",
+        bin_dir().to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    gridjudge(&args)
+}
+
+fn ok(o: &Output) {
+    assert!(
+        o.status.success(),
+        "stdout: {}\nstderr: {}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+fn run_with_stdin(cmd: &Path, args: &[&Path], stdin: &Path) -> (i32, String) {
+    let o = Command::new(cmd)
+        .args(args)
+        .stdin(fs::File::open(stdin).unwrap())
+        .output()
+        .unwrap();
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn testlib_export_numbers_tests_and_calls_checker_and_validator_without_a_problem() {
+    let problems = built("game");
+    let out_root = tempfile::tempdir().unwrap();
+    let out = out_root.path().join("game-testlib");
+    ok(&export(
+        problems.path(),
+        "game",
+        "testlib",
+        &out,
+        &["--zip"],
+    ));
+
+    let built_tests = problems.path().join("game/tests");
+    let count = fs::read_dir(&built_tests).unwrap().count() / 2;
+    assert_eq!(count, 47);
+    for i in 1..=count {
+        let nn = format!("{i:02}");
+        for ext in ["in", "ans"] {
+            assert_eq!(
+                fs::read(out.join(format!("{i}.{ext}"))).unwrap(),
+                fs::read(built_tests.join(format!("{nn}.{ext}"))).unwrap(),
+                "test {i}.{ext}"
+            );
+        }
+    }
+    assert!(!out.join("0.in").exists() && !out.join(format!("{}.in", count + 1)).exists());
+
+    // testlib conventions, no problem argument.
+    let (code, msg) = run_with_stdin(&out.join("validator"), &[], &out.join("1.in"));
+    assert_eq!(code, 0, "{msg}");
+    let bad = out_root.path().join("bad.in");
+    fs::write(&bad, "3 3\n.##\n...\n#.#\n\n").unwrap();
+    let (code, msg) = run_with_stdin(&out.join("validator"), &[], &bad);
+    assert_eq!(code, 3, "{msg}");
+    assert!(msg.contains("line 5"), "{msg}");
+    let checker = out.join("checker");
+    let (input, answer) = (out.join("1.in"), out.join("1.ans"));
+    let (code, msg) = run_with_stdin(&checker, &[&input, &answer, &answer], &bad);
+    assert_eq!(code, 0, "{msg}");
+    let wrong = out_root.path().join("wrong.out");
+    fs::write(&wrong, "LOSE\n").unwrap();
+    let (code, msg) = run_with_stdin(&checker, &[&input, &wrong, &answer], &bad);
+    assert_eq!(code, 1, "{msg}");
+
+    // Hydro config: limits, one subtask per group, every test exactly once, scores add to 100.
+    let cfg = fs::read_to_string(out.join("config.yaml")).unwrap();
+    assert!(
+        cfg.contains("time: 1000ms\n") && cfg.contains("memory: 128m\n"),
+        "{cfg}"
+    );
+    assert!(cfg.contains("# test group \"small\""), "{cfg}");
+    assert!(cfg.contains("# test group \"default\""), "{cfg}");
+    let scores: u32 = cfg
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("score: "))
+        .map(|s| s.parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(scores, 100);
+    for i in 1..=count {
+        let line = format!("- input: {i}.in\n");
+        assert_eq!(cfg.matches(&line).count(), 1, "test {i} in config.yaml");
+    }
+
+    // The zip holds the same files at its root.
+    let zip = out_root.path().join("game-testlib.zip");
+    let mut archive = zip::ZipArchive::new(fs::File::open(&zip).unwrap()).unwrap();
+    assert!(archive.by_name("config.yaml").is_ok());
+    assert!(archive.by_name("47.ans").is_ok());
+    let mode = archive.by_name("checker").unwrap().unix_mode().unwrap();
+    assert_eq!(mode & 0o111, 0o111);
+}
+
+#[test]
+fn export_refuses_bad_requests_and_writes_nothing() {
+    let out_root = tempfile::tempdir().unwrap();
+    let out = out_root.path().join("x");
+
+    // No built package.
+    let empty = tempfile::tempdir().unwrap();
+    copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/game"),
+        &empty.path().join("game"),
+    );
+    let o = export(empty.path(), "game", "testlib", &out, &[]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("run `gridjudge build game` first"), "{err}");
+    assert!(!out.exists());
+
+    // A stale test, an unknown format, a non-empty destination.
+    let problems = built("bunny");
+    fs::write(problems.path().join("bunny/tests/05.ans"), "0\n").unwrap();
+    let o = export(problems.path(), "bunny", "kattis", &out, &[]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("test 05") && err.contains("tests.lock"),
+        "{err}"
+    );
+    assert!(!out.exists());
+    let o = export(problems.path(), "bunny", "polygon", &out, &[]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("unknown export format `polygon`"), "{err}");
+
+    let problems = built("bunny");
+    fs::create_dir_all(&out).unwrap();
+    fs::write(out.join("keep.txt"), "mine").unwrap();
+    let o = export(problems.path(), "bunny", "testlib", &out, &[]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("not empty") && err.contains("--force"),
+        "{err}"
+    );
+    assert_eq!(fs::read_to_string(out.join("keep.txt")).unwrap(), "mine");
+    ok(&export(
+        problems.path(),
+        "bunny",
+        "testlib",
+        &out,
+        &["--force"],
+    ));
+    assert!(!out.join("keep.txt").exists() && out.join("52.ans").is_file());
+    // No temporary folder left beside it.
+    let left: Vec<_> = fs::read_dir(out_root.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left, vec!["x".to_string()]);
+}
+
+#[test]
+fn kattis_export_has_the_package_layout_and_working_validators() {
+    let problems = built("bunny");
+    let out_root = tempfile::tempdir().unwrap();
+    let out = out_root.path().join("bunny");
+    ok(&export(problems.path(), "bunny", "kattis", &out, &[]));
+    let yaml = fs::read_to_string(out.join("problem.yaml")).unwrap();
+    assert!(yaml.contains("validation: custom\n"), "{yaml}");
+    assert!(yaml.contains("  memory: 128\n"), "{yaml}");
+    assert!(out.join("problem_statement/problem.en.tex").is_file());
+    let samples = fs::read_dir(out.join("data/sample")).unwrap().count();
+    let secret = fs::read_dir(out.join("data/secret")).unwrap().count();
+    assert_eq!((samples, secret), (6, 2 * 49));
+    for f in ["accepted/reverse_kuhn.cpp", "wrong_answer/start_white.cpp"] {
+        assert!(out.join("submissions").join(f).is_file(), "{f}");
+    }
+
+    // Input validator: 42 valid, 43 invalid.
+    let iv = out.join("input_validators/gridjudge/run");
+    let (code, msg) = run_with_stdin(&iv, &[], &out.join("data/sample/1.in"));
+    assert_eq!(code, 42, "{msg}");
+    let (code, msg) = run_with_stdin(&iv, &[], &out.join("data/sample/1.ans"));
+    assert_eq!(code, 43, "{msg}");
+
+    // Output validator: input answer feedback_dir < output.
+    let ov = out.join("output_validators/gridjudge/run");
+    let fb = out_root.path().join("feedback");
+    fs::create_dir_all(&fb).unwrap();
+    let (input, answer) = (out.join("data/sample/3.in"), out.join("data/sample/3.ans"));
+    let (code, msg) = run_with_stdin(&ov, &[&input, &answer, &fb], &answer);
+    assert_eq!(code, 42, "{msg}");
+    let wrong = out_root.path().join("wrong.out");
+    fs::write(&wrong, "1\n2\n").unwrap();
+    let (code, msg) = run_with_stdin(&ov, &[&input, &answer, &fb], &wrong);
+    assert_eq!(code, 43, "{msg}");
+    assert!(!fs::read_to_string(fb.join("judgemessage.txt"))
+        .unwrap()
+        .is_empty());
+}
+
+/// `target/problemtools-venv/bin/verifyproblem`, installing problemtools from PyPI on first use.
+fn verifyproblem() -> PathBuf {
+    let venv = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/problemtools-venv");
+    let exe = venv.join("bin/verifyproblem");
+    if !exe.is_file() {
+        let st = Command::new("python3")
+            .args(["-m", "venv"])
+            .arg(&venv)
+            .status()
+            .expect("python3 is needed to install problemtools");
+        assert!(st.success(), "python3 -m venv failed");
+        let st = Command::new(venv.join("bin/pip"))
+            .args(["install", "--quiet", "problemtools"])
+            .status()
+            .unwrap();
+        assert!(st.success(), "pip install problemtools failed");
+    }
+    exe
+}
+
+#[test]
+#[ignore = "needs PyPI and about two minutes; .ci/run runs it"]
+fn kattis_packages_pass_verifyproblem() {
+    let verify = verifyproblem();
+    let out_root = tempfile::tempdir().unwrap();
+    for problem in ["game", "bunny"] {
+        let problems = built(problem);
+        let out = out_root.path().join(problem);
+        ok(&export(problems.path(), problem, "kattis", &out, &[]));
+        // Every part but the statement, whose check compiles it with LuaLaTeX (a TeX Live
+        // installation this machine does not have).
+        let o = Command::new(&verify)
+            .arg(&out)
+            .args(["-p", "config", "data", "validators", "submissions"])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        );
+        eprintln!("{text}");
+        assert!(
+            o.status.success(),
+            "verifyproblem {problem} failed:\n{text}"
+        );
+        assert!(
+            text.contains(&format!("{problem} tested: 0 errors")),
+            "verifyproblem {problem}:\n{text}"
+        );
+        // Each submission got the verdict of its folder (`<folder>/<file> (<language>) OK: ...`).
+        let subs: usize = fs::read_dir(out.join("submissions"))
+            .unwrap()
+            .map(|d| fs::read_dir(d.unwrap().path()).unwrap().count())
+            .sum();
+        let oks = text.lines().filter(|l| l.contains(") OK")).count();
+        assert_eq!(oks, subs, "verifyproblem {problem}:\n{text}");
+    }
+}
