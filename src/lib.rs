@@ -19,6 +19,8 @@ pub mod package;
 pub mod problem;
 pub mod problems;
 pub mod reader;
+pub mod render;
+pub mod report;
 pub mod rng;
 pub mod runner;
 pub mod stress;

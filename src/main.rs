@@ -48,6 +48,10 @@ enum Command {
         /// (with --jobs runs at a time, default 1).
         #[arg(long)]
         verify: bool,
+        /// Also write problems/<p>/report/index.html: the summary table and a picture of every
+        /// test.
+        #[arg(long)]
+        report: bool,
         /// Limits of --verify.
         #[command(flatten)]
         run: RunArgs,
@@ -178,6 +182,24 @@ enum Command {
         #[arg(long, default_value = "problems")]
         problems_dir: PathBuf,
     },
+    /// Draw one test as an SVG picture: for `game` the walls, the free cells' two colour
+    /// classes and A's winning cells; for `bunny` the pieces, the empty cell's path with move
+    /// numbers and Bunny's mistakes. Without --answer the reference solution's result is shown.
+    Render {
+        /// Problem name.
+        problem: String,
+        /// The input file.
+        input: PathBuf,
+        /// A jury answer or contestant output to show instead of the reference's result.
+        #[arg(long)]
+        answer: Option<PathBuf>,
+        /// Output SVG file.
+        #[arg(short, long)]
+        out: PathBuf,
+        /// Longest side of the board in pixels.
+        #[arg(long, default_value_t = 640)]
+        size: u32,
+    },
     /// List the problems and their generators.
     List,
 }
@@ -273,6 +295,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             jobs,
             problems_dir,
             verify,
+            report: with_report,
             run,
         } => {
             let selected: Vec<&dyn problem::Problem> = if problems.is_empty() {
@@ -300,6 +323,20 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 println!("== {} ({} tests)", p.name(), report.tests.len());
                 print!("{}", report.table);
                 println!("{}: {}", p.name(), report.lock_status);
+                if with_report {
+                    let title = ProblemConfig::load(
+                        p,
+                        Some(&opts.problems_dir.join(p.name()).join("problem.toml")),
+                    )?
+                    .title;
+                    let path = gridjudge::report::write_report(
+                        p,
+                        &title,
+                        &opts.problems_dir,
+                        &report.tests,
+                    )?;
+                    println!("{}: report {}", p.name(), path.display());
+                }
                 if verify {
                     match verify_one(p, &opts.problems_dir, &run, jobs.unwrap_or(1), false)? {
                         None => println!(
@@ -538,6 +575,27 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             if let Some(z) = &r.zip {
                 println!("zip: {}", z.display());
             }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Render {
+            problem,
+            input,
+            answer,
+            out,
+            size,
+        } => {
+            let p = problem::by_name(&problem)?;
+            let read =
+                |f: &Path| std::fs::read(f).with_context(|| format!("cannot read {}", f.display()));
+            let input = read(&input)?;
+            let answer = answer.as_deref().map(read).transpose()?;
+            let svg = gridjudge::render::svg(
+                p,
+                &input,
+                answer.as_deref(),
+                gridjudge::render::RenderOptions { max_side_px: size },
+            )?;
+            gridjudge::package::write_atomic(&out, svg.as_bytes())?;
             Ok(ExitCode::SUCCESS)
         }
         Command::List => {
