@@ -146,9 +146,14 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same folder, flushed and
 /// synced, then renamed over `path`. Readers see the old file or the new one, never half.
+/// The file gets mode 0644 less the umask, as a plain `File::create` would (a temporary file
+/// alone would be owner-only).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
     let dir = path.parent().unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)
+    let mut tmp = tempfile::Builder::new()
+        .permissions(std::fs::Permissions::from_mode(0o644))
+        .tempfile_in(dir)
         .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
     tmp.write_all(bytes)
         .and_then(|_| tmp.as_file().sync_all())

@@ -94,6 +94,21 @@ fn build_writes_tests_and_lock() {
     let brute: Vec<bool> = report.tests.iter().map(|t| t.brute_checked).collect();
     assert_eq!(brute, [true, true, false, false]);
     assert!(report.table.contains("WIN 2"), "{}", report.table);
+    // Files are readable like any file the user creates: 0644 less the umask, not the
+    // owner-only mode of a temporary file.
+    use std::os::unix::fs::PermissionsExt;
+    let umask = unsafe {
+        let m = libc::umask(0o022);
+        libc::umask(m);
+        m
+    };
+    for name in ["01.in", "01.ans"] {
+        let mode = fs::metadata(dir.join("tests").join(name))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o644 & !(umask as u32), "{name}");
+    }
 }
 
 #[test]
