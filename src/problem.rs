@@ -206,6 +206,20 @@ pub trait Problem: Send + Sync {
     /// A short description of a jury answer for summaries, e.g. `WIN 17` or `LOSE`.
     fn describe_answer(&self, answer: &[u8]) -> String;
 
+    /// A picture of `input` as a self-contained SVG document, showing `answer`'s result when
+    /// given (else the reference solution's). Inputs are read under `config.lifted`. The default
+    /// is an error: the problem has no picture. Errors name what was wrong.
+    fn render_svg(
+        &self,
+        input: &[u8],
+        answer: Option<&[u8]>,
+        config: &ProblemConfig,
+        opts: crate::render::RenderOptions,
+    ) -> anyhow::Result<String> {
+        let _ = (input, answer, config, opts);
+        bail!("no picture is defined for problem `{}`", self.name())
+    }
+
     /// The generators of this problem.
     fn generators(&self) -> &'static [GeneratorInfo];
 

@@ -22,6 +22,7 @@
 mod brute;
 mod check;
 mod gen;
+mod render;
 mod shrink;
 
 pub use brute::{brute_force_mistakes, brute_force_wins, MAX_BRUTE_CELLS};
@@ -419,6 +420,16 @@ impl Problem for Bunny {
             }
             _ => "?".into(),
         }
+    }
+
+    fn render_svg(
+        &self,
+        input: &[u8],
+        answer: Option<&[u8]>,
+        config: &ProblemConfig,
+        opts: crate::render::RenderOptions,
+    ) -> anyhow::Result<String> {
+        render::render(input, answer, config, opts)
     }
 
     fn generators(&self) -> &'static [GeneratorInfo] {

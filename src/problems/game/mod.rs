@@ -13,6 +13,7 @@
 mod brute;
 mod check;
 mod gen;
+mod render;
 mod shrink;
 
 pub use brute::brute_force_winners;
@@ -228,6 +229,16 @@ impl Problem for Game {
             Some(b"LOSE") => "LOSE".into(),
             _ => "?".into(),
         }
+    }
+
+    fn render_svg(
+        &self,
+        input: &[u8],
+        answer: Option<&[u8]>,
+        config: &ProblemConfig,
+        opts: crate::render::RenderOptions,
+    ) -> anyhow::Result<String> {
+        render::render(input, answer, config, opts)
     }
 
     fn generators(&self) -> &'static [GeneratorInfo] {
