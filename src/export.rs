@@ -67,6 +67,8 @@ pub struct ExportOptions {
     /// Folder holding the `checker` and `validator` executables to ship (normally the folder
     /// of the running `gridjudge`, e.g. `target/release/`).
     pub bin_dir: PathBuf,
+    /// Draw a bar on stderr over the tests written ([`crate::progress::bar`]; for terminals).
+    pub progress: bool,
 }
 
 /// What [`export`] wrote.
@@ -182,13 +184,15 @@ pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<Exp
         .tempdir_in(&parent)
         .with_context(|| format!("cannot create a temporary folder in {}", parent.display()))?;
     let root = tmp.path();
+    let bar = crate::progress::bar(tests.len() as u64, "tests written", opts.progress);
     let submissions = match opts.format {
         Format::Testlib => {
-            write_testlib(problem, &config, &tests, &bins, root)?;
+            write_testlib(problem, &config, &tests, &bins, root, &bar)?;
             0
         }
-        Format::Kattis => write_kattis(problem, &config, &tests, &bins, &dir, root)?,
+        Format::Kattis => write_kattis(problem, &config, &tests, &bins, &dir, root, &bar)?,
     };
+    bar.finish_and_clear();
     let zip = match &zip_path {
         Some(z) => {
             write_zip(root, z)?;
@@ -415,10 +419,12 @@ fn write_testlib(
     tests: &[PackageTest],
     bins: &Binaries,
     root: &Path,
+    bar: &indicatif::ProgressBar,
 ) -> anyhow::Result<()> {
     for (i, t) in tests.iter().enumerate() {
         write_file(&root.join(format!("{}.in", i + 1)), &t.input)?;
         write_file(&root.join(format!("{}.ans", i + 1)), &t.answer)?;
+        bar.inc(1);
     }
     copy_executable(&bins.checker, &root.join("bin/checker"))?;
     copy_executable(&bins.validator, &root.join("bin/validator"))?;
@@ -540,6 +546,7 @@ fn write_kattis(
     bins: &Binaries,
     problem_dir: &Path,
     root: &Path,
+    bar: &indicatif::ProgressBar,
 ) -> anyhow::Result<usize> {
     let p = problem.name();
     // problem.yaml (legacy format). Legacy packages cannot state a time limit: judges derive
@@ -591,6 +598,7 @@ fn write_kattis(
             write_file(&root.join(format!("data/sample/{samples}.in")), &t.input)?;
             write_file(&root.join(format!("data/sample/{samples}.ans")), &t.answer)?;
         }
+        bar.inc(1);
     }
 
     // Validators: program folders with `build` and `run` scripts and the binary `run` calls

@@ -691,17 +691,7 @@ pub fn judge(
         .filter(|(_, p)| matches!(p, Prepared::Ready(_)))
         .flat_map(|(s, _)| (0..tests.len()).map(move |t| (s, t)))
         .collect();
-    let bar = if opts.progress {
-        let b = indicatif::ProgressBar::new(work.len() as u64);
-        if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{bar:40.cyan/blue} {pos}/{len} runs {elapsed} {msg}",
-        ) {
-            b.set_style(style);
-        }
-        Some(b)
-    } else {
-        None
-    };
+    let bar = crate::progress::bar(work.len() as u64, "runs", opts.progress);
     let run_all = || -> Vec<TestResult> {
         work.par_iter()
             .map(|&(s, t)| {
@@ -709,10 +699,8 @@ pub fn judge(
                     unreachable!("only ready submissions are in the work list")
                 };
                 let r = judge_one(problem, config, argv, &tests[t], &opts.limits);
-                if let Some(b) = &bar {
-                    b.set_message(format!("{} test {}", submissions[s].name, tests[t].name));
-                    b.inc(1);
-                }
+                bar.set_message(format!("{} test {}", submissions[s].name, tests[t].name));
+                bar.inc(1);
                 r
             })
             .collect()
@@ -722,9 +710,7 @@ pub fn judge(
         .build()
         .context("cannot start worker threads")?
         .install(run_all);
-    if let Some(b) = &bar {
-        b.finish_and_clear();
-    }
+    bar.finish_and_clear();
     let mut results = results.into_iter();
     let reports = submissions
         .iter()

@@ -18,6 +18,7 @@ pub mod matching;
 pub mod package;
 pub mod problem;
 pub mod problems;
+pub mod progress;
 pub mod reader;
 pub mod render;
 pub mod report;

@@ -8,7 +8,7 @@ use anyhow::{bail, Context};
 use clap::{Args, Parser, Subcommand};
 use gridjudge::export;
 use gridjudge::judge::{self, JudgeOptions, Submission};
-use gridjudge::package::{build_problem, BuildOptions, LockMode};
+use gridjudge::package::{build_problem_with_progress, BuildOptions, LockMode};
 use gridjudge::problem::{self, ProblemConfig};
 use gridjudge::runner::RunLimits;
 use gridjudge::stress;
@@ -319,7 +319,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             };
             let mut failed = Vec::new();
             for p in selected {
-                let report = build_problem(p, &opts)?;
+                let report =
+                    build_problem_with_progress(p, &opts, std::io::stderr().is_terminal())?;
                 println!("== {} ({} tests)", p.name(), report.tests.len());
                 print!("{}", report.table);
                 println!("{}: {}", p.name(), report.lock_status);
@@ -468,7 +469,13 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 keep,
                 shrink: !no_shrink,
             };
-            let report = stress::stress(p, &cfg, &subject, &sopts)?;
+            let report = stress::stress_with_progress(
+                p,
+                &cfg,
+                &subject,
+                &sopts,
+                std::io::stderr().is_terminal(),
+            )?;
             let secs = report.search_time.as_secs_f64();
             println!(
                 "stress {} {}: {} seed(s) of `{}` in {:.2} s ({:.1} tests/s), {} failure(s)",
@@ -562,6 +569,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 force,
                 zip,
                 bin_dir,
+                progress: std::io::stderr().is_terminal(),
             };
             let r = export::export(p, &opts)?;
             println!(

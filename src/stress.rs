@@ -613,11 +613,27 @@ pub struct StressReport {
 /// generated input does not validate under the constraints (a generator bug), the reference
 /// or the checker fails, a run fails for the judge's own reasons, or the worker threads
 /// cannot start.
+///
+/// Draws no progress bar; see [`stress_with_progress`].
 pub fn stress(
     problem: &dyn Problem,
     config: &ProblemConfig,
     subject: &dyn Subject,
     opts: &StressOptions,
+) -> anyhow::Result<StressReport> {
+    stress_with_progress(problem, config, subject, opts, false)
+}
+
+/// [`stress`], and when `progress` is set, a count on stderr of the seeds run: a bar
+/// ([`crate::progress::bar`]) over a seed range, a spinner ([`crate::progress::spinner`]) under
+/// a time budget. While failures are shrunk it names the seed being shrunk; it is cleared
+/// before returning. The result does not depend on `progress`.
+pub fn stress_with_progress(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    subject: &dyn Subject,
+    opts: &StressOptions,
+    progress: bool,
 ) -> anyhow::Result<StressReport> {
     let jobs = opts.jobs.max(1);
     let keep = opts.keep.max(1);
@@ -629,6 +645,12 @@ pub fn stress(
     let (first, last, deadline) = match opts.seeds {
         SeedPlan::Range { first, last } => (first, last, None),
         SeedPlan::Time { first, limit } => (first, u64::MAX, Some(limit)),
+    };
+    let bar = match opts.seeds {
+        SeedPlan::Range { first, last } => {
+            crate::progress::bar((last - first).saturating_add(1), "seeds", progress)
+        }
+        SeedPlan::Time { .. } => crate::progress::spinner("seeds", progress),
     };
     let batch = SEEDS_PER_WORKER * jobs as u64;
     let line = &opts.generator;
@@ -665,8 +687,16 @@ pub fn stress(
             break;
         }
         let end = next.saturating_add(batch - 1).min(last);
-        let results: Vec<anyhow::Result<SeedResult>> =
-            pool.install(|| (next..=end).into_par_iter().map(one_seed).collect());
+        let results: Vec<anyhow::Result<SeedResult>> = pool.install(|| {
+            (next..=end)
+                .into_par_iter()
+                .map(|seed| {
+                    let r = one_seed(seed);
+                    bar.inc(1);
+                    r
+                })
+                .collect()
+        });
         tested += end - next + 1;
         for (seed, r) in (next..=end).zip(results) {
             match r? {
@@ -695,6 +725,7 @@ pub fn stress(
     }
     if opts.shrink {
         for c in &mut failures {
+            bar.set_message(format!("shrinking seed {}", c.seed));
             let sh = pool.install(|| {
                 shrink(
                     problem,
@@ -708,6 +739,7 @@ pub fn stress(
             c.shrunk = Some(sh);
         }
     }
+    bar.finish_and_clear();
     Ok(StressReport {
         tested,
         skipped,
