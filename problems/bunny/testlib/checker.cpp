@@ -1,0 +1,550 @@
+// Checker of problem `bunny` (NOI2011 "Bunny and Egg", BZOJ 2437, Luogu P1971), as
+// self-contained C++17 source for judges that compile checkers themselves (Polygon, Hydro,
+// Luogu, LibreOJ). It does not include testlib.h: it brings its own small readers.
+//
+// Calling convention (testlib checkers):
+//     checker <input> <output> <answer>      (the contestant's output is the SECOND argument)
+// Exit codes: 0 AC, 1 WA, 2 PE, 3 FAIL; one line on stderr, "AC ...", "WA ...", "PE ...",
+// "FAIL ...". FAIL only when the jury's files are broken (an input that does not read as a
+// legal game record, a jury answer that does not read cleanly), a file cannot be read, or the
+// command line is wrong: never for anything a contestant printed.
+//
+// This file mirrors `checker bunny` of gridjudge (src/problems/bunny/check.rs, the token reader
+// of src/reader.rs) verdict for verdict; tests/bunny_cpp.rs compares the two on the package
+// tests and thousands of hostile outputs.
+//
+// The output is r, then r indices of Bunny's mistakes (1..k, strictly increasing). Tokens are
+// separated by any run of white space (space, \t, \n, \v, \f, \r). The first defect in reading
+// order decides the verdict:
+//  * PE: empty output; a token that is not an integer (optional '-', digits, no '+', no
+//    leading zero; "-0" is read as 0); fewer than r indices; a token after the r indices; a
+//    token longer than 64 bytes;
+//  * WA: r outside 0..k (nothing after it is read), an index outside 1..k, an index not
+//    greater than the one before;
+//  * otherwise, the whole output read: AC when the list equals the jury's, else WA.
+// The output is streamed with O(1) memory (a 64 KiB buffer) and read only as far as the verdict
+// needs, so huge or binary outputs cost neither memory nor time.
+
+#include <cerrno>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace {
+
+// ------------------------------------------------------------------------------------------
+// Verdicts.
+
+enum Verdict { kAC = 0, kWA = 1, kPE = 2, kFAIL = 3 };
+
+struct Outcome {
+    Verdict verdict;
+    std::string message;
+};
+
+[[noreturn]] void finish(Verdict v, const std::string& message) {
+    static const char* const names[] = {"AC", "WA", "PE", "FAIL"};
+    std::string line = message;
+    for (char& c : line) {
+        const unsigned char u = static_cast<unsigned char>(c);
+        if (u < 0x20 || u == 0x7f) c = ' ';  // the message stays on one line
+    }
+    std::fprintf(stderr, "%s %s\n", names[v], line.c_str());
+    std::exit(v);
+}
+
+// ------------------------------------------------------------------------------------------
+// The input: the strict game-record reader of the validator, with the wide bounds gridjudge's
+// checker uses (it reads jury files, validated when the package was built). Any defect makes
+// the verdict FAIL.
+
+struct FormatError {
+    long long line, col;
+    std::string expected, found;
+};
+
+std::string describe_byte(unsigned char b) {
+    if (b == ' ') return "space";
+    if (b == '\n') return "line end";
+    if (b == '\r') return "CR (\\r)";
+    if (b == '\t') return "tab";
+    if (b >= 0x21 && b <= 0x7e) return std::string("'") + static_cast<char>(b) + "'";
+    char hex[16];
+    std::snprintf(hex, sizeof hex, "byte 0x%02x", b);
+    return hex;
+}
+
+class StrictReader {
+  public:
+    explicit StrictReader(const std::string& buf) : buf_(buf) {}
+
+    long long line() const { return line_; }
+
+    FormatError error(const std::string& expected, const std::string& found) const {
+        return FormatError{line_, col_, expected, found};
+    }
+
+    void read_space() {
+        if (peek() == ' ') {
+            bump();
+            return;
+        }
+        throw error("a single space", found_here());
+    }
+
+    void read_eoln() {
+        if (peek() == '\n') {
+            bump();
+            return;
+        }
+        throw error("line end", found_here());
+    }
+
+    void read_eof() {
+        int c = peek();
+        if (c == kEnd) return;
+        if (c == '\n') throw error("end of file", "an extra line end");
+        throw error("end of file", found_here());
+    }
+
+    // A canonical integer in lo..=hi (no leading zero, '+' or "-0").
+    long long read_int(long long lo, long long hi, const std::string& name) {
+        const std::string what =
+            "integer " + name + " in " + std::to_string(lo) + "..=" + std::to_string(hi);
+        const StrictReader start = *this;
+        const bool neg = peek() == '-';
+        std::string text;
+        if (neg) {
+            text.push_back('-');
+            bump();
+        }
+        while (peek() >= '0' && peek() <= '9') {
+            text.push_back(static_cast<char>(peek()));
+            bump();
+            if (text.size() > 25) break;
+        }
+        const std::string digits = text.substr(neg ? 1 : 0);
+        if (digits.empty()) {
+            if (neg) throw error(what, found_here());
+            throw start.error(what, start.found_here());
+        }
+        if (digits.size() > 1 && digits[0] == '0')
+            throw start.error(what, "`" + text + "` (leading zero)");
+        if (neg && digits == "0") throw start.error(what, "`-0`");
+        bool in_range = false;  // every bound here is far below 10^18
+        long long v = 0;
+        if (digits.size() <= 18) {
+            for (char d : digits) v = v * 10 + (d - '0');
+            if (neg) v = -v;
+            in_range = lo <= v && v <= hi;
+        }
+        if (!in_range) throw start.error(what, "`" + text + "` (out of range)");
+        return v;
+    }
+
+    // Exactly `len` bytes from "XO.", appended to `out`.
+    void read_row(long long len, const std::string& name, std::vector<char>& out) {
+        for (long long i = 0; i < len; i++) {
+            int c = peek();
+            if (c == 'X' || c == 'O' || c == '.') {
+                out.push_back(static_cast<char>(c));
+                bump();
+            } else if (c == '\n' || c == kEnd) {
+                throw error(std::to_string(len) + " characters of " + name,
+                            found_here() + " after " + std::to_string(i) + " characters");
+            } else {
+                throw error("one of 'X', 'O', '.' in " + name, found_here());
+            }
+        }
+    }
+
+  private:
+    static constexpr int kEnd = -1;
+
+    int peek() const {
+        return pos_ < buf_.size() ? static_cast<unsigned char>(buf_[pos_]) : kEnd;
+    }
+
+    void bump() {
+        if (buf_[pos_] == '\n') {
+            line_++;
+            col_ = 1;
+        } else {
+            col_++;
+        }
+        pos_++;
+    }
+
+    std::string found_here() const {
+        int c = peek();
+        if (c == kEnd) return "end of file";
+        if (c == ' ') {
+            size_t p = pos_;
+            while (p < buf_.size() && buf_[p] == ' ') p++;
+            if (p == buf_.size() || buf_[p] == '\n' || buf_[p] == '\r') return "trailing space";
+            return "space";
+        }
+        return describe_byte(static_cast<unsigned char>(c));
+    }
+
+    const std::string& buf_;
+    size_t pos_ = 0;
+    long long line_ = 1, col_ = 1;
+};
+
+std::string show_cell(long long id, long long m) {
+    return "(" + std::to_string(id / m + 1) + ", " + std::to_string(id % m + 1) + ")";
+}
+
+// The up to four 4-neighbours of `id` on an n x m board; returns how many.
+int neighbours(long long id, long long n, long long m, long long out[4]) {
+    const long long r = id / m, c = id % m;
+    int cnt = 0;
+    if (r > 0) out[cnt++] = id - m;
+    if (c > 0) out[cnt++] = id - 1;
+    if (c + 1 < m) out[cnt++] = id + 1;
+    if (r + 1 < n) out[cnt++] = id + m;
+    return cnt;
+}
+
+bool has_piece_next_to(const std::vector<char>& board, long long empty, long long n,
+                       long long m, char colour) {
+    long long nb[4];
+    const int cnt = neighbours(empty, n, m, nb);
+    for (int i = 0; i < cnt; i++)
+        if (board[nb[i]] == colour) return true;
+    return false;
+}
+
+// Reads the input record strictly and replays it (every move legal, Bunny stuck at the end);
+// returns k. Bounds: n, m <= 65536, n*m <= 2^28, k <= 2^28, as gridjudge's checker.
+long long read_record_k(const std::string& input) {
+    StrictReader r(input);
+    const long long n = r.read_int(1, 1 << 16, "n");
+    r.read_space();
+    const long long m = r.read_int(1, 1 << 16, "m");
+    if (n * m > (1LL << 28)) {
+        throw r.error("n*m <= " + std::to_string(1LL << 28),
+                      std::to_string(n) + "*" + std::to_string(m) + " = " +
+                          std::to_string(n * m));
+    }
+    r.read_eoln();
+    std::vector<char> board;
+    for (long long row = 0; row < n; row++) {
+        r.read_row(m, "board row " + std::to_string(row + 1), board);
+        r.read_eoln();
+    }
+    long long empty = -1;
+    for (long long id = 0; id < n * m; id++) {
+        if (board[id] != '.') continue;
+        if (empty >= 0) {
+            throw FormatError{id / m + 2, id % m + 1, "exactly one empty cell '.' in the board",
+                              "a second '.'"};
+        }
+        empty = id;
+    }
+    if (empty < 0) throw FormatError{2, 1, "exactly one empty cell '.' in the board", "no '.'"};
+    const long long k = r.read_int(1, 1 << 28, "k");
+    r.read_eoln();
+    for (long long j = 1; j <= 2 * k; j++) {
+        const long long line = r.line();
+        const long long x = r.read_int(1, n, "x");
+        r.read_space();
+        const long long y = r.read_int(1, m, "y");
+        r.read_eoln();
+        const char colour = j % 2 == 1 ? 'O' : 'X';
+        const std::string what = "a legal move " + std::to_string(j);
+        if (!has_piece_next_to(board, empty, n, m, colour))
+            throw FormatError{line, 1, what, "the mover had no legal move: the game was over"};
+        const long long id = (x - 1) * m + (y - 1);
+        long long nb[4];
+        const int cnt = neighbours(empty, n, m, nb);
+        bool adjacent = false;
+        for (int i = 0; i < cnt; i++) adjacent = adjacent || nb[i] == id;
+        if (!adjacent) {
+            throw FormatError{line, 1, what,
+                              "a piece not next to the empty cell " + show_cell(empty, m)};
+        }
+        if (board[id] != colour) throw FormatError{line, 1, what, "a piece of the wrong colour"};
+        board[empty] = board[id];
+        board[id] = '.';
+        empty = id;
+    }
+    if (has_piece_next_to(board, empty, n, m, 'O')) {
+        throw FormatError{r.line() - 1, 1, "a record that ends with Bunny unable to move",
+                          "Bunny could still move at the end"};
+    }
+    r.read_eof();
+    return k;
+}
+
+// ------------------------------------------------------------------------------------------
+// Token reader for the output and the jury answer: white-space separated tokens, streamed from
+// a file or read from memory, O(1) memory. A token longer than kMaxToken bytes is an error
+// (never buffered whole).
+
+const size_t kMaxToken = 64;
+
+struct Token {
+    std::string bytes;
+    long long line = 0, col = 0;
+
+    std::string at() const {
+        return "line " + std::to_string(line) + ", column " + std::to_string(col);
+    }
+
+    // The first 20 bytes, escaped so that any byte prints safely.
+    std::string show() const {
+        std::string s = "`";
+        for (size_t i = 0; i < bytes.size() && i < 20; i++) {
+            const unsigned char b = static_cast<unsigned char>(bytes[i]);
+            if (b >= 0x20 && b < 0x7f && b != '\\' && b != '\'' && b != '"') {
+                s.push_back(static_cast<char>(b));
+            } else {
+                char hex[8];
+                std::snprintf(hex, sizeof hex, "\\x%02x", b);
+                s += hex;
+            }
+        }
+        if (bytes.size() > 20) s += "...";
+        return s + "`";
+    }
+
+    // The token as an integer: optional '-', then at least one digit, no leading zero ("-0" is
+    // 0). Too large values saturate to LLONG_MIN / LLONG_MAX: still integers, out of range.
+    bool as_int(long long& v) const {
+        const bool neg = !bytes.empty() && bytes[0] == '-';
+        const size_t from = neg ? 1 : 0;
+        if (from == bytes.size()) return false;
+        for (size_t i = from; i < bytes.size(); i++)
+            if (bytes[i] < '0' || bytes[i] > '9') return false;
+        if (bytes.size() - from > 1 && bytes[from] == '0') return false;
+        v = 0;
+        for (size_t i = from; i < bytes.size(); i++) {
+            const int d = bytes[i] - '0';
+            if (!neg) {
+                if (v > (LLONG_MAX - d) / 10) {
+                    v = LLONG_MAX;
+                    return true;
+                }
+                v = v * 10 + d;
+            } else {
+                if (v < (LLONG_MIN + d) / 10) {
+                    v = LLONG_MIN;
+                    return true;
+                }
+                v = v * 10 - d;
+            }
+        }
+        return true;
+    }
+};
+
+bool is_space(int c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0x0b || c == 0x0c;
+}
+
+// Thrown by TokenReader: a read error (FAIL) or a token longer than kMaxToken bytes.
+struct TokenError {
+    bool io;
+    std::string message;
+};
+
+class TokenReader {
+  public:
+    explicit TokenReader(std::FILE* f) : file_(f), buf_(1 << 16) {}
+    explicit TokenReader(const std::string& mem) : mem_(&mem) {}
+
+    // The next token; false at the end of the input.
+    bool next(Token& t) {
+        int c;
+        while ((c = peek()) != kEnd && is_space(c)) advance(c);
+        if (c == kEnd) return false;
+        t.bytes.clear();
+        t.line = line_;
+        t.col = col_;
+        while ((c = peek()) != kEnd && !is_space(c)) {
+            if (t.bytes.size() == kMaxToken) {
+                t.bytes.push_back(static_cast<char>(c));
+                throw TokenError{false, t.at() + ": token longer than 64 bytes (starts " +
+                                            t.show() + ")"};
+            }
+            t.bytes.push_back(static_cast<char>(c));
+            advance(c);
+        }
+        return true;
+    }
+
+  private:
+    static constexpr int kEnd = -1;
+
+    int peek() {
+        if (mem_ != nullptr) {
+            return pos_ < mem_->size() ? static_cast<unsigned char>((*mem_)[pos_]) : kEnd;
+        }
+        if (pos_ == len_) {
+            if (eof_) return kEnd;
+            len_ = std::fread(buf_.data(), 1, buf_.size(), file_);
+            pos_ = 0;
+            if (len_ == 0) {
+                if (std::ferror(file_)) {
+                    throw TokenError{true,
+                                     std::string("cannot read the output: ") + std::strerror(errno)};
+                }
+                eof_ = true;
+                return kEnd;
+            }
+        }
+        return static_cast<unsigned char>(buf_[pos_]);
+    }
+
+    void advance(int c) {
+        pos_++;
+        if (c == '\n') {
+            line_++;
+            col_ = 1;
+        } else {
+            col_++;
+        }
+    }
+
+    std::FILE* file_ = nullptr;
+    const std::string* mem_ = nullptr;
+    std::vector<char> buf_;
+    size_t pos_ = 0, len_ = 0;
+    bool eof_ = false;
+    long long line_ = 1, col_ = 1;
+};
+
+// ------------------------------------------------------------------------------------------
+// The answer: r, then r indices in 1..k, strictly increasing, then nothing.
+
+// Reads an answer of a record with k Bunny moves into `list`. On a defect returns its verdict
+// (PE or WA, or FAIL for a read error) and message; kAC when it reads cleanly.
+Outcome read_answer(TokenReader& in, long long k, std::vector<long long>& list) {
+    Token t;
+    long long r = 0, v = 0;
+    try {
+        if (!in.next(t)) return {kPE, "empty output: expected r, the number of mistakes"};
+        if (!t.as_int(r)) {
+            return {kPE, t.at() + ": expected r, the number of mistakes, found " + t.show()};
+        }
+        if (r < 0 || r > k) {
+            return {kWA, t.at() + ": count r = " + std::to_string(r) + " is out of range 0..=" +
+                             std::to_string(k) + " (Bunny made " + std::to_string(k) +
+                             " moves)"};
+        }
+        const std::string of = " of " + std::to_string(r);
+        for (long long j = 1; j <= r; j++) {
+            if (!in.next(t)) {
+                return {kPE, "r = " + std::to_string(r) + ", but the output ends after " +
+                                 std::to_string(j - 1) + " indices"};
+            }
+            if (!t.as_int(v)) {
+                return {kPE, t.at() + ": index " + std::to_string(j) + of +
+                                 ": expected an integer, found " + t.show()};
+            }
+            if (v < 1 || v > k) {
+                return {kWA, t.at() + ": index " + std::to_string(j) + of + " is " +
+                                 std::to_string(v) + ", out of range 1..=" + std::to_string(k)};
+            }
+            if (!list.empty() && list.back() >= v) {
+                return {kWA, t.at() + ": index " + std::to_string(j) + of + " is " +
+                                 std::to_string(v) + ", after " + std::to_string(list.back()) +
+                                 ": the indices must be strictly increasing"};
+            }
+            list.push_back(v);
+        }
+        if (in.next(t)) {
+            return {kPE, t.at() + ": expected the end of the output after the " +
+                             std::to_string(r) + " indices, found " + t.show()};
+        }
+    } catch (const TokenError& e) {
+        return {e.io ? kFAIL : kPE, e.message};
+    }
+    return {kAC, ""};
+}
+
+// WA message: how the printed list differs from the jury's (both strictly increasing).
+std::string explain_difference(const std::vector<long long>& jury,
+                               const std::vector<long long>& got) {
+    std::string what = jury.size() == got.size()
+                           ? "right count r = " + std::to_string(jury.size()) + ", wrong indices"
+                           : "expected r = " + std::to_string(jury.size()) + " mistakes, found " +
+                                 std::to_string(got.size());
+    std::string shown;
+    size_t missing = 0, extra = 0, listed = 0;
+    auto note = [&](char sign, long long x) {
+        if (listed++ < 8) shown += (shown.empty() ? "" : ", ") + (sign + std::to_string(x));
+    };
+    size_t i = 0, j = 0;
+    while (i < jury.size() || j < got.size()) {
+        if (j == got.size() || (i < jury.size() && jury[i] < got[j])) {
+            note('-', jury[i++]);
+            missing++;
+        } else if (i == jury.size() || got[j] < jury[i]) {
+            note('+', got[j++]);
+            extra++;
+        } else {
+            i++;
+            j++;
+        }
+    }
+    if (listed > 8) shown += ", ... " + std::to_string(listed - 8) + " more";
+    return what + ": " + std::to_string(missing) + " missing, " + std::to_string(extra) +
+           " extra (- missing, + extra): " + shown;
+}
+
+bool read_file(const char* path, std::string& out) {
+    std::FILE* f = std::fopen(path, "rb");
+    if (f == nullptr) return false;
+    char chunk[1 << 16];
+    size_t got;
+    while ((got = std::fread(chunk, 1, sizeof chunk, f)) > 0) out.append(chunk, got);
+    const bool ok = !std::ferror(f);
+    std::fclose(f);
+    return ok;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc != 4) {
+        finish(kFAIL, "usage: checker <input> <output> <answer> (testlib convention)");
+    }
+    std::string input, answer;
+    if (!read_file(argv[1], input)) finish(kFAIL, std::string("cannot read input ") + argv[1]);
+    if (!read_file(argv[3], answer)) finish(kFAIL, std::string("cannot read answer ") + argv[3]);
+
+    long long k = 0;
+    try {
+        k = read_record_k(input);
+    } catch (const FormatError& e) {
+        finish(kFAIL, "input does not validate: line " + std::to_string(e.line) + ", column " +
+                          std::to_string(e.col) + ": expected " + e.expected + ", found " +
+                          e.found);
+    }
+
+    std::vector<long long> jury;
+    TokenReader jury_reader(answer);
+    const Outcome j = read_answer(jury_reader, k, jury);
+    if (j.verdict != kAC) finish(kFAIL, "jury answer is broken: " + j.message);
+
+    std::FILE* out = std::fopen(argv[2], "rb");
+    if (out == nullptr) {
+        finish(kFAIL, std::string("cannot open output ") + argv[2] + ": " + std::strerror(errno));
+    }
+    std::vector<long long> got;
+    TokenReader output_reader(out);
+    const Outcome o = read_answer(output_reader, k, got);
+    if (o.verdict != kAC) finish(o.verdict, o.message);
+
+    if (got == jury) {
+        finish(kAC, "r = " + std::to_string(jury.size()) + " mistakes of k = " +
+                        std::to_string(k) + " moves");
+    }
+    finish(kWA, explain_difference(jury, got));
+}
