@@ -104,6 +104,20 @@ impl CheckOutcome {
         }
     }
 
+    /// The one stderr line of a testlib checker: testlib's result word (`ok`, `wrong answer`,
+    /// `wrong output format`, `FAIL`), a space and the message, without the `\n`. Judges that
+    /// read the result from stderr rather than the exit code (Hydro's `checker_type: testlib`
+    /// matches these prefixes) need exactly these words.
+    pub fn testlib_line(&self) -> String {
+        let word = match self.verdict {
+            Verdict::Ac => "ok",
+            Verdict::Wa => "wrong answer",
+            Verdict::Pe => "wrong output format",
+            _ => "FAIL",
+        };
+        format!("{word} {}", self.message)
+    }
+
     /// The Kattis output-validator exit code: 42 accepted, 43 wrong answer (WA and PE),
     /// 1 for a judge error.
     pub fn kattis_exit_code(&self) -> i32 {

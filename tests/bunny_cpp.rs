@@ -781,7 +781,7 @@ fn checker_accepts_every_jury_answer() {
         assert_eq!(o.verdict, Verdict::Ac, "{}: {o:?}", t.name);
         let got = cpp_check(&files.input(i), &files.answer(i), &files.answer(i), &[][..]);
         assert_eq!(got.code, 0, "{}: {got:?}", t.name);
-        assert!(got.stderr.starts_with("AC "), "{got:?}");
+        assert!(got.stderr.starts_with("ok "), "{got:?}");
     });
     assert!(idx.len() >= 50);
 }
@@ -1215,4 +1215,16 @@ fn checker_fails_on_broken_jury_files() {
     cmd.arg(files.input(0));
     let got = run(cmd, &[][..]);
     assert_eq!(got.code, 3, "{got:?}");
+    // testlib's optional report file (and flags after it) gets the stderr line too.
+    let report = files.dir.path().join("report.txt");
+    let mut cmd = Command::new(&binaries().checker);
+    cmd.arg(files.input(0))
+        .arg(files.answer(0))
+        .arg(files.answer(0))
+        .arg(&report)
+        .arg("-appes");
+    let got = run(cmd, &[][..]);
+    assert_eq!(got.code, 0, "{got:?}");
+    assert!(got.stderr.starts_with("ok "), "{got:?}");
+    assert_eq!(std::fs::read_to_string(&report).unwrap(), got.stderr);
 }

@@ -12,7 +12,8 @@ use gridjudge::verdict::CheckOutcome;
 /// Judge one contestant output of PROBLEM.
 ///
 /// testlib convention (default): `checker <problem> <input> <output> <answer>`; exit 0 AC,
-/// 1 WA, 2 PE, 3 FAIL; one line on stderr.
+/// 1 WA, 2 PE, 3 FAIL; one line on stderr that starts with testlib's words for the result
+/// (`ok`, `wrong answer`, `wrong output format`, `FAIL`), as judges that parse it expect.
 ///
 /// Kattis convention: `checker <problem> --kattis <input> <answer> <feedback_dir> < output`;
 /// exit 42 accepted, 43 wrong answer (also for presentation errors), 1 judge error; the message
@@ -98,7 +99,7 @@ fn main() -> ExitCode {
         }
         ExitCode::from(outcome.kattis_exit_code() as u8)
     } else {
-        eprintln!("{} {}", outcome.verdict, outcome.message);
+        eprintln!("{}", outcome.testlib_line());
         ExitCode::from(outcome.testlib_exit_code() as u8)
     }
 }

@@ -101,45 +101,45 @@ fn kattis(s: &Scratch, input: &str, output: &[u8], answer: &str) -> (i32, String
 fn testlib_exit_codes() {
     let s = Scratch::new("testlib");
     let cases: &[(&[u8], i32, &str)] = &[
-        (b"WIN\n2 3\n3 2\n", 0, "AC WIN, 2 cells\n"),
-        (b"WIN 3 2 2 3", 0, "AC WIN, 2 cells\n"),
+        (b"WIN\n2 3\n3 2\n", 0, "ok WIN, 2 cells\n"),
+        (b"WIN 3 2 2 3", 0, "ok WIN, 2 cells\n"),
         (
             b"WIN\n2 3\n",
             1,
-            "WA wrong set of winning cells: 1 missing, 0 extra",
+            "wrong answer wrong set of winning cells: 1 missing, 0 extra",
         ),
         (
             b"WIN\n2 3\n2 3\n",
             1,
-            "WA line 3, column 1: cell (2, 3) is listed twice",
+            "wrong answer line 3, column 1: cell (2, 3) is listed twice",
         ),
         (
             b"WIN\n1 2\n",
             1,
-            "WA line 2, column 1: cell (1, 2) is a wall",
+            "wrong answer line 2, column 1: cell (1, 2) is a wall",
         ),
         (b"WIN\n0 1\n", 1, "is outside the 3x3 maze"),
-        (b"LOSE\n", 1, "WA answered LOSE"),
-        (b"", 2, "PE empty output"),
+        (b"LOSE\n", 1, "wrong answer answered LOSE"),
+        (b"", 2, "wrong output format empty output"),
         (
             b"WIN\n2 3\n3\n",
             2,
-            "PE line 3, column 1: row 3 has no column",
+            "wrong output format line 3, column 1: row 3 has no column",
         ),
         (
             b"WIN\n2 x\n",
             2,
-            "PE line 2, column 3: expected a column number",
+            "wrong output format line 2, column 3: expected a column number",
         ),
         (
             b"LOSE\nLOSE\n",
             2,
-            "PE line 2, column 1: expected end of output after LOSE",
+            "wrong output format line 2, column 1: expected end of output after LOSE",
         ),
         (
             b"\xff\x00WIN\n",
             2,
-            "PE line 1, column 1: expected WIN or LOSE",
+            "wrong output format line 1, column 1: expected WIN or LOSE",
         ),
     ];
     for &(out, want, fragment) in cases {
@@ -151,7 +151,7 @@ fn testlib_exit_codes() {
         );
     }
     let (c, msg) = testlib(&s, "2 2\n..\n..\n", b"LOSE", "LOSE\n");
-    assert_eq!((c, msg.as_str()), (0, "AC LOSE\n"));
+    assert_eq!((c, msg.as_str()), (0, "ok LOSE\n"));
     let (c, msg) = testlib(&s, "2 2\n..\n..\n", b"WIN 1 1", "LOSE\n");
     assert_eq!(c, 1, "{msg}");
 }

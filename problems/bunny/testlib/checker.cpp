@@ -4,10 +4,13 @@
 //
 // Calling convention (testlib checkers):
 //     checker <input> <output> <answer>      (the contestant's output is the SECOND argument)
-// Exit codes: 0 AC, 1 WA, 2 PE, 3 FAIL; one line on stderr, "AC ...", "WA ...", "PE ...",
-// "FAIL ...". FAIL only when the jury's files are broken (an input that does not read as a
-// legal game record, a jury answer that does not read cleanly), a file cannot be read, or the
-// command line is wrong: never for anything a contestant printed.
+//     checker <input> <output> <answer> <report> [flags]   (the report file gets the line too)
+// Exit codes: 0 AC, 1 WA, 2 PE, 3 FAIL; one line on stderr that starts with testlib's words,
+// "ok ...", "wrong answer ...", "wrong output format ...", "FAIL ...", which judges that read
+// stderr instead of the exit code (Hydro) look for. FAIL only when the jury's files are broken
+// (an input that does not read as a legal game record, a jury answer that does not read
+// cleanly), a file cannot be read, or the command line is wrong: never for anything a
+// contestant printed.
 //
 // This file mirrors `checker bunny` of gridjudge (src/problems/bunny/check.rs, the token reader
 // of src/reader.rs) verdict for verdict; tests/bunny_cpp.rs compares the two on the package
@@ -45,14 +48,24 @@ struct Outcome {
     std::string message;
 };
 
+// testlib's optional fourth argument: a file that also receives the result line.
+const char* g_report = nullptr;
+
 [[noreturn]] void finish(Verdict v, const std::string& message) {
-    static const char* const names[] = {"AC", "WA", "PE", "FAIL"};
+    // testlib's words for the result: judges that read stderr (Hydro) match them.
+    static const char* const names[] = {"ok", "wrong answer", "wrong output format", "FAIL"};
     std::string line = message;
     for (char& c : line) {
         const unsigned char u = static_cast<unsigned char>(c);
         if (u < 0x20 || u == 0x7f) c = ' ';  // the message stays on one line
     }
     std::fprintf(stderr, "%s %s\n", names[v], line.c_str());
+    if (g_report != nullptr) {  // testlib's optional <report> argument gets the same line
+        if (std::FILE* f = std::fopen(g_report, "w")) {
+            std::fprintf(f, "%s %s\n", names[v], line.c_str());
+            std::fclose(f);
+        }
+    }
     std::exit(v);
 }
 
@@ -512,8 +525,10 @@ bool read_file(const char* path, std::string& out) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc != 4) {
-        finish(kFAIL, "usage: checker <input> <output> <answer> (testlib convention)");
+    // testlib judges may add a report file and flags after the three files.
+    if (argc >= 5 && argv[4][0] != '-') g_report = argv[4];
+    if (argc < 4) {
+        finish(kFAIL, "usage: checker <input> <output> <answer> [<report>] (testlib convention)");
     }
     std::string input, answer;
     if (!read_file(argv[1], input)) finish(kFAIL, std::string("cannot read input ") + argv[1]);

@@ -9,7 +9,10 @@
 //     2  PE    presentation error: the output cannot be read as the format requires
 //     3  FAIL  judge error: the input or the jury answer is broken, a file cannot be read, or
 //              the command line is wrong. Never for anything a contestant printed.
-// One line on stderr: the verdict, then why ("WA line 3, column 1: cell (2, 3) is a wall").
+//     checker <input> <output> <answer> <report> [flags]   (the report file gets the line too)
+// One line on stderr: testlib's word for the verdict ("ok", "wrong answer", "wrong output
+// format", "FAIL"; Hydro reads the verdict from these), then why, e.g.
+// "wrong answer line 3, column 1: cell (2, 3) is a wall".
 //
 // This file mirrors `checker game` of gridjudge (src/problems/game/check.rs with the token
 // reader of src/reader.rs): same rules, same verdict on every output. tests/game_cpp.rs checks
@@ -52,14 +55,24 @@ namespace {
 
 enum Verdict { kAc = 0, kWa = 1, kPe = 2, kFail = 3 };
 
+// testlib's optional fourth argument: a file that also receives the result line.
+const char* g_report = nullptr;
+
 [[noreturn]] void finish(Verdict v, const std::string& message) {
-    static const char* const kNames[] = {"AC", "WA", "PE", "FAIL"};
+    // testlib's words for the result: judges that read stderr (Hydro) match them.
+    static const char* const kNames[] = {"ok", "wrong answer", "wrong output format", "FAIL"};
     std::string line = message;
     for (char& c : line) {
         unsigned char u = static_cast<unsigned char>(c);
         if (u < 0x20 || u == 0x7f) c = ' ';  // keep the message on one line
     }
     std::fprintf(stderr, "%s %s\n", kNames[v], line.c_str());
+    if (g_report != nullptr) {  // testlib's optional <report> argument gets the same line
+        if (std::FILE* f = std::fopen(g_report, "w")) {
+            std::fprintf(f, "%s %s\n", kNames[v], line.c_str());
+            std::fclose(f);
+        }
+    }
     std::exit(v);
 }
 
@@ -340,8 +353,10 @@ std::string showCell(const Maze& g, long long id) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc != 4) {
-        finish(kFail, "usage: checker <input> <output> <answer> (testlib convention)");
+    // testlib judges may add a report file and flags after the three files.
+    if (argc >= 5 && argv[4][0] != '-') g_report = argv[4];
+    if (argc < 4) {
+        finish(kFail, "usage: checker <input> <output> <answer> [<report>] (testlib convention)");
     }
     Maze g = readMaze(argv[1]);
     Answer jury;
