@@ -3,11 +3,13 @@
 //!
 //! Two formats:
 //! * [`Format::Testlib`] — Polygon, Luogu, Hydro, LibreOJ: numbered `1.in` / `1.ans` ...,
-//!   `checker` and `validator` wrapper scripts with the testlib calling convention and no
-//!   problem argument (`checker <input> <output> <answer>`, `validator < input`), the release
-//!   binaries they call in `bin/`, and a Hydro `config.yaml` (time, memory, one subtask per
-//!   test group). Optionally also zipped (`<DIR>.zip`, the folder's content at the archive's
-//!   root, as Hydro imports it).
+//!   the problem's self-contained C++ sources `checker.cpp` and `validator.cpp` (from
+//!   `problems/<p>/testlib/`, which these judges compile themselves), `checker` and
+//!   `validator` wrapper scripts with the same testlib calling convention and no problem
+//!   argument (`checker <input> <output> <answer>`, `validator < input`) around the release
+//!   binaries in `bin/` for running the package locally, and a Hydro `config.yaml` (time,
+//!   memory, `checker: checker.cpp`, one subtask per test group). Optionally also zipped
+//!   (`<DIR>.zip`, the folder's content at the archive's root, as Hydro imports it).
 //! * [`Format::Kattis`] — the Kattis problem package format, `legacy` version (also taken by
 //!   DOMjudge and checked by `verifyproblem` from problemtools): `problem.yaml` with
 //!   `validation: custom`, `problem_statement/problem.en.tex`, `data/sample` and `data/secret`,
@@ -187,7 +189,7 @@ pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<Exp
     let bar = crate::progress::bar(tests.len() as u64, "tests written", opts.progress);
     let submissions = match opts.format {
         Format::Testlib => {
-            write_testlib(problem, &config, &tests, &bins, root, &bar)?;
+            write_testlib(problem, &config, &tests, &bins, &dir, root, &bar)?;
             0
         }
         Format::Kattis => write_kattis(problem, &config, &tests, &bins, &dir, root, &bar)?,
@@ -382,8 +384,9 @@ fn yaml_str(s: &str) -> String {
     out
 }
 
-/// The Hydro `config.yaml`: limits, the testlib checker, and subtasks whose scores add up to
-/// 100 (split evenly, the remainder to the first subtasks).
+/// The Hydro `config.yaml`: limits, the testlib checker source `checker.cpp` (Hydro compiles
+/// it and reads the verdict from the start of its stderr line: `ok`, `wrong answer`, ...), and
+/// subtasks whose scores add up to 100 (split evenly, the remainder to the first subtasks).
 pub fn hydro_config(config: &ProblemConfig, tests: &[PackageTest]) -> String {
     let subs = subtasks(tests);
     let mut s = String::new();
@@ -395,7 +398,7 @@ pub fn hydro_config(config: &ProblemConfig, tests: &[PackageTest]) -> String {
     let _ = writeln!(s, "time: {}ms", config.limits.time_ms);
     let _ = writeln!(s, "memory: {}m", config.limits.memory_mib);
     let _ = writeln!(s, "checker_type: testlib");
-    let _ = writeln!(s, "checker: checker");
+    let _ = writeln!(s, "checker: checker.cpp");
     let _ = writeln!(s, "subtasks:");
     let n = subs.len().max(1);
     for (k, (group, cases)) in subs.iter().enumerate() {
@@ -418,9 +421,22 @@ fn write_testlib(
     config: &ProblemConfig,
     tests: &[PackageTest],
     bins: &Binaries,
+    problem_dir: &Path,
     root: &Path,
     bar: &indicatif::ProgressBar,
 ) -> anyhow::Result<()> {
+    // The C++ sources first: without them the package is useless to the judges it is for.
+    for name in TESTLIB_SOURCES {
+        let from = problem_dir.join("testlib").join(name);
+        let bytes = std::fs::read(&from).with_context(|| {
+            format!(
+                "cannot read {}: a testlib package needs the problem's self-contained C++ \
+                 checker and validator, which judges such as Polygon and Hydro compile",
+                from.display()
+            )
+        })?;
+        write_file(&root.join(name), &bytes)?;
+    }
     for (i, t) in tests.iter().enumerate() {
         write_file(&root.join(format!("{}.in", i + 1)), &t.input)?;
         write_file(&root.join(format!("{}.ans", i + 1)), &t.answer)?;
@@ -480,16 +496,18 @@ fn write_testlib(
     let _ = writeln!(readme);
     let _ = writeln!(
         readme,
-        "checker     testlib convention: ./checker <input> <output> <answer>\n\
-         \x20           exit 0 AC, 1 WA, 2 PE, 3 FAIL; one line on stderr\n\
-         validator   testlib convention: ./validator [--group G] < input\n\
-         \x20           exit 0 valid, 3 invalid; the message names line and column\n\
-         bin/        the gridjudge checker and validator binaries the scripts call\n\
-         \x20           (Linux executables built from the same commit as the tests).\n\
-         config.yaml Hydro: time and memory limits, one subtask per test group.\n\
-         \n\
-         Judges that compile the checker from source (Polygon) need the testlib C++ checker\n\
-         of the problem instead; the scripts here suit judges that run a given executable."
+        "checker.cpp   the checker as self-contained C++17 source (no testlib.h needed),\n\
+         \x20             for judges that compile it: Polygon, Hydro, Luogu, LibreOJ.\n\
+         \x20             testlib convention: checker <input> <output> <answer> [<report>]\n\
+         \x20             exit 0 AC, 1 WA, 2 PE, 3 FAIL; one line on stderr starting with\n\
+         \x20             ok / wrong answer / wrong output format / FAIL.\n\
+         validator.cpp the validator as C++17 source: validator [--group G] < input\n\
+         \x20             exit 0 valid, 3 invalid; the message names line and column.\n\
+         checker       the same rules, ready to run here: a script around bin/checker\n\
+         validator     the same rules, ready to run here: a script around bin/validator\n\
+         bin/          gridjudge's checker and validator binaries (Linux executables built\n\
+         \x20             from the same commit as the tests).\n\
+         config.yaml   Hydro: time and memory limits, checker.cpp, one subtask per test group."
     );
     write_file(&root.join("README.txt"), readme.as_bytes())
 }
@@ -513,6 +531,11 @@ fn compress_ranges(v: &[usize]) -> String {
     parts.join(",")
 }
 
+/// The C++ sources of a testlib package, read from `problems/<p>/testlib/`: a checker and a
+/// validator with testlib's calling conventions that do not include testlib.h (Hydro adds its
+/// own copy when it compiles a checker).
+pub const TESTLIB_SOURCES: [&str; 2] = ["checker.cpp", "validator.cpp"];
+
 /// The expected-verdict folders of a Kattis package's `submissions/`.
 pub const SUBMISSION_FOLDERS: [&str; 4] = [
     "accepted",
@@ -521,22 +544,27 @@ pub const SUBMISSION_FOLDERS: [&str; 4] = [
     "run_time_error",
 ];
 
-/// Escapes text for LaTeX outside math mode.
-fn tex_escape(s: &str) -> String {
-    let mut out = String::new();
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\textbackslash{}"),
-            '{' | '}' | '$' | '&' | '#' | '_' | '%' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '~' => out.push_str("\\textasciitilde{}"),
-            '^' => out.push_str("\\textasciicircum{}"),
-            c => out.push(c),
-        }
+/// Copies the statement folder `from` (which must hold `problem.en.tex`) to `to`, files only.
+fn copy_statement(from: &Path, to: &Path) -> anyhow::Result<()> {
+    let main = from.join("problem.en.tex");
+    if !main.is_file() {
+        bail!(
+            "{} is missing: a Kattis package needs a statement (LaTeX that starts with \\problemname{{...}})",
+            main.display()
+        );
     }
-    out
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(from)
+        .with_context(|| format!("cannot read {}", from.display()))?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()
+        .with_context(|| format!("cannot read {}", from.display()))?;
+    entries.sort();
+    for e in entries.into_iter().filter(|e| e.is_file()) {
+        let name = e.file_name().context("statement file without a name")?;
+        let bytes = std::fs::read(&e).with_context(|| format!("cannot read {}", e.display()))?;
+        write_file(&to.join(name), &bytes)?;
+    }
+    Ok(())
 }
 
 fn write_kattis(
@@ -562,27 +590,11 @@ fn write_kattis(
     let _ = writeln!(yaml, "  memory: {}", config.limits.memory_mib);
     write_file(&root.join("problem.yaml"), yaml.as_bytes())?;
 
-    // A short statement; the samples are shown from data/sample by the judge.
-    let mut tex = String::new();
-    let _ = writeln!(tex, "\\problemname{{{}}}", tex_escape(&config.title));
-    let _ = writeln!(
-        tex,
-        "\nThis package holds the test data of the problem {} as prepared and checked by\n\
-         gridjudge; the statement is the original one. Limits: {} ms per test, {} MiB of memory.\n\
-         The output is judged by a special checker.\n",
-        tex_escape(&config.title),
-        config.limits.time_ms,
-        config.limits.memory_mib
-    );
-    let _ = writeln!(
-        tex,
-        "\\section*{{Input}}\nThe input format of the original problem; the input validator \
-         enforces its constraints exactly.\n\n\\section*{{Output}}\nThe output format of the \
-         original problem."
-    );
-    write_file(
-        &root.join("problem_statement/problem.en.tex"),
-        tex.as_bytes(),
+    // The statement: every file of problems/<p>/statement (problem.en.tex and anything it
+    // includes); the judge's statement tools show the samples of data/sample after it.
+    copy_statement(
+        &problem_dir.join("statement"),
+        &root.join("problem_statement"),
     )?;
 
     // Test data: samples in data/sample (judges run them too), the rest in data/secret under
@@ -763,7 +775,6 @@ mod tests {
     fn ranges_and_escapes() {
         assert_eq!(compress_ranges(&[1, 2, 3, 5, 7, 8]), "1-3,5,7-8");
         assert_eq!(yaml_str("a\"b\\c"), "\"a\\\"b\\\\c\"");
-        assert_eq!(tex_escape("a_b & 50%"), "a\\_b \\& 50\\%");
         assert!(Format::parse("polygon").is_err());
         let u = problem_uuid("game");
         assert_eq!(u.len(), 36);

@@ -5,8 +5,9 @@
 //! `problems/<p>/tests/` of the work tree.
 //!
 //! `kattis_packages_pass_verifyproblem` needs the network (it installs `problemtools` from PyPI
-//! into `target/problemtools-venv`, reused when present) and takes about two minutes, so it is
-//! ignored by `cargo test`; `.ci/run` runs it with `cargo test --test export -- --ignored`.
+//! into `target/problemtools-venv`, reused when present), TeX Live with LuaLaTeX for the
+//! statement, and about two minutes, so it is ignored by `cargo test`; `.ci/run` installs what
+//! it needs and runs it with `cargo test --test export -- --ignored`.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -111,6 +112,19 @@ fn ok(o: &Output) {
     );
 }
 
+/// Compiles a C++ source as a judge would (`g++ -std=c++17 -O2`) into `dir`; the executable.
+fn compile_cpp(src: &Path, dir: &Path) -> PathBuf {
+    let exe = dir.join(src.file_stem().unwrap());
+    let o = Command::new("g++")
+        .args(["-std=c++17", "-O2", "-o"])
+        .arg(&exe)
+        .arg(src)
+        .output()
+        .expect("g++ is needed (.ci/run installs it)");
+    assert!(o.status.success(), "g++ {}: {o:?}", src.display());
+    exe
+}
+
 fn run_with_stdin(cmd: &Path, args: &[&Path], stdin: &Path) -> (i32, String) {
     let o = Command::new(cmd)
         .args(args)
@@ -167,11 +181,44 @@ fn testlib_export_numbers_tests_and_calls_checker_and_validator_without_a_proble
     fs::write(&wrong, "LOSE\n").unwrap();
     let (code, msg) = run_with_stdin(&checker, &[&input, &wrong, &answer], &bad);
     assert_eq!(code, 1, "{msg}");
+    assert!(msg.starts_with("wrong answer "), "{msg}");
 
-    // Hydro config: limits, one subtask per group, every test exactly once, scores add to 100.
+    // The C++ sources, compiled and called as a testlib judge does (Hydro: `checker in
+    // user_out answer` and the verdict read from the start of stderr).
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/game/testlib");
+    for name in ["checker.cpp", "validator.cpp"] {
+        assert_eq!(
+            fs::read(out.join(name)).unwrap(),
+            fs::read(src.join(name)).unwrap(),
+            "{name}"
+        );
+    }
+    let cpp_checker = compile_cpp(&out.join("checker.cpp"), out_root.path());
+    let cpp_validator = compile_cpp(&out.join("validator.cpp"), out_root.path());
+    for i in 1..=count {
+        let (input, answer) = (out.join(format!("{i}.in")), out.join(format!("{i}.ans")));
+        let (code, msg) = run_with_stdin(&cpp_validator, &[], &input);
+        assert_eq!(code, 0, "validator.cpp on {i}.in: {msg}");
+        let (code, msg) = run_with_stdin(&cpp_checker, &[&input, &answer, &answer], &input);
+        assert_eq!((code, &msg[..3]), (0, "ok "), "checker.cpp on {i}: {msg}");
+    }
+    let (code, msg) = run_with_stdin(&cpp_validator, &[], &bad);
+    assert_eq!(code, 3, "{msg}");
+    assert!(msg.contains("line 5"), "{msg}");
+    let (input, answer) = (out.join("1.in"), out.join("1.ans"));
+    let (code, msg) = run_with_stdin(&cpp_checker, &[&input, &wrong, &answer], &bad);
+    assert_eq!(code, 1, "{msg}");
+    assert!(msg.starts_with("wrong answer "), "{msg}");
+
+    // Hydro config: limits, the C++ checker, one subtask per group, every test exactly once,
+    // scores add to 100.
     let cfg = fs::read_to_string(out.join("config.yaml")).unwrap();
     assert!(
         cfg.contains("time: 1000ms\n") && cfg.contains("memory: 128m\n"),
+        "{cfg}"
+    );
+    assert!(
+        cfg.contains("checker_type: testlib\nchecker: checker.cpp\n"),
         "{cfg}"
     );
     assert!(cfg.contains("# test group \"small\""), "{cfg}");
@@ -192,6 +239,7 @@ fn testlib_export_numbers_tests_and_calls_checker_and_validator_without_a_proble
     let mut archive = zip::ZipArchive::new(fs::File::open(&zip).unwrap()).unwrap();
     assert!(archive.by_name("config.yaml").is_ok());
     assert!(archive.by_name("47.ans").is_ok());
+    assert!(archive.by_name("checker.cpp").is_ok());
     let mode = archive.by_name("checker").unwrap().unix_mode().unwrap();
     assert_eq!(mode & 0o111, 0o111);
 }
@@ -226,6 +274,28 @@ fn export_refuses_bad_requests_and_writes_nothing() {
     let o = export(problems.path(), "bunny", "polygon", &out, &[]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("unknown export format `polygon`"), "{err}");
+
+    // A testlib package without the C++ checker.
+    let problems = built("game");
+    fs::remove_file(problems.path().join("game/testlib/checker.cpp")).unwrap();
+    let o = export(problems.path(), "game", "testlib", &out, &[]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        !o.status.success() && err.contains("testlib/checker.cpp"),
+        "{err}"
+    );
+    assert!(!out.exists());
+
+    // A Kattis package without a statement.
+    let problems = built("bunny");
+    fs::remove_dir_all(problems.path().join("bunny/statement")).unwrap();
+    let o = export(problems.path(), "bunny", "kattis", &out, &[]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        !o.status.success() && err.contains("statement/problem.en.tex is missing"),
+        "{err}"
+    );
+    assert!(!out.exists());
 
     let problems = built("bunny");
     fs::create_dir_all(&out).unwrap();
@@ -262,7 +332,10 @@ fn kattis_export_has_the_package_layout_and_working_validators() {
     let yaml = fs::read_to_string(out.join("problem.yaml")).unwrap();
     assert!(yaml.contains("validation: custom\n"), "{yaml}");
     assert!(yaml.contains("  memory: 128\n"), "{yaml}");
-    assert!(out.join("problem_statement/problem.en.tex").is_file());
+    assert_eq!(
+        fs::read(out.join("problem_statement/problem.en.tex")).unwrap(),
+        fs::read(problems.path().join("bunny/statement/problem.en.tex")).unwrap()
+    );
     let samples = fs::read_dir(out.join("data/sample")).unwrap().count();
     let secret = fs::read_dir(out.join("data/secret")).unwrap().count();
     assert_eq!((samples, secret), (6, 2 * 49));
@@ -322,11 +395,13 @@ fn kattis_packages_pass_verifyproblem() {
         let problems = built(problem);
         let out = out_root.path().join(problem);
         ok(&export(problems.path(), problem, "kattis", &out, &[]));
-        // Every part but the statement, whose check compiles it with LuaLaTeX (a TeX Live
-        // installation this machine does not have).
+        // Every part, the statement included: its check compiles problem.en.tex with
+        // LuaLaTeX and converts it to HTML (TeX Live, tidy, ghostscript and dvisvgm, which
+        // .ci/run installs). verifyproblem runs in a scratch folder: it leaves files behind.
+        let scratch = tempfile::tempdir().unwrap();
         let o = Command::new(&verify)
             .arg(&out)
-            .args(["-p", "config", "data", "validators", "submissions"])
+            .current_dir(scratch.path())
             .stdin(Stdio::null())
             .output()
             .unwrap();
@@ -351,5 +426,50 @@ fn kattis_packages_pass_verifyproblem() {
             .sum();
         let oks = text.lines().filter(|l| l.contains(") OK")).count();
         assert_eq!(oks, subs, "verifyproblem {problem}:\n{text}");
+
+        // The HTML statement shows our text and every sample of data/sample, as the judge
+        // shows it to contestants.
+        let html_dir = scratch.path().join("html");
+        let o = Command::new(verify.with_file_name("problem2html"))
+            .arg(&out)
+            .arg("-d")
+            .arg(&html_dir)
+            .current_dir(scratch.path())
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "problem2html {problem}: {o:?}");
+        let html = fs::read_to_string(html_dir.join("index.html")).unwrap();
+        let first_line = fs::read_to_string(
+            problems
+                .path()
+                .join(problem)
+                .join("statement/problem.en.tex"),
+        )
+        .unwrap()
+        .lines()
+        .find(|l| l.starts_with("\\problemname"))
+        .map(|l| {
+            l.trim_start_matches("\\problemname{")
+                .trim_end_matches('}')
+                .to_string()
+        })
+        .unwrap();
+        assert!(
+            html.contains(&format!("<h1>{first_line}</h1>")),
+            "{problem}: the statement's title {first_line:?} is not the HTML's heading"
+        );
+        let mut samples = 0;
+        for e in fs::read_dir(out.join("data/sample")).unwrap() {
+            let text = fs::read_to_string(e.unwrap().path()).unwrap();
+            for line in text.lines() {
+                assert!(
+                    html.contains(line.trim_end()),
+                    "{problem}: sample line {line:?} not in the HTML statement"
+                );
+            }
+            samples += 1;
+        }
+        assert!(samples >= 2, "{problem}: no samples in data/sample");
     }
 }

@@ -54,7 +54,8 @@ seed = 3
 
 const TESTS: usize = 8;
 
-/// `<root>/game` with the committed problem.toml and sample and [`MANIFEST`]; returns `root`.
+/// `<root>/game` with the committed problem.toml, sample and C++ testlib sources and
+/// [`MANIFEST`]; returns `root`.
 fn small_game(root: &Path) -> PathBuf {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/game");
     let dst = root.join("game");
@@ -62,6 +63,11 @@ fn small_game(root: &Path) -> PathBuf {
     fs::copy(src.join("problem.toml"), dst.join("problem.toml")).unwrap();
     for f in ["sample1.in", "sample1.ans"] {
         fs::copy(src.join("samples").join(f), dst.join("samples").join(f)).unwrap();
+    }
+    // The C++ checker and validator a testlib export ships.
+    fs::create_dir_all(dst.join("testlib")).unwrap();
+    for f in ["checker.cpp", "validator.cpp"] {
+        fs::copy(src.join("testlib").join(f), dst.join("testlib").join(f)).unwrap();
     }
     fs::write(dst.join("manifest.toml"), MANIFEST).unwrap();
     root.to_path_buf()
