@@ -544,6 +544,27 @@ pub const SUBMISSION_FOLDERS: [&str; 4] = [
     "run_time_error",
 ];
 
+/// Copies every file directly in folder `from` (not its subfolders) into folder `to`, in name
+/// order; the number of files copied.
+fn copy_files(from: &Path, to: &Path) -> anyhow::Result<usize> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(from)
+        .with_context(|| format!("cannot read {}", from.display()))?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()
+        .with_context(|| format!("cannot read {}", from.display()))?;
+    entries.sort();
+    let mut copied = 0;
+    for e in entries.into_iter().filter(|e| e.is_file()) {
+        let name = e
+            .file_name()
+            .with_context(|| format!("{} has no file name", e.display()))?;
+        let bytes = std::fs::read(&e).with_context(|| format!("cannot read {}", e.display()))?;
+        write_file(&to.join(name), &bytes)?;
+        copied += 1;
+    }
+    Ok(copied)
+}
+
 /// Copies the statement folder `from` (which must hold `problem.en.tex`) to `to`, files only.
 fn copy_statement(from: &Path, to: &Path) -> anyhow::Result<()> {
     let main = from.join("problem.en.tex");
@@ -553,17 +574,7 @@ fn copy_statement(from: &Path, to: &Path) -> anyhow::Result<()> {
             main.display()
         );
     }
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(from)
-        .with_context(|| format!("cannot read {}", from.display()))?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<Result<_, _>>()
-        .with_context(|| format!("cannot read {}", from.display()))?;
-    entries.sort();
-    for e in entries.into_iter().filter(|e| e.is_file()) {
-        let name = e.file_name().context("statement file without a name")?;
-        let bytes = std::fs::read(&e).with_context(|| format!("cannot read {}", e.display()))?;
-        write_file(&to.join(name), &bytes)?;
-    }
+    copy_files(from, to)?;
     Ok(())
 }
 
@@ -647,23 +658,7 @@ fn write_kattis(
         if !from.is_dir() {
             continue;
         }
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(&from)
-            .with_context(|| format!("cannot read {}", from.display()))?
-            .map(|e| e.map(|e| e.path()))
-            .collect::<Result<_, _>>()
-            .with_context(|| format!("cannot read {}", from.display()))?;
-        entries.sort();
-        for e in entries.into_iter().filter(|e| e.is_file()) {
-            let name = e.file_name().context("submission without a name")?;
-            let to = root.join("submissions").join(folder).join(name);
-            if let Some(d) = to.parent() {
-                std::fs::create_dir_all(d)
-                    .with_context(|| format!("cannot create {}", d.display()))?;
-            }
-            std::fs::copy(&e, &to)
-                .with_context(|| format!("cannot copy {} to {}", e.display(), to.display()))?;
-            copied += 1;
-        }
+        copied += copy_files(&from, &root.join("submissions").join(folder))?;
     }
     if copied == 0 {
         bail!(
