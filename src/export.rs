@@ -160,25 +160,32 @@ pub fn load_built(problem: &dyn Problem, problems_dir: &Path) -> anyhow::Result<
 
 /// Exports the built package of `problem` in `opts.format` to `opts.out` (and `<out>.zip` when
 /// `opts.zip`). Errors, writing nothing, when the package is not built or stale, when the
-/// `checker` or `validator` binary is missing from `opts.bin_dir`, or when `opts.out` exists
-/// and is not an empty folder (without `force`).
+/// `checker` or `validator` binary is missing from `opts.bin_dir`, when `opts.out` exists and
+/// is not an empty folder (without `force`), or when `opts.out` is or holds the current
+/// folder, the problem's folder or the binaries' folder, or lies inside the problem's folder
+/// (even with `force`). The package is complete before anything is replaced: an existing
+/// destination is moved aside, the new package renamed into place, and only then the old one
+/// removed.
 pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<ExportReport> {
     let dir = opts.problems_dir.join(problem.name());
     let config = ProblemConfig::load(problem, Some(&dir.join("problem.toml")))?;
+    same_rules_as_shipped(problem, &config, &dir)?;
     let tests = load_built(problem, &opts.problems_dir)?;
     let bins = Binaries::find(&opts.bin_dir)?;
-    check_destination(&opts.out, opts.force)?;
-    let zip_path = opts.zip.then(|| zip_path_of(&opts.out));
+    let out = safe_destination(&opts.out, &dir, &opts.bin_dir)?;
+    check_destination(&out, opts.force)?;
+    let zip_path = if opts.zip {
+        Some(zip_path_of(&out)?)
+    } else {
+        None
+    };
     if let Some(z) = &zip_path {
         if z.exists() && !opts.force {
             bail!("{} already exists; pass --force to replace it", z.display());
         }
     }
 
-    let parent = match opts.out.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
+    let parent = out.parent().map(Path::to_path_buf).unwrap_or_default();
     std::fs::create_dir_all(&parent)
         .with_context(|| format!("cannot create {}", parent.display()))?;
     let tmp = tempfile::Builder::new()
@@ -197,19 +204,12 @@ pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<Exp
     bar.finish_and_clear();
     let zip = match &zip_path {
         Some(z) => {
-            write_zip(root, z)?;
+            write_zip(root, z, opts.format)?;
             Some(z.clone())
         }
         None => None,
     };
-    if opts.out.exists() {
-        // Empty, or --force: replace it.
-        std::fs::remove_dir_all(&opts.out)
-            .with_context(|| format!("cannot remove {}", opts.out.display()))?;
-    }
-    let kept = tmp.keep();
-    std::fs::rename(&kept, &opts.out)
-        .with_context(|| format!("cannot rename {} to {}", kept.display(), opts.out.display()))?;
+    replace_folder(tmp, &out)?;
     Ok(ExportReport {
         out: opts.out.clone(),
         tests: tests.len(),
@@ -219,11 +219,148 @@ pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<Exp
     })
 }
 
-/// `<out>.zip` beside `out`.
-fn zip_path_of(out: &Path) -> PathBuf {
-    let mut s = out.as_os_str().to_os_string();
-    s.push(".zip");
-    PathBuf::from(s)
+/// Errors when `config` (read from `problem_dir/problem.toml`) differs in its constraints, test
+/// groups or checker options from the copy compiled into gridjudge: the shipped binaries
+/// enforce the compiled-in rules, and the C++ sources in `problem_dir/testlib/` are tested
+/// against them (`tests/<problem>_cpp.rs`), so the package would contradict its own tests.
+fn same_rules_as_shipped(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    problem_dir: &Path,
+) -> anyhow::Result<()> {
+    let builtin = ProblemConfig::load(problem, None)?;
+    let differs: Vec<&str> = [
+        ("[constraints]", config.constraints != builtin.constraints),
+        ("[groups]", config.groups != builtin.groups),
+        ("[checker]", config.checker != builtin.checker),
+    ]
+    .into_iter()
+    .filter_map(|(name, d)| d.then_some(name))
+    .collect();
+    if !differs.is_empty() {
+        bail!(
+            "{} differs from the copy compiled into gridjudge in {}: the checker and validator \
+             an export ships would enforce the old rules. Update {} to match, rebuild \
+             (`cargo build --release`) and run `cargo test`, then export again",
+            problem_dir.join("problem.toml").display(),
+            differs.join(", "),
+            problem_dir.join("testlib/*.cpp").display()
+        );
+    }
+    Ok(())
+}
+
+/// `<out>.zip` beside `out` (an absolute, normal path from [`resolved`]).
+fn zip_path_of(out: &Path) -> anyhow::Result<PathBuf> {
+    let (Some(parent), Some(name)) = (out.parent(), out.file_name()) else {
+        bail!("{} has no folder name to name a zip after", out.display());
+    };
+    let mut name = name.to_os_string();
+    name.push(".zip");
+    Ok(parent.join(name))
+}
+
+/// `path` made absolute, with symbolic links and `..` resolved as far as the path exists and
+/// without `.` components or a trailing separator: the form in which two paths compare.
+fn resolved(path: &Path) -> anyhow::Result<PathBuf> {
+    let abs: PathBuf = std::path::absolute(path)
+        .with_context(|| format!("cannot make {} absolute", path.display()))?
+        .components()
+        .collect();
+    let mut existing = abs.as_path();
+    let mut rest = Vec::new();
+    loop {
+        if let Ok(mut p) = existing.canonicalize() {
+            p.extend(rest.iter().rev());
+            return Ok(p);
+        }
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_os_string());
+                existing = parent;
+            }
+            _ => return Ok(abs),
+        }
+    }
+}
+
+/// The destination `out` as an absolute, normal path, refused when replacing it would take
+/// something with it: the current folder, the problem's folder `problem_dir` or the binaries'
+/// folder `bin_dir` (when `out` is or holds one of them), or part of the problem's sources
+/// (when `out` lies inside `problem_dir`).
+fn safe_destination(out: &Path, problem_dir: &Path, bin_dir: &Path) -> anyhow::Result<PathBuf> {
+    let target = resolved(out)?;
+    if target.file_name().is_none() {
+        bail!("{} cannot be a package folder", out.display());
+    }
+    let cwd = std::env::current_dir().context("cannot read the current folder")?;
+    let problem = resolved(problem_dir)?;
+    for (place, what) in [
+        (resolved(&cwd)?, "the current folder"),
+        (problem.clone(), "the problem's folder"),
+        (
+            resolved(bin_dir)?,
+            "the folder of the checker and validator binaries",
+        ),
+    ] {
+        if place.starts_with(&target) {
+            bail!(
+                "{} is or holds {what} ({}); the export would replace it: choose another \
+                 destination",
+                out.display(),
+                place.display()
+            );
+        }
+    }
+    if target.starts_with(&problem) {
+        bail!(
+            "{} is inside the problem's folder {}; the export would mix with its sources: \
+             choose a destination outside it",
+            out.display(),
+            problem.display()
+        );
+    }
+    Ok(target)
+}
+
+/// Puts the finished package `tmp` at `out`. An existing `out` (empty, or replaced with
+/// `--force`) is first renamed aside and removed only once the package is in place; if the
+/// package cannot be renamed into place, the old folder is put back.
+fn replace_folder(tmp: tempfile::TempDir, out: &Path) -> anyhow::Result<()> {
+    let parent = out.parent().unwrap_or(Path::new("."));
+    let old = if out.exists() {
+        let aside = tempfile::Builder::new()
+            .prefix(".gridjudge-replaced-")
+            .tempdir_in(parent)
+            .with_context(|| format!("cannot create a temporary folder in {}", parent.display()))?
+            .keep();
+        let old = aside.join("old");
+        std::fs::rename(out, &old)
+            .with_context(|| format!("cannot move {} aside", out.display()))?;
+        Some((aside, old))
+    } else {
+        None
+    };
+    let kept = tmp.keep();
+    if let Err(e) = std::fs::rename(&kept, out) {
+        let _ = std::fs::remove_dir_all(&kept);
+        if let Some((aside, old)) = &old {
+            let _ = std::fs::rename(old, out);
+            let _ = std::fs::remove_dir_all(aside);
+        }
+        return Err(e)
+            .with_context(|| format!("cannot rename the new package to {}", out.display()));
+    }
+    if let Some((aside, _)) = old {
+        std::fs::remove_dir_all(&aside).with_context(|| {
+            format!(
+                "the package is in {}, but the folder it replaced is left in {}",
+                out.display(),
+                aside.display()
+            )
+        })?;
+    }
+    Ok(())
 }
 
 /// Errors unless `out` is absent, an empty folder, or `force` is set (a file is never replaced).
@@ -505,8 +642,9 @@ fn write_testlib(
          \x20             exit 0 valid, 3 invalid; the message names line and column.\n\
          checker       the same rules, ready to run here: a script around bin/checker\n\
          validator     the same rules, ready to run here: a script around bin/validator\n\
-         bin/          gridjudge's checker and validator binaries (Linux executables built\n\
-         \x20             from the same commit as the tests).\n\
+         bin/          gridjudge's checker and validator executables (for the machine that\n\
+         \x20             exported the tests). The two scripts and bin/ are for\n\
+         \x20             running the package locally: the zip for judges leaves them out.\n\
          config.yaml   Hydro: time and memory limits, checker.cpp, one subtask per test group."
     );
     write_file(&root.join("README.txt"), readme.as_bytes())
@@ -671,41 +809,42 @@ fn write_kattis(
 }
 
 /// Zips the content of `root` (files at the archive root, executables keep mode 0755) into
-/// `zip` atomically.
-fn write_zip(root: &Path, zip: &Path) -> anyhow::Result<()> {
-    let dir = zip.parent().filter(|p| !p.as_os_str().is_empty());
-    let dir = dir.unwrap_or(Path::new("."));
-    let tmp = tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
-    {
-        let mut w = zip::ZipWriter::new(tmp.as_file());
-        let mut files = Vec::new();
-        collect_files(root, root, &mut files)?;
-        files.sort();
-        for rel in files {
-            let path = root.join(&rel);
-            let exec = is_executable(&path);
-            let options = zip::write::SimpleFileOptions::default()
-                .compression_method(zip::CompressionMethod::Deflated)
-                .unix_permissions(if exec { 0o755 } else { 0o644 });
-            let name = rel
-                .components()
-                .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                .collect::<Vec<_>>()
-                .join("/");
-            w.start_file(name, options)
-                .with_context(|| format!("cannot add {} to {}", rel.display(), zip.display()))?;
-            let bytes =
-                std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
-            w.write_all(&bytes)
-                .with_context(|| format!("cannot write {}", zip.display()))?;
-        }
-        w.finish()
-            .with_context(|| format!("cannot finish {}", zip.display()))?;
+/// `zip` atomically, with mode 0644 less the umask ([`crate::package::write_atomic`]). A
+/// testlib zip is what judges take: it leaves out `bin/` and the `checker` and `validator`
+/// scripts around those binaries (the C++ sources are the judge's checker and validator).
+fn write_zip(root: &Path, zip: &Path, format: Format) -> anyhow::Result<()> {
+    let mut files = Vec::new();
+    collect_files(root, root, &mut files)?;
+    files.sort();
+    if format == Format::Testlib {
+        files.retain(|rel| {
+            !rel.starts_with("bin") && rel != Path::new("checker") && rel != Path::new("validator")
+        });
     }
-    tmp.persist(zip)
-        .with_context(|| format!("cannot rename into {}", zip.display()))?;
-    Ok(())
+    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for rel in files {
+        let path = root.join(&rel);
+        let exec = is_executable(&path);
+        let options = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated)
+            .unix_permissions(if exec { 0o755 } else { 0o644 });
+        let name = rel
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+            .join("/");
+        w.start_file(name, options)
+            .with_context(|| format!("cannot add {} to {}", rel.display(), zip.display()))?;
+        let bytes =
+            std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        w.write_all(&bytes)
+            .with_context(|| format!("cannot write {}", zip.display()))?;
+    }
+    let bytes = w
+        .finish()
+        .with_context(|| format!("cannot finish {}", zip.display()))?
+        .into_inner();
+    crate::package::write_atomic(zip, &bytes)
 }
 
 fn collect_files(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {

@@ -234,14 +234,14 @@ fn testlib_export_numbers_tests_and_calls_checker_and_validator_without_a_proble
         assert_eq!(cfg.matches(&line).count(), 1, "test {i} in config.yaml");
     }
 
-    // The zip holds the same files at its root.
+    // The zip holds, at its root, what a judge takes: the tests, config.yaml, the C++ sources.
     let zip = out_root.path().join("game-testlib.zip");
     let mut archive = zip::ZipArchive::new(fs::File::open(&zip).unwrap()).unwrap();
     assert!(archive.by_name("config.yaml").is_ok());
     assert!(archive.by_name("47.ans").is_ok());
     assert!(archive.by_name("checker.cpp").is_ok());
-    let mode = archive.by_name("checker").unwrap().unix_mode().unwrap();
-    assert_eq!(mode & 0o111, 0o111);
+    assert!(archive.by_name("validator.cpp").is_ok());
+    assert!(archive.by_name("checker").is_err() && archive.by_name("bin/checker").is_err());
 }
 
 #[test]
@@ -321,6 +321,131 @@ fn export_refuses_bad_requests_and_writes_nothing() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     assert_eq!(left, vec!["x".to_string()]);
+}
+
+/// Runs `gridjudge export <problem> --format testlib --problems-dir <problems> --bin-dir <bins>
+/// <extra...>` in folder `cwd` under umask 022.
+fn export_in(cwd: &Path, problems: &Path, bins: &Path, problem: &str, extra: &[&str]) -> Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg("umask 022; exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_gridjudge"))
+        .args(["export", problem, "--format", "testlib", "--problems-dir"])
+        .arg(problems)
+        .arg("--bin-dir")
+        .arg(bins)
+        .args(extra)
+        .current_dir(cwd)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+fn err_of(o: &Output) -> String {
+    assert!(!o.status.success(), "succeeded: {o:?}");
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn export_never_replaces_what_it_needs_and_replaces_only_when_done() {
+    let problems = built("game");
+    let p = problems.path();
+    let work = tempfile::tempdir().unwrap();
+    let w = work.path();
+    // The binaries through symbolic links, so a broken guard could only lose the links.
+    let bins = w.join("tools/bin");
+    fs::create_dir_all(&bins).unwrap();
+    for b in ["checker", "validator"] {
+        std::os::unix::fs::symlink(bin_dir().join(b), bins.join(b)).unwrap();
+    }
+    fs::write(w.join("keep.txt"), "mine").unwrap();
+    let s = |x: &Path| x.to_str().unwrap().to_string();
+
+    // The current folder, written as `.` or with a trailing slash.
+    for out in [".", "./", &s(w)] {
+        let err = err_of(&export_in(w, p, &bins, "game", &["-o", out, "--force"]));
+        assert!(err.contains("the current folder"), "{out}: {err}");
+    }
+    // The problems folder, the problem's folder, a folder inside it, the binaries' folders.
+    let game = p.join("game");
+    for (out, what) in [
+        (s(p), "is or holds the problem's folder"),
+        (s(&game), "is or holds the problem's folder"),
+        (s(&game.join("tests")), "is inside the problem's folder"),
+        (s(&game.join("new")), "is inside the problem's folder"),
+        (
+            s(&w.join("tools")),
+            "is or holds the folder of the checker and validator binaries",
+        ),
+        (
+            s(&bins),
+            "is or holds the folder of the checker and validator binaries",
+        ),
+    ] {
+        let err = err_of(&export_in(w, p, &bins, "game", &["-o", &out, "--force"]));
+        assert!(err.contains(what), "{out}: {err}");
+    }
+    assert_eq!(fs::read_to_string(w.join("keep.txt")).unwrap(), "mine");
+    assert!(game.join("manifest.toml").is_file() && !game.join("new").exists());
+    assert!(bins.join("checker").exists() && bins.join("validator").exists());
+
+    // A trailing slash with --zip: the zip is `pkg.zip` beside `pkg/`, readable by others,
+    // and holds what a judge takes (no bin/, no scripts around it).
+    let o = export_in(w, p, &bins, "game", &["-o", "pkg/", "--zip"]);
+    ok(&o);
+    let zip = w.join("pkg.zip");
+    use std::os::unix::fs::PermissionsExt;
+    assert_eq!(
+        fs::metadata(&zip).unwrap().permissions().mode() & 0o777,
+        0o644
+    );
+    let mut archive = zip::ZipArchive::new(fs::File::open(&zip).unwrap()).unwrap();
+    let names: Vec<String> = archive.file_names().map(str::to_string).collect();
+    assert!(names.contains(&"checker.cpp".to_string()), "{names:?}");
+    assert!(
+        !names
+            .iter()
+            .any(|n| n.starts_with("bin/") || n == "checker" || n == "validator"),
+        "{names:?}"
+    );
+    assert!(archive.by_name("config.yaml").is_ok());
+    assert!(w.join("pkg/bin/checker").is_file() && w.join("pkg/checker").is_file());
+
+    // --force over a folder of other files: the new package replaces it, and nothing is left
+    // beside it.
+    fs::write(w.join("pkg/stale.txt"), "old").unwrap();
+    ok(&export_in(w, p, &bins, "game", &["-o", "pkg", "--force"]));
+    assert!(!w.join("pkg/stale.txt").exists() && w.join("pkg/47.ans").is_file());
+    let mut left: Vec<String> = fs::read_dir(w)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["keep.txt", "pkg", "pkg.zip", "tools"]);
+}
+
+#[test]
+fn export_refuses_a_problem_toml_the_shipped_checker_does_not_follow() {
+    let problems = built("game");
+    let toml = problems.path().join("game/problem.toml");
+    let text = fs::read_to_string(&toml).unwrap();
+    let changed = text
+        .replace("n = [1, 100]", "n = [1, 50]")
+        .replace("row_major = false", "row_major = true");
+    assert_ne!(changed, text);
+    fs::write(&toml, changed).unwrap();
+    let out_root = tempfile::tempdir().unwrap();
+    for format in ["testlib", "kattis"] {
+        let out = out_root.path().join(format);
+        let err = err_of(&export(problems.path(), "game", format, &out, &[]));
+        assert!(
+            err.contains(
+                "differs from the copy compiled into gridjudge in [constraints], [checker]"
+            ),
+            "{err}"
+        );
+        assert!(!out.exists());
+    }
 }
 
 #[test]
@@ -459,15 +584,20 @@ fn kattis_packages_pass_verifyproblem() {
             html.contains(&format!("<h1>{first_line}</h1>")),
             "{problem}: the statement's title {first_line:?} is not the HTML's heading"
         );
+        // Each sample file is the whole content of one <pre> block (no sample has `<`, `>`
+        // or `&`, so the HTML holds it unescaped).
+        let blocks: Vec<&str> = html
+            .split("<pre>")
+            .skip(1)
+            .filter_map(|b| b.split("</pre>").next())
+            .collect();
         let mut samples = 0;
         for e in fs::read_dir(out.join("data/sample")).unwrap() {
             let text = fs::read_to_string(e.unwrap().path()).unwrap();
-            for line in text.lines() {
-                assert!(
-                    html.contains(line.trim_end()),
-                    "{problem}: sample line {line:?} not in the HTML statement"
-                );
-            }
+            assert!(
+                blocks.iter().any(|b| b.trim_end() == text.trim_end()),
+                "{problem}: sample {text:?} is not a <pre> block of the HTML statement: {blocks:?}"
+            );
             samples += 1;
         }
         assert!(samples >= 2, "{problem}: no samples in data/sample");
