@@ -573,11 +573,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             };
             let r = export::export(p, &opts)?;
             println!(
-                "exported {} ({format}): {} tests ({} samples), {} submissions -> {}",
+                "exported {} ({format}): {} -> {}",
                 p.name(),
-                r.tests,
-                r.samples,
-                r.submissions,
+                export_counts(&r, opts.format),
                 r.out.display()
             );
             if let Some(z) = &r.zip {
@@ -626,4 +624,15 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `47 tests (1 sample), 13 submissions`: what an export wrote, in words (no submissions for
+/// a testlib package, which has none).
+fn export_counts(r: &export::ExportReport, format: export::Format) -> String {
+    let n = |k: usize, word: &str| format!("{k} {word}{}", if k == 1 { "" } else { "s" });
+    let mut s = format!("{} ({})", n(r.tests, "test"), n(r.samples, "sample"));
+    if format == export::Format::Kattis {
+        s += &format!(", {}", n(r.submissions, "submission"));
+    }
+    s
 }

@@ -302,7 +302,7 @@ fn export_draws_a_bar_only_on_a_terminal_and_writes_the_same_package() {
     assert_plain(&o);
     assert!(
         stdout.contains(&format!(
-            "exported game (testlib): {TESTS} tests (1 samples)"
+            "exported game (testlib): {TESTS} tests (1 sample) ->"
         )),
         "{stdout}"
     );

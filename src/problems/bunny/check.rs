@@ -42,8 +42,9 @@ fn read_answer<R: Read>(reader: &mut TokenReader<R>, k: usize) -> Result<Vec<u32
     let k = k as i64;
     if !(0..=k).contains(&r) {
         return Err(CheckOutcome::wa(format!(
-            "{}: count r = {r} is out of range 0..={k} (Bunny made {k} moves)",
-            first.at()
+            "{}: count r = {r} is not between 0 and {k} (Bunny made {k} move{})",
+            first.at(),
+            if k == 1 { "" } else { "s" }
         )));
     }
     let mut list: Vec<u32> = Vec::with_capacity(r as usize);
@@ -63,7 +64,7 @@ fn read_answer<R: Read>(reader: &mut TokenReader<R>, k: usize) -> Result<Vec<u32
         };
         if !(1..=k).contains(&v) {
             return Err(CheckOutcome::wa(format!(
-                "{}: index {j} of {r} is {v}, out of range 1..={k}",
+                "{}: index {j} of {r} is {v}, not a move number between 1 and {k}",
                 t.at()
             )));
         }
