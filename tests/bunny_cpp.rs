@@ -7,170 +7,73 @@
 //!   valid files), every package test (valid, and valid in its manifest group), inputs at the
 //!   bounds of every test group and unknown groups, odd bytes, and 3000 seeded mutations of
 //!   valid records: the C++ and Rust validators take the same decision, at the same line and
-//!   column, with the same message.
+//!   column, with the same message. Polygon's `--testset X` is accepted and ignored.
 //! * Checker: every jury answer is AC against itself in both; 4000 hostile outputs and 32
 //!   outputs at the edges of the rules get the same exit code (0 AC, 1 WA, 2 PE, never 3) from
-//!   both; hundreds of megabytes of garbage streamed through a pipe; 1000 mutated inputs, broken
-//!   jury answers and inputs give the same verdict, FAIL (3) where Rust's checker fails.
+//!   both; hundreds of megabytes of garbage streamed through a pipe under a 64 MiB
+//!   address-space cap (a checker that held the output would fail); 1000 mutated inputs,
+//!   broken jury answers and inputs give the same verdict, FAIL (3) where Rust's checker fails;
+//!   testlib's report file, plain and as XML (`-appes`), holds exactly what it should.
 //!
-//! The Rust side runs in-process; only the C++ binaries are spawned, three at a time.
+//! The Rust side runs in-process; only the C++ binaries are spawned (by tests/common/cpp.rs:
+//! three at a time, each under a watchdog, so that a hang fails instead of blocking).
 
 mod common;
 
 use std::collections::BTreeMap;
+use std::ffi::{OsStr, OsString};
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::OnceLock;
 
 use common::checker::{garbage_token, join, mutated, random_bytes_after, spaced_out, Segment};
+use common::cpp::{self, par_map, Run};
 use gridjudge::problem::{Problem, ProblemConfig, ValidateOptions};
 use gridjudge::problems::bunny as bunny_mod;
 use gridjudge::reader::FormatError;
 use gridjudge::rng::TestRng;
 use gridjudge::verdict::{CheckOutcome, Verdict};
-use sha2::{Digest, Sha256};
 
 // ---------------------------------------------------------------------------------------------
-// The compiled C++ binaries.
+// The C++ binaries, compiled and run by tests/common/cpp.rs (a watchdog fails a hang).
 
-struct Binaries {
-    checker: PathBuf,
-    validator: PathBuf,
+fn checker_bin() -> PathBuf {
+    cpp::compiled(&cpp::source("bunny", "checker"))
 }
 
-/// The g++ command line, without the output and the source.
-const GXX_FLAGS: [&str; 5] = ["-std=c++17", "-O2", "-Wall", "-Wextra", "-Werror"];
-
-/// Compiles both sources once per test run, in parallel; any warning fails the build
-/// (`-Werror`). The binaries go to `<cargo's target tmp dir>/bunny_cpp-<hash>/`, the hash of the
-/// source and the flags: every run compiles afresh and renames the result into place, so runs
-/// at the same time never see a half-written binary and the folder does not grow with runs.
-fn binaries() -> &'static Binaries {
-    static BIN: OnceLock<Binaries> = OnceLock::new();
-    BIN.get_or_init(|| {
-        let src = common::problem_dir("bunny").join("testlib");
-        let compile = |name: &str| {
-            let source = src.join(format!("{name}.cpp"));
-            let mut hash = Sha256::new();
-            hash.update(std::fs::read(&source).unwrap());
-            hash.update(GXX_FLAGS.join(" "));
-            let hex: String = hash.finalize()[..8]
-                .iter()
-                .map(|b| format!("{b:02x}"))
-                .collect();
-            let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("bunny_cpp-{hex}"));
-            std::fs::create_dir_all(&dir).unwrap();
-            let tmp = tempfile::Builder::new()
-                .prefix(&format!(".{name}"))
-                .tempfile_in(&dir)
-                .unwrap()
-                .into_temp_path();
-            let res = Command::new("g++")
-                .args(GXX_FLAGS)
-                .arg("-o")
-                .arg(&tmp)
-                .arg(&source)
-                .output()
-                .expect("g++ runs");
-            assert!(
-                res.status.success(),
-                "g++ {name}.cpp failed:\n{}",
-                String::from_utf8_lossy(&res.stderr)
-            );
-            assert!(res.stderr.is_empty(), "{name}.cpp: g++ printed warnings");
-            let out = dir.join(name);
-            tmp.persist(&out).unwrap();
-            out
-        };
-        let (checker, validator) = std::thread::scope(|s| {
-            let c = s.spawn(|| compile("checker"));
-            let v = compile("validator");
-            (c.join().unwrap(), v)
-        });
-        Binaries { checker, validator }
-    })
+fn validator_bin() -> PathBuf {
+    cpp::compiled(&cpp::source("bunny", "validator"))
 }
 
-/// `f(worker, item)` over `items` on 3 threads (the children are short-lived processes, so
-/// some overlap pays even on 2 cores); results in the order of `items`.
-fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(usize, &T) -> R + Sync) -> Vec<R> {
-    const WORKERS: usize = 3;
-    let next = AtomicUsize::new(0);
-    let mut out: Vec<Option<R>> = (0..items.len()).map(|_| None).collect();
-    let parts: Vec<Vec<(usize, R)>> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..WORKERS)
-            .map(|w| {
-                let (next, f) = (&next, &f);
-                s.spawn(move || {
-                    let mut done = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= items.len() {
-                            break done;
-                        }
-                        done.push((i, f(w, &items[i])));
-                    }
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap()).collect()
-    });
-    for (i, r) in parts.into_iter().flatten() {
-        out[i] = Some(r);
-    }
-    out.into_iter().map(Option::unwrap).collect()
-}
-
-/// What a C++ binary did: its exit code (a signal fails the test) and its stderr.
-#[derive(Debug)]
-struct Run {
-    code: i32,
-    stderr: String,
-}
-
-/// Runs `cmd` with `stdin` fed from `feed` on a thread (a child that exits before reading all
-/// of it is fine: the broken pipe ends the feeding).
-fn run(mut cmd: Command, mut feed: impl Read + Send) -> Run {
-    let mut child = cmd
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn a C++ binary");
-    let mut stdin = child.stdin.take().unwrap();
-    let out = std::thread::scope(|s| {
-        s.spawn(move || {
-            let _ = std::io::copy(&mut feed, &mut stdin);
-        });
-        child.wait_with_output().unwrap()
-    });
-    let code = out
-        .status
-        .code()
-        .unwrap_or_else(|| panic!("killed by a signal: {:?}", out.status));
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+/// Runs a C++ binary (see [`cpp::run`]); its stderr must be one line.
+fn run<S: AsRef<OsStr>>(
+    bin: &Path,
+    args: impl IntoIterator<Item = S>,
+    feed: impl Read + Send,
+    limit_memory: bool,
+) -> Run {
+    let r = cpp::run(bin, args, feed, limit_memory);
     assert!(
-        stderr.ends_with('\n') && stderr.trim_end().lines().count() == 1,
-        "not one line on stderr: {stderr:?}"
+        r.stderr.ends_with('\n') && r.stderr.trim_end().lines().count() == 1,
+        "not one line on stderr: {r:?}"
     );
-    Run { code, stderr }
+    r
 }
 
 /// The C++ validator on `input` with `args` (`--group G`, `--allow-trailing-spaces`).
 fn cpp_validate(input: &[u8], args: &[&str]) -> Run {
-    let mut cmd = Command::new(&binaries().validator);
-    cmd.args(args);
-    run(cmd, input)
+    run(&validator_bin(), args, input, false)
 }
 
 /// The C++ checker: `checker <input> <output> <answer>`, nothing on stdin unless `output` is
-/// `/dev/stdin` and `feed` streams it.
-fn cpp_check(input: &Path, output: &Path, answer: &Path, feed: impl Read + Send) -> Run {
-    let mut cmd = Command::new(&binaries().checker);
-    cmd.arg(input).arg(output).arg(answer);
-    run(cmd, feed)
+/// `/dev/stdin` and `feed` streams it; with `limit_memory`, under [`cpp::MEMORY_LIMIT`].
+fn cpp_check(
+    input: &Path,
+    output: &Path,
+    answer: &Path,
+    feed: impl Read + Send,
+    limit_memory: bool,
+) -> Run {
+    run(&checker_bin(), [input, output, answer], feed, limit_memory)
 }
 
 /// (line, column) named by a C++ validator message `invalid: line L, column C: ...`.
@@ -410,6 +313,80 @@ fn validator_corpus_gets_the_expected_verdicts_lines_and_columns() {
             assert_validators_agree(&cfg, input, Some(g), false, name);
         }
     }
+}
+
+/// `--testset X` and `--testset=X`, which Polygon passes to validators, are accepted and
+/// ignored, before or after `--group`: a valid input still exits 0 and an invalid one 3, with
+/// the message of the same run without them (Rust's). `--testset` without a value is a usage
+/// error (2).
+#[test]
+fn validator_ignores_polygons_testset() {
+    let cfg = config();
+    let valid = tiny_record(3, 3);
+    let mut invalid = valid.clone();
+    invalid.push(b'\n');
+    // A group in which the record is valid, and one in which it is not.
+    let groups: Vec<&String> = cfg.groups.keys().collect();
+    let in_group =
+        |input: &[u8], g: &str| rust_validate(&cfg, input, Some(g), STRICT).unwrap().is_ok();
+    let narrow = tiny_record(40, 40);
+    let small = *groups
+        .iter()
+        .find(|g| in_group(&valid, g))
+        .expect("a group with 3x3 records");
+    let big = *groups
+        .iter()
+        .find(|g| !in_group(&narrow, g))
+        .expect("a group without 40x40 records");
+    let mut runs = 0;
+    for (input, group) in [
+        (&valid, None),
+        (&valid, Some(small)),
+        (&invalid, None),
+        (&invalid, Some(small)),
+        (&narrow, Some(big)),
+    ] {
+        let g = group.map(|g| g.as_str());
+        let base = assert_validators_agree(&cfg, input, g, false, "base").unwrap();
+        let plain = cpp_validate(input, &validator_args(g, false));
+        assert_eq!(plain.code, if base.is_ok() { 0 } else { 3 }, "{plain:?}");
+        let group_args: Vec<Vec<String>> = match group {
+            None => vec![vec![]],
+            Some(g) => vec![
+                vec!["--group".into(), g.clone()],
+                vec![format!("--group={g}")],
+            ],
+        };
+        let testsets = [
+            vec!["--testset".to_string(), "tests".to_string()],
+            vec!["--testset=tests".to_string()],
+        ];
+        for ga in &group_args {
+            for ts in &testsets {
+                for args in [
+                    [ga.clone(), ts.clone()].concat(),
+                    [ts.clone(), ga.clone()].concat(),
+                ] {
+                    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+                    let got = cpp_validate(input, &args);
+                    assert_eq!(
+                        (got.code, &got.stderr),
+                        (plain.code, &plain.stderr),
+                        "{args:?}"
+                    );
+                    runs += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(runs, 32);
+    let got = cpp::run(
+        &validator_bin(),
+        ["--group", small, "--testset"],
+        &valid[..],
+        false,
+    );
+    assert_eq!(got.code, 2, "{got:?}");
 }
 
 #[test]
@@ -779,7 +756,13 @@ fn checker_accepts_every_jury_answer() {
         let t = &files.tests[i];
         let o = rust_check(&t.input, &t.answer, &t.answer, &cfg);
         assert_eq!(o.verdict, Verdict::Ac, "{}: {o:?}", t.name);
-        let got = cpp_check(&files.input(i), &files.answer(i), &files.answer(i), &[][..]);
+        let got = cpp_check(
+            &files.input(i),
+            &files.answer(i),
+            &files.answer(i),
+            &[][..],
+            false,
+        );
         assert_eq!(got.code, 0, "{}: {got:?}", t.name);
         assert!(got.stderr.starts_with("ok "), "{got:?}");
     });
@@ -929,7 +912,7 @@ fn checker_agrees_with_rust_on_hostile_outputs() {
             "Rust FAIL on an output: {want:?}"
         );
         let path = files.write(&format!("out{worker}"), out);
-        let got = cpp_check(&files.input(*t), &path, &files.answer(*t), &[][..]);
+        let got = cpp_check(&files.input(*t), &path, &files.answer(*t), &[][..], false);
         assert_eq!(
             got.code,
             want.testlib_exit_code(),
@@ -1005,15 +988,16 @@ fn checker_agrees_with_rust_on_edge_outputs() {
         let want = rust_check(&test.input, out.as_bytes(), &test.answer, &cfg);
         assert_eq!(want.verdict, *v, "{out:?}: {want:?}");
         let path = files.write(&format!("edge{i}"), out.as_bytes());
-        let got = cpp_check(&files.input(*t), &path, &files.answer(*t), &[][..]);
+        let got = cpp_check(&files.input(*t), &path, &files.answer(*t), &[][..], false);
         assert_eq!(got.code, want.testlib_exit_code(), "{out:?}: {got:?}");
     }
 }
 
 /// Outputs streamed through a pipe (`/dev/stdin` as the output file): 200 MB of random bytes,
 /// endless indices, a huge count, a megabytes-long token, the answer followed by 64 MB of white
-/// space (read to the end: AC) and then one more token (PE). The C++ verdict equals Rust's on
-/// the same bytes.
+/// space (read to the end: AC) and then one more token (PE). The C++ checker runs under
+/// [`cpp::MEMORY_LIMIT`] of address space, so holding the output would fail; its verdict
+/// equals Rust's on the same bytes.
 #[test]
 fn checker_agrees_with_rust_on_streamed_garbage() {
     let cfg = config();
@@ -1086,7 +1070,13 @@ fn checker_agrees_with_rust_on_streamed_garbage() {
         let want = bunny().check(&test.input, &mut rust_stream, &ans, &cfg);
         assert_ne!(want.verdict, Verdict::Fail, "stream {i}: {want:?}");
         let cpp_stream = common::checker::Stream::new("bunny", segments, seed);
-        let got = cpp_check(&files.input(t), dev_stdin, &files.answer(t), cpp_stream);
+        let got = cpp_check(
+            &files.input(t),
+            dev_stdin,
+            &files.answer(t),
+            cpp_stream,
+            true,
+        );
         assert_eq!(
             got.code,
             want.testlib_exit_code(),
@@ -1116,7 +1106,7 @@ fn checker_agrees_with_rust_on_mutated_inputs() {
         let test = &files.tests[*t];
         let want = rust_check(input, &test.answer, &test.answer, &cfg);
         let path = files.write(&format!("in{worker}"), input);
-        let got = cpp_check(&path, &files.answer(*t), &files.answer(*t), &[][..]);
+        let got = cpp_check(&path, &files.answer(*t), &files.answer(*t), &[][..], false);
         assert_eq!(
             got.code,
             want.testlib_exit_code(),
@@ -1190,7 +1180,7 @@ fn checker_fails_on_broken_jury_files() {
         }
     }
     par_map(&cases, |_, (input, output, answer, want)| {
-        let got = cpp_check(input, output, answer, &[][..]);
+        let got = cpp_check(input, output, answer, &[][..], false);
         let show = |p: &PathBuf| String::from_utf8_lossy(&std::fs::read(p).unwrap()).into_owned();
         assert_eq!(
             got.code,
@@ -1205,26 +1195,90 @@ fn checker_fails_on_broken_jury_files() {
     assert!(broken >= 90 && fails >= 3 * 35, "{broken} {fails}");
     // A missing output or answer file, a wrong command line: FAIL, never a contestant verdict.
     let missing = files.dir.path().join("no such file");
-    let got = cpp_check(&files.input(0), &missing, &files.answer(0), &[][..]);
+    let got = cpp_check(&files.input(0), &missing, &files.answer(0), &[][..], false);
     assert_eq!(got.code, 3, "{got:?}");
-    let got = cpp_check(&files.input(0), &files.answer(0), &missing, &[][..]);
+    let got = cpp_check(&files.input(0), &files.answer(0), &missing, &[][..], false);
     assert_eq!(got.code, 3, "{got:?}");
-    let got = cpp_check(&missing, &files.answer(0), &files.answer(0), &[][..]);
+    let got = cpp_check(&missing, &files.answer(0), &files.answer(0), &[][..], false);
     assert_eq!(got.code, 3, "{got:?}");
-    let mut cmd = Command::new(&binaries().checker);
-    cmd.arg(files.input(0));
-    let got = run(cmd, &[][..]);
+    let got = run(&checker_bin(), [files.input(0)], &[][..], false);
     assert_eq!(got.code, 3, "{got:?}");
-    // testlib's optional report file (and flags after it) gets the stderr line too.
-    let report = files.dir.path().join("report.txt");
-    let mut cmd = Command::new(&binaries().checker);
-    cmd.arg(files.input(0))
-        .arg(files.answer(0))
-        .arg(files.answer(0))
-        .arg(&report)
-        .arg("-appes");
-    let got = run(cmd, &[][..]);
-    assert_eq!(got.code, 0, "{got:?}");
-    assert!(got.stderr.starts_with("ok "), "{got:?}");
-    assert_eq!(std::fs::read_to_string(&report).unwrap(), got.stderr);
+}
+
+/// The start of testlib's XML report (`-appes`).
+const XML: &str = r#"<?xml version="1.0" encoding="utf-8"?>"#;
+
+/// testlib's optional report file: `checker <input> <output> <answer> <report>` writes the
+/// stderr line to it, and with `-appes` after it an XML report instead, the message escaped.
+#[test]
+fn checker_writes_the_report_file() {
+    let files = Files::new();
+    let t = files
+        .tests
+        .iter()
+        .position(|t| t.input.starts_with(b"4 4\nOOXX\n"))
+        .expect("sample 3");
+    let report = files.dir.path().join("report");
+    // The run and the report's content on `output`, with `flags` after the report.
+    let judge = |output: &str, answer: &Path, flags: &[&str]| {
+        let _ = std::fs::remove_file(&report);
+        let out = files.write("report.out", output.as_bytes());
+        let mut args: Vec<OsString> = [files.input(t), out, answer.to_path_buf(), report.clone()]
+            .map(PathBuf::into_os_string)
+            .into();
+        args.extend(flags.iter().map(OsString::from));
+        let got = run(&checker_bin(), &args, &[][..], false);
+        let text = std::fs::read_to_string(&report).unwrap_or_else(|e| panic!("{got:?}: {e}"));
+        (got, text)
+    };
+    let answer = files.answer(t);
+    let ac = "r = 2 mistakes of k = 2 moves";
+    let wa = "expected r = 2 mistakes, found 1: 1 missing, 0 extra (- missing, + extra): -1";
+    // Without -appes: the stderr line (flags other than -appes change nothing).
+    for flags in [&[][..], &["-x"]] {
+        let (got, text) = judge("2\n1\n2\n", &answer, flags);
+        assert_eq!((got.code, got.stderr.as_str()), (0, &*format!("ok {ac}\n")));
+        assert_eq!(text, got.stderr);
+        let (got, text) = judge("1 2", &answer, flags);
+        assert_eq!(
+            (got.code, got.stderr.as_str()),
+            (1, &*format!("wrong answer {wa}\n"))
+        );
+        assert_eq!(text, got.stderr);
+    }
+    // With -appes: the XML report, exactly; stderr and the exit code as without it.
+    let (got, text) = judge("2 1 2", &answer, &["-appes"]);
+    assert_eq!((got.code, got.stderr.as_str()), (0, &*format!("ok {ac}\n")));
+    assert_eq!(
+        text,
+        format!(r#"{XML}<result outcome="accepted">r = 2 mistakes of k = 2 moves</result>"#)
+    );
+    let (got, text) = judge("1\n2\n", &answer, &["-appes"]);
+    assert_eq!(got.code, 1, "{got:?}");
+    assert_eq!(
+        text,
+        format!(
+            r#"{XML}<result outcome="wrong-answer">expected r = 2 mistakes, found 1: 1 missing, 0 extra (- missing, + extra): -1</result>"#
+        )
+    );
+    let (got, text) = judge("2 1 <&\">", &answer, &["-appes"]);
+    assert_eq!(got.code, 2, "{got:?}");
+    assert_eq!(
+        text,
+        format!(
+            r#"{XML}<result outcome="presentation-error">line 1, column 5: index 2 of 2: expected an integer, found `&lt;&amp;\x22&gt;`</result>"#
+        )
+    );
+    // A FAIL, its message naming a file with all four escaped characters.
+    let folder = files.dir.path().to_str().unwrap();
+    assert!(!folder.contains(['&', '<', '>', '"']), "{folder}");
+    let missing = files.dir.path().join(r#"no "such" <answer> & co"#);
+    let (got, text) = judge("2 1 2", &missing, &["-appes"]);
+    assert_eq!(got.code, 3, "{got:?}");
+    assert_eq!(
+        text,
+        format!(
+            r#"{XML}<result outcome="fail">cannot read answer {folder}/no &quot;such&quot; &lt;answer&gt; &amp; co</result>"#
+        )
+    );
 }

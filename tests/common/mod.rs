@@ -3,6 +3,8 @@
 //! Each test file that needs it declares `mod common;`, so every test crate compiles this
 //! module on its own and uses only part of it: hence the blanket `dead_code` allowance.
 //!
+//! * [`cpp`]: compiling the C++ checkers and validators of `problems/<p>/testlib/` and running
+//!   them under a watchdog and an optional memory cap, with a small thread pool;
 //! * [`checker`]: a streaming garbage reader, hostile tokens and outputs, an output-format
 //!   model's building blocks, outcome assertions and a verdict tally;
 //! * [`validator`]: loading a problem's validator corpus and its `expected.toml`, and the
@@ -11,6 +13,7 @@
 #![allow(dead_code)]
 
 pub mod checker;
+pub mod cpp;
 pub mod validator;
 
 use std::path::{Path, PathBuf};

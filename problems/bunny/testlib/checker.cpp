@@ -1,20 +1,31 @@
 // Checker of problem `bunny` (NOI2011 "Bunny and Egg", BZOJ 2437, Luogu P1971), as
 // self-contained C++17 source for judges that compile checkers themselves (Polygon, Hydro,
-// Luogu, LibreOJ). It does not include testlib.h: it brings its own small readers.
+// Luogu, LibreOJ). testlib.h is not needed (Hydro, for one, would supply it beside the
+// checker): the small readers below are all it uses.
 //
-// Calling convention (testlib checkers):
-//     checker <input> <output> <answer>      (the contestant's output is the SECOND argument)
-//     checker <input> <output> <answer> <report> [flags]   (the report file gets the line too)
-// Exit codes: 0 AC, 1 WA, 2 PE, 3 FAIL; one line on stderr that starts with testlib's words,
-// "ok ...", "wrong answer ...", "wrong output format ...", "FAIL ...", which judges that read
-// stderr instead of the exit code (Hydro) look for. FAIL only when the jury's files are broken
-// (an input that does not read as a legal game record, a jury answer that does not read
-// cleanly), a file cannot be read, or the command line is wrong: never for anything a
-// contestant printed.
+// Calling convention (testlib checkers; the contestant's output is the SECOND argument):
+//     checker <input> <output> <answer> [<report> [-appes]]
+// Exit codes: 0 AC, 1 WA, 2 PE, 3 FAIL. FAIL only when the jury's files are broken (an input
+// that does not read as a legal game record, a jury answer that does not read cleanly), a file
+// cannot be read, or the command line is wrong: never for anything a contestant printed.
+// Message: one line on stderr that starts with testlib's words, "ok ...", "wrong answer ...",
+// "wrong output format ...", "FAIL ...".
+// Report file: when a judge names a fourth file <report>, it gets the same line; with the flag
+// -appes after it, an XML document instead (no line end after it):
+//     <?xml version="1.0" encoding="utf-8"?><result outcome="accepted">...</result>
+// outcome is accepted, wrong-answer, presentation-error or fail; the message is the stderr
+// line without its first words, with & < > " escaped (and any non-ASCII byte, which only a
+// file name can bring, as '?'). Other arguments after <report> are ignored.
+//
+// Hydro (`checker_type: testlib`) reads the verdict from the start of stderr and knows the
+// words ok, wrong answer, wrong output format, partially correct and points. FAIL is not one
+// of them, so on Hydro a FAIL (broken jury files) shows as a wrong answer; the exit code 3
+// still tells a judge that reads it.
 //
 // This file mirrors `checker bunny` of gridjudge (src/problems/bunny/check.rs, the token reader
-// of src/reader.rs) verdict for verdict; tests/bunny_cpp.rs compares the two on the package
-// tests and thousands of hostile outputs.
+// of src/reader.rs) verdict for verdict: the same verdict, and so the same exit code, on every
+// output, while the messages are worded differently. tests/bunny_cpp.rs compares the two on
+// the package tests and thousands of hostile outputs.
 //
 // The output is r, then r indices of Bunny's mistakes (1..k, strictly increasing). Tokens are
 // separated by any run of white space (space, \t, \n, \v, \f, \r). The first defect in reading
@@ -48,24 +59,62 @@ struct Outcome {
     std::string message;
 };
 
-// testlib's optional fourth argument: a file that also receives the result line.
+// testlib's optional report file (the fourth argument) and its -appes flag: see the header.
 const char* g_report = nullptr;
+bool g_appes = false;
+
+// testlib's words for the result, which judges that read stderr (Hydro) match, and the
+// outcomes of the -appes report.
+const char* const kNames[] = {"ok", "wrong answer", "wrong output format", "FAIL"};
+const char* const kOutcomes[] = {"accepted", "wrong-answer", "presentation-error", "fail"};
+
+// `s` as XML character data: & < > " escaped, bytes beyond ASCII as '?' (the document says it
+// is UTF-8, which arbitrary bytes need not be).
+std::string xml_text(const std::string& s) {
+    std::string x;
+    for (const char c : s) {
+        switch (c) {
+            case '&':
+                x += "&amp;";
+                break;
+            case '<':
+                x += "&lt;";
+                break;
+            case '>':
+                x += "&gt;";
+                break;
+            case '"':
+                x += "&quot;";
+                break;
+            default:
+                x += static_cast<unsigned char>(c) < 0x80 ? c : '?';
+        }
+    }
+    return x;
+}
+
+void write_report(Verdict v, const std::string& line) {
+    std::FILE* f = std::fopen(g_report, "w");
+    if (f == nullptr) return;  // the verdict still goes out as the exit code and on stderr
+    if (g_appes) {
+        std::fprintf(f,
+                     "<?xml version=\"1.0\" encoding=\"utf-8\"?>"
+                     "<result outcome=\"%s\">%s</result>",
+                     kOutcomes[v], xml_text(line).c_str());
+    } else {
+        std::fprintf(f, "%s %s\n", kNames[v], line.c_str());
+    }
+    std::fclose(f);
+}
 
 [[noreturn]] void finish(Verdict v, const std::string& message) {
-    // testlib's words for the result: judges that read stderr (Hydro) match them.
-    static const char* const names[] = {"ok", "wrong answer", "wrong output format", "FAIL"};
     std::string line = message;
     for (char& c : line) {
         const unsigned char u = static_cast<unsigned char>(c);
         if (u < 0x20 || u == 0x7f) c = ' ';  // the message stays on one line
     }
-    std::fprintf(stderr, "%s %s\n", names[v], line.c_str());
-    if (g_report != nullptr) {  // testlib's optional <report> argument gets the same line
-        if (std::FILE* f = std::fopen(g_report, "w")) {
-            std::fprintf(f, "%s %s\n", names[v], line.c_str());
-            std::fclose(f);
-        }
-    }
+    std::fprintf(stderr, "%s %s\n", kNames[v], line.c_str());
+    if (g_report != nullptr) write_report(v, line);
     std::exit(v);
 }
 
@@ -525,10 +574,18 @@ bool read_file(const char* path, std::string& out) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    // testlib judges may add a report file and flags after the three files.
-    if (argc >= 5 && argv[4][0] != '-') g_report = argv[4];
+    // testlib judges may add a report file, and flags after it, to the three files.
+    if (argc >= 5 && argv[4][0] != '-') {
+        g_report = argv[4];
+        for (int i = 5; i < argc; i++) {
+            if (std::strcmp(argv[i], "-appes") == 0 || std::strcmp(argv[i], "-APPES") == 0) {
+                g_appes = true;
+            }
+        }
+    }
     if (argc < 4) {
-        finish(kFAIL, "usage: checker <input> <output> <answer> [<report>] (testlib convention)");
+        finish(kFAIL,
+               "usage: checker <input> <output> <answer> [<report> [-appes]] (testlib convention)");
     }
     std::string input, answer;
     if (!read_file(argv[1], input)) finish(kFAIL, std::string("cannot read input ") + argv[1]);

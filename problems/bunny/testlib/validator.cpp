@@ -6,6 +6,8 @@
 // Exit codes: 0 valid, 3 invalid (one line on stderr: "invalid: line L, column C: expected
 // ..., found ..."; line and column are 1-based, the column counts bytes). Usage errors, an
 // unknown test group or an unreadable stdin exit 2, as gridjudge's own validator does.
+// `--testset X` or `--testset=X`, which Polygon passes to validators, is accepted and ignored
+// (gridjudge's validator has no such option).
 //
 // This file mirrors `validator bunny` of gridjudge (src/problems/bunny/mod.rs, `parse`, and the
 // strict reader of src/reader.rs) rule for rule, and tests/bunny_cpp.rs checks that both take
@@ -399,6 +401,10 @@ int main(int argc, char** argv) {
             group = argv[++i];
         } else if (a.compare(0, 8, "--group=") == 0) {
             group = argv[i] + 8;
+        } else if (a == "--testset" && i + 1 < argc) {
+            i++;  // Polygon's name of the test set: accepted, not used
+        } else if (a.compare(0, 10, "--testset=") == 0) {
+            // the same, in one argument
         } else if (a == "--allow-trailing-spaces") {
             lenient = true;
         } else if (a == "--help" || a == "-h") {

@@ -2,22 +2,33 @@
 // C++17 source for judges that build checkers from source (Polygon, Hydro, Luogu, LibreOJ).
 //
 // Calling convention (testlib checkers; the contestant output comes SECOND):
-//     checker <input> <output> <answer>
+//     checker <input> <output> <answer> [<report> [-appes]]
 // Exit codes:
 //     0  AC    accepted
 //     1  WA    wrong answer
 //     2  PE    presentation error: the output cannot be read as the format requires
 //     3  FAIL  judge error: the input or the jury answer is broken, a file cannot be read, or
 //              the command line is wrong. Never for anything a contestant printed.
-//     checker <input> <output> <answer> <report> [flags]   (the report file gets the line too)
-// One line on stderr: testlib's word for the verdict ("ok", "wrong answer", "wrong output
-// format", "FAIL"; Hydro reads the verdict from these), then why, e.g.
-// "wrong answer line 3, column 1: cell (2, 3) is a wall".
+// Message: one line on stderr, testlib's word for the verdict ("ok", "wrong answer", "wrong
+// output format", "FAIL") then why, e.g. "wrong answer line 3, column 1: cell (2, 3) is a
+// wall".
+// Report file: when a judge names a fourth file <report>, it gets the same line; with the flag
+// -appes after it, an XML document instead (no line end after it):
+//     <?xml version="1.0" encoding="utf-8"?><result outcome="wrong-answer">...</result>
+// outcome is accepted, wrong-answer, presentation-error or fail; the message is the stderr
+// line without its first words, with & < > " escaped (and any non-ASCII byte, which only a
+// file name can bring, as '?'). Other arguments after <report> are ignored.
+//
+// Hydro (`checker_type: testlib`) reads the verdict from the start of stderr and knows the
+// words ok, wrong answer, wrong output format, partially correct and points. FAIL is not one
+// of them, so on Hydro a FAIL (broken jury files) shows as a wrong answer; the exit code 3
+// still tells a judge that reads it.
 //
 // This file mirrors `checker game` of gridjudge (src/problems/game/check.rs with the token
-// reader of src/reader.rs): same rules, same verdict on every output. tests/game_cpp.rs checks
-// that on thousands of outputs. testlib.h is not used (Hydro forbids including it); the small
-// readers below are all this checker needs.
+// reader of src/reader.rs) verdict for verdict: the same verdict, and so the same exit code,
+// on every output; the messages say the same things in different words. tests/game_cpp.rs
+// checks the verdicts on thousands of outputs. testlib.h is not needed (Hydro, for one, would
+// supply it beside the checker): the small readers below are all this checker uses.
 //
 // Output format: `LOSE`, or `WIN` followed by the winning start cells as `row column` pairs.
 // The rules, applied in reading order (the first broken rule decides):
@@ -55,24 +66,57 @@ namespace {
 
 enum Verdict { kAc = 0, kWa = 1, kPe = 2, kFail = 3 };
 
-// testlib's optional fourth argument: a file that also receives the result line.
+// testlib's optional report file (the fourth argument) and its -appes flag: see the header.
 const char* g_report = nullptr;
+bool g_appes = false;
+
+// testlib's words for the result, which judges that read stderr (Hydro) match, and the
+// outcomes of the -appes report.
+const char* const kNames[] = {"ok", "wrong answer", "wrong output format", "FAIL"};
+const char* const kOutcomes[] = {"accepted", "wrong-answer", "presentation-error", "fail"};
+
+// `s` as XML character data: & < > " escaped, bytes beyond ASCII as '?' (the document says it
+// is UTF-8, which arbitrary bytes need not be).
+std::string xmlText(const std::string& s) {
+    std::string x;
+    for (char c : s) {
+        if (c == '&') {
+            x += "&amp;";
+        } else if (c == '<') {
+            x += "&lt;";
+        } else if (c == '>') {
+            x += "&gt;";
+        } else if (c == '"') {
+            x += "&quot;";
+        } else {
+            x += static_cast<unsigned char>(c) < 0x80 ? c : '?';
+        }
+    }
+    return x;
+}
+
+void writeReport(Verdict v, const std::string& line) {
+    std::FILE* f = std::fopen(g_report, "w");
+    if (f == nullptr) return;  // the verdict still goes out as the exit code and on stderr
+    if (g_appes) {
+        std::fprintf(f,
+                     "<?xml version=\"1.0\" encoding=\"utf-8\"?>"
+                     "<result outcome=\"%s\">%s</result>",
+                     kOutcomes[v], xmlText(line).c_str());
+    } else {
+        std::fprintf(f, "%s %s\n", kNames[v], line.c_str());
+    }
+    std::fclose(f);
+}
 
 [[noreturn]] void finish(Verdict v, const std::string& message) {
-    // testlib's words for the result: judges that read stderr (Hydro) match them.
-    static const char* const kNames[] = {"ok", "wrong answer", "wrong output format", "FAIL"};
     std::string line = message;
     for (char& c : line) {
         unsigned char u = static_cast<unsigned char>(c);
         if (u < 0x20 || u == 0x7f) c = ' ';  // keep the message on one line
     }
     std::fprintf(stderr, "%s %s\n", kNames[v], line.c_str());
-    if (g_report != nullptr) {  // testlib's optional <report> argument gets the same line
-        if (std::FILE* f = std::fopen(g_report, "w")) {
-            std::fprintf(f, "%s %s\n", kNames[v], line.c_str());
-            std::fclose(f);
-        }
-    }
+    if (g_report != nullptr) writeReport(v, line);
     std::exit(v);
 }
 
@@ -353,10 +397,17 @@ std::string showCell(const Maze& g, long long id) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    // testlib judges may add a report file and flags after the three files.
-    if (argc >= 5 && argv[4][0] != '-') g_report = argv[4];
+    // testlib judges may add a report file, and flags after it, to the three files.
+    if (argc >= 5 && argv[4][0] != '-') {
+        g_report = argv[4];
+        for (int i = 5; i < argc; i++) {
+            const std::string flag = argv[i];
+            if (flag == "-appes" || flag == "-APPES") g_appes = true;
+        }
+    }
     if (argc < 4) {
-        finish(kFail, "usage: checker <input> <output> <answer> [<report>] (testlib convention)");
+        finish(kFail,
+               "usage: checker <input> <output> <answer> [<report> [-appes]] (testlib convention)");
     }
     Maze g = readMaze(argv[1]);
     Answer jury;

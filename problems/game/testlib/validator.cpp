@@ -14,8 +14,7 @@
 // the same message, on every input it tries. `--testset X` (which Polygon may pass) is
 // accepted and ignored; gridjudge's validator has no such option.
 //
-// testlib.h is not used (some judges forbid including it); the strict reader below is all
-// this validator needs.
+// testlib.h is not needed: the strict reader below is all this validator uses.
 //
 // Input format:
 //     N M                    1 <= N, M <= 100 (narrowed by the test group, if any)

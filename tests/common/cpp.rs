@@ -1,0 +1,279 @@
+//! Compiling and running the self-contained C++ checkers and validators
+//! (`problems/<p>/testlib/*.cpp`) that tests/game_cpp.rs and tests/bunny_cpp.rs compare with
+//! gridjudge's own.
+//!
+//! * [`compiled`]: `g++` with [`GXX_FLAGS`] (warnings are errors), once per test process and
+//!   source, into a cache folder keyed by the hash of the source, the flags and the compiler;
+//! * [`run`]: a binary with arguments and a stdin stream, under a watchdog ([`TIME_LIMIT`]) and
+//!   optionally an address-space cap ([`MEMORY_LIMIT`]); its exit code and stderr;
+//! * [`par_map`]: a small pool of threads for many short runs.
+
+use std::collections::HashMap;
+use std::ffi::{OsStr, OsString};
+use std::io::{self, Read};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
+use std::time::Duration;
+
+use sha2::{Digest, Sha256};
+
+/// The g++ command line, without the output and the source: what a judge uses, plus every
+/// warning as an error.
+pub const GXX_FLAGS: [&str; 5] = ["-std=c++17", "-O2", "-Wall", "-Wextra", "-Werror"];
+
+/// Address space a C++ binary may use when run with a memory cap: enough for the binary and
+/// its fixed buffers, far too little to hold a streamed output of hundreds of megabytes.
+pub const MEMORY_LIMIT: u64 = 64 << 20;
+
+/// Wall-clock time a C++ binary may take before it is killed: a hang fails the test instead
+/// of blocking `cargo test`.
+pub const TIME_LIMIT: Duration = Duration::from_secs(30);
+
+/// `problems/<problem>/testlib/<name>.cpp`.
+pub fn source(problem: &str, name: &str) -> PathBuf {
+    super::problem_dir(problem)
+        .join("testlib")
+        .join(format!("{name}.cpp"))
+}
+
+/// The hash that names a build: the source, the flags and the compiler's version.
+fn build_key(src: &Path) -> String {
+    let version = Command::new("g++")
+        .arg("--version")
+        .output()
+        .expect("g++ is needed to compile the C++ checkers and validators");
+    let mut hash = Sha256::new();
+    hash.update(std::fs::read(src).unwrap_or_else(|e| panic!("{}: {e}", src.display())));
+    hash.update(GXX_FLAGS.join(" "));
+    hash.update(&version.stdout);
+    hash.finalize()[..8]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Compiles `src` with [`GXX_FLAGS`] into
+/// `$CARGO_TARGET_TMPDIR/cpp-<hash>/<file stem>` and returns the executable. A binary already
+/// there (from an earlier run: same source, flags and compiler) is reused; otherwise g++ builds
+/// a temporary file that is renamed into place, so test processes running at the same time
+/// never see a half-written binary. Any warning fails. Each source is compiled at most once
+/// per test process, however many threads ask.
+pub fn compiled(src: &Path) -> PathBuf {
+    static BUILDS: OnceLock<Mutex<HashMap<PathBuf, Arc<OnceLock<PathBuf>>>>> = OnceLock::new();
+    let slot = BUILDS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap()
+        .entry(src.to_path_buf())
+        .or_default()
+        .clone();
+    slot.get_or_init(|| compile(src)).clone()
+}
+
+fn compile(src: &Path) -> PathBuf {
+    let stem = src.file_stem().unwrap().to_str().unwrap();
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cpp-{}", build_key(src)));
+    let bin = dir.join(stem);
+    if bin.is_file() {
+        return bin;
+    }
+    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::Builder::new()
+        .prefix(&format!(".{stem}"))
+        .tempfile_in(&dir)
+        .unwrap()
+        .into_temp_path();
+    let out = Command::new("g++")
+        .args(GXX_FLAGS)
+        .arg("-o")
+        .arg(&tmp)
+        .arg(src)
+        .output()
+        .expect("g++ runs");
+    assert!(
+        out.status.success(),
+        "g++ {}:\n{}",
+        src.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "g++ {} printed: {}",
+        src.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    tmp.persist(&bin).unwrap();
+    bin
+}
+
+/// What a C++ binary did: its exit code and its stderr (lossily decoded).
+#[derive(Debug)]
+pub struct Run {
+    pub code: i32,
+    pub stderr: String,
+}
+
+/// Runs `bin` with `args`, its stdout discarded and `stdin` streamed to it from another thread
+/// (a binary that stops reading early just breaks the pipe, which ends the feeding). With
+/// `limit_memory`, the binary's address space is capped at [`MEMORY_LIMIT`] (`setrlimit` in
+/// the child, so that run costs a `fork` rather than a `posix_spawn`).
+///
+/// Panics if the binary is killed by a signal (a crash, or a memory cap hit as `SIGSEGV` or
+/// `SIGABRT`) or is still running after [`TIME_LIMIT`] (it is then killed).
+pub fn run<S: AsRef<OsStr>>(
+    bin: &Path,
+    args: impl IntoIterator<Item = S>,
+    mut stdin: impl Read + Send,
+    limit_memory: bool,
+) -> Run {
+    let args: Vec<OsString> = args.into_iter().map(|a| a.as_ref().to_owned()).collect();
+    let mut cmd = Command::new(bin);
+    cmd.args(&args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    if limit_memory {
+        // SAFETY: the closure runs in the forked child before exec and calls only setrlimit,
+        // which is async-signal-safe; it allocates nothing.
+        unsafe {
+            cmd.pre_exec(|| {
+                let lim = libc::rlimit {
+                    rlim_cur: MEMORY_LIMIT,
+                    rlim_max: MEMORY_LIMIT,
+                };
+                if libc::setrlimit(libc::RLIMIT_AS, &lim) != 0 {
+                    return Err(io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+    }
+    let mut child = cmd.spawn().expect("spawn a C++ binary");
+    let pid = child.id() as libc::pid_t;
+    let mut pipe = child.stdin.take().unwrap();
+    let mut err_pipe = child.stderr.take().unwrap();
+    // (exited, killed): the child has exited (not yet reaped), the watchdog killed it.
+    let state = (Mutex::new((false, false)), Condvar::new());
+    let (status, stderr) = std::thread::scope(|s| {
+        s.spawn(move || {
+            // A broken pipe only means that the binary had read enough.
+            let _ = io::copy(&mut stdin, &mut pipe);
+        });
+        let reader = s.spawn(move || {
+            let mut bytes = Vec::new();
+            err_pipe.read_to_end(&mut bytes).unwrap();
+            bytes
+        });
+        let state = &state;
+        s.spawn(move || {
+            let (lock, cvar) = state;
+            let guard = lock.lock().unwrap();
+            let (mut guard, _) = cvar
+                .wait_timeout_while(guard, TIME_LIMIT, |(exited, _)| !*exited)
+                .unwrap();
+            if !guard.0 {
+                // SAFETY: kill(2) on the child's pid. The child cannot have been reaped (and
+                // its pid reused): it is reaped only after `exited` is set under this lock.
+                unsafe { libc::kill(pid, libc::SIGKILL) };
+                guard.1 = true;
+            }
+        });
+        wait_exited(pid);
+        {
+            let (lock, cvar) = &state;
+            lock.lock().unwrap().0 = true;
+            cvar.notify_all();
+        }
+        let status = child.wait().unwrap();
+        (status, reader.join().unwrap())
+    });
+    let stderr = String::from_utf8_lossy(&stderr).into_owned();
+    let what = format!("{} {args:?}", bin.display());
+    assert!(
+        !state.0.lock().unwrap().1,
+        "{what} still running after {TIME_LIMIT:?}, killed; stderr: {stderr}"
+    );
+    match status.code() {
+        Some(code) => Run { code, stderr },
+        None => panic!(
+            "{what} killed by signal {:?} (a crash{}); stderr: {stderr}",
+            status.signal(),
+            if limit_memory {
+                ", or more memory than the cap"
+            } else {
+                ""
+            }
+        ),
+    }
+}
+
+/// Blocks until the child `pid` has exited, leaving it unreaped (`WNOWAIT`), so that its pid
+/// stays valid for the watchdog until `Child::wait` reaps it.
+fn wait_exited(pid: libc::pid_t) {
+    loop {
+        // SAFETY: waitid with a valid out-pointer to a zeroed siginfo_t.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        let r = unsafe {
+            libc::waitid(
+                libc::P_PID,
+                pid as libc::id_t,
+                &mut info,
+                libc::WEXITED | libc::WNOWAIT,
+            )
+        };
+        if r == 0 {
+            return;
+        }
+        let e = io::Error::last_os_error();
+        assert_eq!(e.kind(), io::ErrorKind::Interrupted, "waitid: {e}");
+    }
+}
+
+/// Threads [`par_map`] uses: the work is mostly short-lived child processes, so some overlap
+/// pays even on two cores.
+pub const WORKERS: usize = 3;
+
+/// `f(worker, item)` for every item on [`WORKERS`] threads (`worker` in `0..WORKERS`, e.g.
+/// to name a scratch file of its own); the results in the order of `items`.
+pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(usize, &T) -> R + Sync) -> Vec<R> {
+    let next = AtomicUsize::new(0);
+    let parts: Vec<Vec<(usize, R)>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..WORKERS)
+            .map(|w| {
+                let (next, f) = (&next, &f);
+                s.spawn(move || {
+                    // A panicking worker (a failed assertion) stops the others early.
+                    let _stop = StopOnPanic(next, items.len());
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= items.len() {
+                            break done;
+                        }
+                        done.push((i, f(w, &items[i])));
+                    }
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let mut out: Vec<Option<R>> = (0..items.len()).map(|_| None).collect();
+    for (i, r) in parts.into_iter().flatten() {
+        out[i] = Some(r);
+    }
+    out.into_iter().map(Option::unwrap).collect()
+}
+
+/// Moves the shared counter of [`par_map`] past the end when its worker unwinds.
+struct StopOnPanic<'a>(&'a AtomicUsize, usize);
+
+impl Drop for StopOnPanic<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.store(self.1, Ordering::Relaxed);
+        }
+    }
+}
