@@ -168,11 +168,7 @@ fn wrong_answers_by_rule() {
         Verdict::Wa,
         "line 1, column 1: count r = 12 is not between 0 and 11 (Bunny made 11 moves)",
     );
-    assert_outcome(
-        &check(&z, "-1"),
-        Verdict::Wa,
-        "count r = -1 is not between",
-    );
+    assert_outcome(&check(&z, "-1"), Verdict::Wa, "count r = -1 is not between");
     assert_outcome(
         &check(&z, "123456789012345678901234567890 1 2"),
         Verdict::Wa,
@@ -193,7 +189,11 @@ fn wrong_answers_by_rule() {
         Verdict::Wa,
         "index 1 of 1 is 0, not a move number between 1 and 11",
     );
-    assert_outcome(&check(&z, "1\n-3\n"), Verdict::Wa, "is -3, not a move number");
+    assert_outcome(
+        &check(&z, "1\n-3\n"),
+        Verdict::Wa,
+        "is -3, not a move number",
+    );
     assert_outcome(
         &check(&z, "3\n2\n11\n7\n"),
         Verdict::Wa,

@@ -195,34 +195,13 @@ struct PackageTest {
 }
 
 fn package_tests() -> Vec<PackageTest> {
-    let dir = common::problem_dir("bunny");
-    let manifest: toml::Value =
-        toml::from_str(&std::fs::read_to_string(dir.join("manifest.toml")).unwrap()).unwrap();
-    let specs = manifest["test"].as_array().unwrap();
-    let mut names: Vec<String> = std::fs::read_dir(dir.join("tests"))
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .filter(|n| n.ends_with(".in"))
-        .collect();
-    names.sort();
-    assert_eq!(
-        names.len(),
-        specs.len(),
-        "tests/ and manifest.toml disagree"
-    );
-    names
+    common::package_tests("bunny")
         .iter()
-        .zip(specs)
-        .enumerate()
-        .map(|(i, (name, spec))| {
-            assert_eq!(*name, format!("{:02}.in", i + 1));
-            let stem = name.trim_end_matches(".in");
-            PackageTest {
-                name: name.clone(),
-                input: std::fs::read(dir.join("tests").join(name)).unwrap(),
-                answer: std::fs::read(dir.join("tests").join(format!("{stem}.ans"))).unwrap(),
-                group: spec.get("group").and_then(|g| g.as_str()).map(String::from),
-            }
+        .map(|t| PackageTest {
+            name: format!("{}.in", t.name),
+            input: t.input.clone(),
+            answer: t.answer.clone(),
+            group: t.spec.group.clone(),
         })
         .collect()
 }

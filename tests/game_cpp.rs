@@ -200,34 +200,12 @@ fn validator_corpus() {
         .all(|n| cpp_validate(&invalid[n], lenient).code == 0));
 }
 
-/// The package tests, as their number names them (`01.in`, ...), with their jury answers.
+/// The package tests (built in memory, see `common::package_tests`): name (`01`, ...), input
+/// and jury answer.
 fn package_tests() -> Vec<(String, Vec<u8>, Vec<u8>)> {
-    let dir = common::problem_dir("game").join("tests");
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .filter_map(|n| n.strip_suffix(".in").map(String::from))
-        .collect();
-    names.sort();
-    names
-        .into_iter()
-        .map(|n| {
-            let input = std::fs::read(dir.join(format!("{n}.in"))).unwrap();
-            let ans = std::fs::read(dir.join(format!("{n}.ans"))).unwrap();
-            (n, input, ans)
-        })
-        .collect()
-}
-
-/// The group of every test of `manifest.toml`, in order (`None` for no group).
-fn manifest_groups() -> Vec<Option<String>> {
-    let text = std::fs::read_to_string(common::problem_dir("game").join("manifest.toml")).unwrap();
-    let doc: toml::Table = toml::from_str(&text).unwrap();
-    doc["test"]
-        .as_array()
-        .unwrap()
+    common::package_tests("game")
         .iter()
-        .map(|t| t.get("group").and_then(|g| g.as_str()).map(String::from))
+        .map(|t| (t.name.clone(), t.input.clone(), t.answer.clone()))
         .collect()
 }
 
@@ -235,14 +213,13 @@ fn manifest_groups() -> Vec<Option<String>> {
 /// the C++ validator agrees with Rust on each, with and without the group.
 #[test]
 fn validator_package_tests_and_group_boundaries() {
-    let tests = package_tests();
-    let groups = manifest_groups();
-    assert_eq!(tests.len(), groups.len());
+    let tests = common::package_tests("game");
     assert!(tests.len() >= 20);
-    for ((name, input, _), group) in tests.iter().zip(&groups) {
+    for t in tests {
+        let (name, input) = (&t.name, &t.input);
         assert!(assert_validators_agree(input, PLAIN, name), "{name}");
         let small = assert_validators_agree(input, SMALL, name);
-        if group.as_deref() == Some("small") {
+        if t.spec.group.as_deref() == Some("small") {
             assert!(small, "{name} is in group small");
         }
     }

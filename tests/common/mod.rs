@@ -17,8 +17,12 @@ pub mod cpp;
 pub mod validator;
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use rayon::prelude::*;
 
 use gridjudge::args::Args;
+use gridjudge::package::{build_test, sha256_hex, test_name, BuiltTest, Lock, Manifest};
 use gridjudge::problem::{self, Problem, ProblemConfig};
 
 /// The registered problem called `name`.
@@ -52,4 +56,46 @@ pub fn problem_dir(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("problems")
         .join(name)
+}
+
+/// The tests of `problems/<name>/manifest.toml`, built in memory as `gridjudge build` builds
+/// them (validated, solved, cross-checked) and checked against the committed `tests.lock`, in
+/// manifest order. `problems/<name>/tests/` is build output, absent from a fresh clone, so
+/// tests must not read it. Built once per test binary and problem.
+pub fn package_tests(name: &str) -> &'static [BuiltTest] {
+    static GAME: OnceLock<Vec<BuiltTest>> = OnceLock::new();
+    static BUNNY: OnceLock<Vec<BuiltTest>> = OnceLock::new();
+    let cell = match name {
+        "game" => &GAME,
+        "bunny" => &BUNNY,
+        _ => panic!("no package cache for problem `{name}`"),
+    };
+    cell.get_or_init(|| {
+        let p = problem(name);
+        let dir = problem_dir(name);
+        let cfg = ProblemConfig::load(p, Some(&dir.join("problem.toml"))).unwrap();
+        let manifest = Manifest::load(&dir.join("manifest.toml")).unwrap();
+        let count = manifest.tests.len();
+        let tests: Vec<BuiltTest> = manifest
+            .tests
+            .par_iter()
+            .enumerate()
+            .map(|(i, spec)| build_test(p, &cfg, &dir, test_name(i, count), spec).unwrap())
+            .collect();
+        let lock = Lock::load(&dir.join("tests.lock")).unwrap().unwrap();
+        assert_eq!(
+            lock.tests.len(),
+            tests.len(),
+            "{name}: tests.lock and manifest"
+        );
+        for (t, l) in tests.iter().zip(&lock.tests) {
+            assert_eq!(
+                (&sha256_hex(&t.input), &sha256_hex(&t.answer)),
+                (&l.input, &l.answer),
+                "{name} test {}: differs from tests.lock",
+                t.name
+            );
+        }
+        tests
+    })
 }
