@@ -732,7 +732,8 @@ fn write_kattis(
     let _ = writeln!(yaml, "# Written by `gridjudge export --format kattis`.");
     let _ = writeln!(yaml, "problem_format_version: legacy");
     let _ = writeln!(yaml, "name: {}", yaml_str(&config.title));
-    let _ = writeln!(yaml, "source: {}", yaml_str(&config.title));
+    let source = config.source.as_deref().unwrap_or(&config.title);
+    let _ = writeln!(yaml, "source: {}", yaml_str(source));
     let _ = writeln!(yaml, "uuid: {}", problem_uuid(p));
     let _ = writeln!(yaml, "validation: custom");
     let _ = writeln!(yaml, "limits:");

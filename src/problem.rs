@@ -71,6 +71,10 @@ pub struct ProblemConfig {
     pub name: String,
     /// Human title with the contest it comes from.
     pub title: String,
+    /// Where the problem comes from (contest and judges), for package metadata such as the
+    /// Kattis `problem.yaml`'s `source`; the title when absent.
+    #[serde(default)]
+    pub source: Option<String>,
     /// Judge limits.
     pub limits: Limits,
     /// Constraints of the statement, checked by the validator.

@@ -457,6 +457,10 @@ fn kattis_export_has_the_package_layout_and_working_validators() {
     let yaml = fs::read_to_string(out.join("problem.yaml")).unwrap();
     assert!(yaml.contains("validation: custom\n"), "{yaml}");
     assert!(yaml.contains("  memory: 128\n"), "{yaml}");
+    assert!(
+        yaml.contains("source: \"NOI 2011 (BZOJ 2437, Luogu P1971)\"\n"),
+        "{yaml}"
+    );
     assert_eq!(
         fs::read(out.join("problem_statement/problem.en.tex")).unwrap(),
         fs::read(problems.path().join("bunny/statement/problem.en.tex")).unwrap()
