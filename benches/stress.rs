@@ -39,6 +39,7 @@ fn options(p: &dyn Problem, jobs: usize) -> StressOptions {
         jobs,
         keep: 1,
         shrink: true,
+        progress: false,
     }
 }
 

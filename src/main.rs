@@ -8,7 +8,7 @@ use anyhow::{bail, Context};
 use clap::{Args, Parser, Subcommand};
 use gridjudge::export;
 use gridjudge::judge::{self, JudgeOptions, Submission};
-use gridjudge::package::{build_problem_with_progress, BuildOptions, LockMode};
+use gridjudge::package::{build_problem, BuildOptions, LockMode};
 use gridjudge::problem::{self, ProblemConfig};
 use gridjudge::runner::RunLimits;
 use gridjudge::stress;
@@ -316,11 +316,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     LockMode::Extend
                 },
                 jobs,
+                progress: std::io::stderr().is_terminal(),
             };
             let mut failed = Vec::new();
             for p in selected {
-                let report =
-                    build_problem_with_progress(p, &opts, std::io::stderr().is_terminal())?;
+                let report = build_problem(p, &opts)?;
                 println!("== {} ({} tests)", p.name(), report.tests.len());
                 print!("{}", report.table);
                 println!("{}: {}", p.name(), report.lock_status);
@@ -468,14 +468,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 jobs: opts.jobs,
                 keep,
                 shrink: !no_shrink,
+                progress: std::io::stderr().is_terminal(),
             };
-            let report = stress::stress_with_progress(
-                p,
-                &cfg,
-                &subject,
-                &sopts,
-                std::io::stderr().is_terminal(),
-            )?;
+            let report = stress::stress(p, &cfg, &subject, &sopts)?;
             let secs = report.search_time.as_secs_f64();
             println!(
                 "stress {} {}: {} seed(s) of `{}` in {:.2} s ({:.1} tests/s), {} failure(s)",

@@ -280,6 +280,10 @@ pub struct BuildOptions {
     /// Worker threads; `None` for rayon's default (one per core). Output bytes do not depend
     /// on it.
     pub jobs: Option<usize>,
+    /// Draw a bar on stderr ([`crate::progress::bar`]) that advances as each test is built and
+    /// is cleared before anything is written; the driver sets it when stderr is a terminal.
+    /// Nothing else depends on it: the same files, bytes and order, the same report.
+    pub progress: bool,
 }
 
 /// Result of building one problem.
@@ -343,25 +347,12 @@ fn lock_differences(built: &Lock, locked: &Lock) -> Vec<String> {
 /// (results in manifest order, bytes independent of the thread count), checks them against
 /// `tests.lock` per `opts.lock`, then writes `tests/NN.in`, `tests/NN.ans` and the lock, each
 /// atomically. Nothing is written when any test fails or the lock check fails.
-///
-/// Draws no progress bar; see [`build_problem_with_progress`].
 pub fn build_problem(problem: &dyn Problem, opts: &BuildOptions) -> anyhow::Result<BuildReport> {
-    build_problem_with_progress(problem, opts, false)
-}
-
-/// [`build_problem`], and when `progress` is set, a bar on stderr ([`crate::progress::bar`])
-/// that advances as each test is built and is cleared before anything is written. The bar
-/// changes nothing else: the same files, bytes and order, the same report.
-pub fn build_problem_with_progress(
-    problem: &dyn Problem,
-    opts: &BuildOptions,
-    progress: bool,
-) -> anyhow::Result<BuildReport> {
     let dir = opts.problems_dir.join(problem.name());
     let config = ProblemConfig::load(problem, Some(&dir.join("problem.toml")))?;
     let manifest = Manifest::load(&dir.join("manifest.toml"))?;
     let count = manifest.tests.len();
-    let bar = crate::progress::bar(count as u64, "tests built", progress);
+    let bar = crate::progress::bar(count as u64, "tests built", opts.progress);
     let work = || -> Vec<anyhow::Result<BuiltTest>> {
         manifest
             .tests

@@ -365,6 +365,11 @@ pub struct StressOptions {
     pub keep: usize,
     /// Shrink each failure.
     pub shrink: bool,
+    /// Count the seeds run on stderr: a bar ([`crate::progress::bar`]) over a seed range, a
+    /// spinner ([`crate::progress::spinner`]) under a time budget, naming the seed being
+    /// shrunk; cleared before returning. The driver sets it when stderr is a terminal; the
+    /// result does not depend on it.
+    pub progress: bool,
 }
 
 /// The result of [`shrink`].
@@ -613,27 +618,11 @@ pub struct StressReport {
 /// generated input does not validate under the constraints (a generator bug), the reference
 /// or the checker fails, a run fails for the judge's own reasons, or the worker threads
 /// cannot start.
-///
-/// Draws no progress bar; see [`stress_with_progress`].
 pub fn stress(
     problem: &dyn Problem,
     config: &ProblemConfig,
     subject: &dyn Subject,
     opts: &StressOptions,
-) -> anyhow::Result<StressReport> {
-    stress_with_progress(problem, config, subject, opts, false)
-}
-
-/// [`stress`], and when `progress` is set, a count on stderr of the seeds run: a bar
-/// ([`crate::progress::bar`]) over a seed range, a spinner ([`crate::progress::spinner`]) under
-/// a time budget. While failures are shrunk it names the seed being shrunk; it is cleared
-/// before returning. The result does not depend on `progress`.
-pub fn stress_with_progress(
-    problem: &dyn Problem,
-    config: &ProblemConfig,
-    subject: &dyn Subject,
-    opts: &StressOptions,
-    progress: bool,
 ) -> anyhow::Result<StressReport> {
     let jobs = opts.jobs.max(1);
     let keep = opts.keep.max(1);
@@ -648,9 +637,9 @@ pub fn stress_with_progress(
     };
     let bar = match opts.seeds {
         SeedPlan::Range { first, last } => {
-            crate::progress::bar((last - first).saturating_add(1), "seeds", progress)
+            crate::progress::bar((last - first).saturating_add(1), "seeds", opts.progress)
         }
-        SeedPlan::Time { .. } => crate::progress::spinner("seeds", progress),
+        SeedPlan::Time { .. } => crate::progress::spinner("seeds", opts.progress),
     };
     let batch = SEEDS_PER_WORKER * jobs as u64;
     let line = &opts.generator;

@@ -48,6 +48,7 @@ fn built() -> &'static [BuiltTest] {
             problems_dir: tmp.path().to_path_buf(),
             lock: LockMode::Locked,
             jobs: None,
+            progress: false,
         };
         build_problem(bunny_problem(), &opts)
             .unwrap_or_else(|e| panic!("{e:#}"))

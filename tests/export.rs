@@ -44,6 +44,7 @@ fn built(problem: &str) -> tempfile::TempDir {
         problems_dir: tmp.path().to_path_buf(),
         lock: LockMode::Locked,
         jobs: None,
+        progress: false,
     };
     build_problem(by_name(problem).unwrap(), &opts).unwrap();
     tmp

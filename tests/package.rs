@@ -47,6 +47,7 @@ fn opts(root: &Path, lock: LockMode, jobs: Option<usize>) -> BuildOptions {
         problems_dir: root.to_path_buf(),
         lock,
         jobs,
+        progress: false,
     }
 }
 

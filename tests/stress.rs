@@ -51,6 +51,7 @@ fn run(
         jobs,
         keep: 1,
         shrink: true,
+        progress: false,
     };
     stress(p, &cfg, subject, &opts).unwrap()
 }
@@ -221,6 +222,7 @@ fn keep_collects_the_smallest_failing_seeds_in_order() {
             jobs,
             keep: 3,
             shrink: false,
+            progress: false,
         };
         let r = stress(game, &cfg, &s, &opts).unwrap();
         assert_eq!(r.failures.len(), 3);
@@ -291,6 +293,7 @@ fn save_adds_a_hand_test_that_the_next_build_carries() {
         problems_dir: tmp.path().to_path_buf(),
         lock: LockMode::Extend,
         jobs: Some(2),
+        progress: false,
     };
     let report = build_problem(game, &opts).unwrap();
     let n = report.tests.len();
