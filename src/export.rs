@@ -482,6 +482,21 @@ fn build_script(bin: &str) -> String {
     )
 }
 
+/// A Kattis program folder `dir` for gridjudge binary `bin` (copied from `from`): the binary,
+/// a `build` script that only checks it is there, and a `run` script that calls it with the
+/// problem name `problem` and `--kattis`; `what` is the run script's comment line.
+fn kattis_program(
+    dir: &Path,
+    bin: &str,
+    from: &Path,
+    problem: &str,
+    what: &str,
+) -> anyhow::Result<()> {
+    copy_executable(from, &dir.join(bin))?;
+    write_script(&dir.join("build"), &build_script(bin))?;
+    write_script(&dir.join("run"), &wrapper(bin, problem, " --kattis", what))
+}
+
 /// Subtasks of the Hydro `config.yaml`: one per test group in order of first appearance,
 /// tests without a group in a subtask `default`; each entry is (group, 1-based test numbers).
 pub fn subtasks(tests: &[PackageTest]) -> Vec<(String, Vec<usize>)> {
@@ -765,29 +780,19 @@ fn write_kattis(
 
     // Validators: program folders with `build` and `run` scripts and the binary `run` calls
     // (problemtools recognises a program folder by its executable `build` script).
-    let iv = root.join("input_validators/gridjudge");
-    copy_executable(&bins.validator, &iv.join("validator"))?;
-    write_script(&iv.join("build"), &build_script("validator"))?;
-    write_script(
-        &iv.join("run"),
-        &wrapper(
-            "validator",
-            p,
-            " --kattis",
-            "Kattis input validator: run < input; exit 42 valid, 43 invalid",
-        ),
+    kattis_program(
+        &root.join("input_validators/gridjudge"),
+        "validator",
+        &bins.validator,
+        p,
+        "Kattis input validator: run < input; exit 42 valid, 43 invalid",
     )?;
-    let ov = root.join("output_validators/gridjudge");
-    copy_executable(&bins.checker, &ov.join("checker"))?;
-    write_script(&ov.join("build"), &build_script("checker"))?;
-    write_script(
-        &ov.join("run"),
-        &wrapper(
-            "checker",
-            p,
-            " --kattis",
-            "Kattis output validator: run <input> <answer> <feedback_dir> < output; exit 42 AC, 43 WA",
-        ),
+    kattis_program(
+        &root.join("output_validators/gridjudge"),
+        "checker",
+        &bins.checker,
+        p,
+        "Kattis output validator: run <input> <answer> <feedback_dir> < output; exit 42 AC, 43 WA",
     )?;
 
     // Submissions by expected verdict.
