@@ -33,9 +33,7 @@ use gridjudge::reader::FormatError;
 use gridjudge::rng::TestRng;
 use serde::Deserialize;
 
-const SAMPLE: &str = "3 3\n.##\n...\n#.#\n";
-const SAMPLE_ANS: &str = "WIN\n2 3\n3 2\n";
-const LOSE_MAZE: &str = "2 2\n..\n..\n";
+use common::game::{LOSE_MAZE, SAMPLE, SAMPLE_ANS};
 
 fn game() -> &'static dyn Problem {
     common::problem("game")

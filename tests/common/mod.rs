@@ -25,6 +25,16 @@ use gridjudge::args::Args;
 use gridjudge::package::{build_test, sha256_hex, test_name, BuiltTest, Lock, Manifest};
 use gridjudge::problem::{self, Problem, ProblemConfig};
 
+/// Mazes of `game` that several test files use.
+pub mod game {
+    /// The official sample (`problems/game/samples/sample1.in`).
+    pub const SAMPLE: &str = "3 3\n.##\n...\n#.#\n";
+    /// Its jury answer.
+    pub const SAMPLE_ANS: &str = "WIN\n2 3\n3 2\n";
+    /// A 2x2 open maze: its free cells have a perfect matching, so the answer is LOSE.
+    pub const LOSE_MAZE: &str = "2 2\n..\n..\n";
+}
+
 /// The registered problem called `name`.
 pub fn problem(name: &str) -> &'static dyn Problem {
     problem::by_name(name).unwrap()
