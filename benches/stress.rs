@@ -8,18 +8,29 @@
 //!   function that returns the reference answer: generation, range resolution, validation,
 //!   reference solution and checker only (one iteration = 64 seeds);
 //! * `stress/process_start` — one run of the compiled submission on a 1×1 maze: the cost of
-//!   starting, limiting and reaping a process, the floor of the per-test cost.
+//!   starting, limiting and reaping a process, the floor of the per-test cost;
+//! * `stress/unsandboxed/j1`, `stress/unsandboxed/process_start` — the same two without the
+//!   sandbox (`--no-sandbox`: process group and rlimits only), so that the difference is the
+//!   price of the sandbox (bwrap's namespaces and mounts, the run's cgroup);
+//! * `stress/bare_spawn` — the same program started with `std::process::Command` on the same
+//!   input, waited for, nothing else: the machine's floor for one process.
+//!
+//! With `GRIDJUDGE_BENCH_VERIFY=1` it also times `verify` once per mode on every problem whose
+//! tests are built (`problems/<p>/tests`, from `gridjudge build`), -j 2 as in CI, and prints the
+//! wall-clock seconds (not criterion: one verify takes seconds).
 //!
 //! Run: `cargo bench --bench stress` (criterion, throughput in elements = tests per second;
-//! about a minute). Needs `g++`; the binary is compiled once into `target/gridjudge-cache`.
-//! The numbers of a shared 2-core machine are noisy: compare medians of repeated runs.
+//! about two minutes). Needs `g++` and bubblewrap; the binary is compiled once into
+//! `target/gridjudge-cache`. The numbers of a shared 2-core machine are noisy: compare medians
+//! of repeated runs.
 
 use std::hint::black_box;
-use std::path::Path;
-use std::time::Duration;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput};
-use gridjudge::judge::Submission;
+use gridjudge::judge::{prepare, JudgeOptions, Prepared, Submission};
 use gridjudge::problem::{self, Problem, ProblemConfig};
 use gridjudge::runner::RunLimits;
 use gridjudge::stress::{
@@ -57,8 +68,16 @@ fn main() {
     let src = root.join("problems/game/submissions/accepted/hopcroft_karp.cpp");
     let sub = Submission::from_arg(src.to_str().expect("UTF-8 path")).expect("submission");
     let limits = RunLimits::new(cfg.limits.time_ms, cfg.limits.memory_mib);
-    let process = ProcessSubject::prepare(&sub, &root.join("target/gridjudge-cache"), limits)
-        .expect("g++ compiles the accepted submission");
+    let cache = root.join("target/gridjudge-cache");
+    let process = ProcessSubject::prepare(&sub, &cache, limits, true)
+        .expect("g++ compiles the accepted submission; bubblewrap runs");
+    let unsandboxed = ProcessSubject::prepare(&sub, &cache, limits, false).expect("compiles");
+    let Prepared::Ready(argv) = prepare(&sub, &cache).expect("compiles") else {
+        panic!("the accepted submission does not compile")
+    };
+    let bare_input =
+        std::env::temp_dir().join(format!("gridjudge-bench-{}.in", std::process::id()));
+    std::fs::write(&bare_input, b"1 1\n.\n").expect("temporary input");
     let reference = FnSubject(|input: &[u8]| {
         game.solve(input, &cfg.constraints)
             .expect("valid generated input")
@@ -83,6 +102,65 @@ fn main() {
     g.bench_function("process_start", |b| {
         b.iter(|| black_box(process.run(b"1 1\n.\n").expect("runs")))
     });
+    g.bench_function("unsandboxed/process_start", |b| {
+        b.iter(|| black_box(unsandboxed.run(b"1 1\n.\n").expect("runs")))
+    });
+    g.bench_function("bare_spawn", |b| {
+        b.iter(|| {
+            let status = Command::new(&argv[0])
+                .stdin(std::fs::File::open(&bare_input).expect("input"))
+                .stdout(Stdio::null())
+                .status()
+                .expect("runs");
+            assert!(status.success());
+        })
+    });
+    g.throughput(Throughput::Elements(SEEDS));
+    g.bench_function("unsandboxed/j1", |b| {
+        b.iter(|| run_loop(game, &cfg, &unsandboxed, 1))
+    });
     g.finish();
     c.final_summary();
+    let _ = std::fs::remove_file(&bare_input);
+    if std::env::var_os("GRIDJUDGE_BENCH_VERIFY").is_some() {
+        time_verify(root, &cache);
+    }
+}
+
+/// Times `verify` once with and once without the sandbox on every problem whose tests are built.
+fn time_verify(root: &Path, cache: &Path) {
+    let problems: PathBuf = root.join("problems");
+    for &p in problem::all() {
+        if !problems.join(p.name()).join("tests").is_dir() {
+            println!(
+                "verify {}: tests not built (`gridjudge build {}`), skipped",
+                p.name(),
+                p.name()
+            );
+            continue;
+        }
+        let cfg = ProblemConfig::load(p, Some(&problems.join(p.name()).join("problem.toml")))
+            .expect("problem.toml");
+        for sandbox in [true, false] {
+            let opts = JudgeOptions {
+                limits: RunLimits::new(cfg.limits.time_ms, cfg.limits.memory_mib),
+                jobs: 2,
+                progress: false,
+                cache_dir: cache.to_path_buf(),
+                sandbox,
+            };
+            let t = Instant::now();
+            let report = gridjudge::verify::verify_problem(p, &problems, &opts)
+                .expect("verify runs")
+                .expect("a catalogue");
+            let runs: usize = report.judge.submissions.iter().map(|s| s.tests.len()).sum();
+            println!(
+                "verify {} ({}): {:.2} s for {runs} runs, ok = {}",
+                p.name(),
+                if sandbox { "sandbox" } else { "no sandbox" },
+                t.elapsed().as_secs_f64(),
+                report.ok()
+            );
+        }
+    }
 }

@@ -20,7 +20,7 @@ use std::io::BufReader;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use anyhow::{bail, Context};
 use rayon::prelude::*;
@@ -29,7 +29,25 @@ use sha2::{Digest, Sha256};
 
 use crate::problem::{Problem, ProblemConfig};
 use crate::runner::{self, Outcome, RunLimits, RunSpec};
+use crate::sandbox::{Session, TrackedDir};
 use crate::verdict::Verdict;
+
+/// What reports say about runs made with `--no-sandbox`.
+pub const NO_SANDBOX: &str =
+    "NO SANDBOX (--no-sandbox): programs ran unconfined as the judge's user, \
+     with per-process limits only";
+
+/// The sandbox session of a judge or stress call: `Some` when `sandboxed`, with the
+/// description for reports. Errors when the sandbox is wanted but unavailable (the message says
+/// what is missing and how to get it, and mentions `--no-sandbox`).
+pub fn session(sandboxed: bool) -> anyhow::Result<(Option<Arc<Session>>, String)> {
+    if !sandboxed {
+        return Ok((None, NO_SANDBOX.to_string()));
+    }
+    let s = Session::new()?;
+    let what = format!("sandbox: {}", s.sandbox().describe());
+    Ok((Some(s), what))
+}
 
 /// Default compile cache folder, relative to the working directory.
 pub const DEFAULT_CACHE_DIR: &str = "target/gridjudge-cache";
@@ -370,6 +388,8 @@ pub struct JudgeOptions {
     pub progress: bool,
     /// Compile cache folder.
     pub cache_dir: PathBuf,
+    /// Run every program in the sandbox ([`crate::sandbox`]); `false` is `--no-sandbox`.
+    pub sandbox: bool,
 }
 
 fn ser_verdict<S: Serializer>(v: &Verdict, s: S) -> Result<S::Ok, S::Error> {
@@ -472,6 +492,9 @@ pub struct JudgeReport {
     pub limits: RunLimits,
     /// Runs at the same time.
     pub jobs: usize,
+    /// How the programs ran: the sandbox's description ([`crate::sandbox::Sandbox::describe`])
+    /// or [`NO_SANDBOX`].
+    pub isolation: String,
     /// Test names, in order.
     pub tests: Vec<String>,
     /// One report per submission, in the order given.
@@ -494,9 +517,10 @@ impl JudgeReport {
     /// The human-readable table: per submission one line per test, then its summary line.
     pub fn render(&self) -> String {
         let mut s = String::new();
+        let _ = writeln!(s, "{}", self.isolation);
         let _ = writeln!(
             s,
-            "problem {}: {} test(s); limits: CPU {} ms, wall {} ms, memory {} KiB, output {} bytes, stack {}",
+            "problem {}: {} test(s); limits: CPU {} ms, wall {} ms, memory {} KiB, output {} bytes, stack {}, tasks {}",
             self.problem,
             self.tests.len(),
             self.limits.time_ms,
@@ -506,7 +530,8 @@ impl JudgeReport {
             self.limits
                 .stack_kib
                 .map(|k| format!("{k} KiB"))
-                .unwrap_or_else(|| "unlimited".into())
+                .unwrap_or_else(|| "unlimited".into()),
+            self.limits.tasks
         );
         for sub in &self.submissions {
             let _ = writeln!(s, "== {} ({})", sub.name, sub.language);
@@ -590,6 +615,7 @@ fn judge_one(
     argv: &[OsString],
     test: &TestCase,
     limits: &RunLimits,
+    session: Option<&Arc<Session>>,
 ) -> TestResult {
     let result = |verdict, r: Option<&runner::RunResult>, message: String| TestResult {
         test: test.name.clone(),
@@ -618,13 +644,9 @@ fn judge_one(
             ))
         }
     };
-    let dir = match tempfile::Builder::new().prefix("gridjudge-out-").tempdir() {
+    let dir = match TrackedDir::new("gridjudge-out-") {
         Ok(d) => d,
-        Err(e) => {
-            return fail(format!(
-                "judge error: cannot create a temporary folder: {e}"
-            ))
-        }
+        Err(e) => return fail(format!("judge error: {e:#}")),
     };
     let stdout = dir.path().join("stdout");
     let spec = RunSpec {
@@ -634,12 +656,13 @@ fn judge_one(
         stderr: Some(dir.path().join("stderr")),
         limits: *limits,
         work_parent: Some(dir.path().to_path_buf()),
+        sandbox: session.cloned(),
     };
     let r = match runner::run(&spec) {
         Ok(r) => r,
         Err(e) => return fail(format!("judge error: {e:#}")),
     };
-    let strays = if r.stray_processes > 0 {
+    let mut strays = if r.stray_processes > 0 {
         format!(
             " [{} process(es) of the group could not be reaped]",
             r.stray_processes
@@ -647,6 +670,13 @@ fn judge_one(
     } else {
         String::new()
     };
+    if r.task_limit_hits > 0 {
+        let _ = write!(
+            strays,
+            " [task limit of {} reached {} time(s)]",
+            limits.tasks, r.task_limit_hits
+        );
+    }
     let mut verdict = match stopped_verdict(&r, limits) {
         Some((v, message)) => result(v, Some(&r), message),
         None => {
@@ -669,8 +699,8 @@ fn judge_one(
 /// Cost: one process per (submission, test); each run takes at most the wall-clock limit plus
 /// the time to kill and reap its process group.
 ///
-/// Errors: a source cannot be read, the cache folder cannot be written, or the worker threads
-/// cannot start. Problems of a single run are verdicts (FAIL for the judge's own failures).
+/// Errors: the sandbox is wanted but unavailable, a source cannot be read, the cache folder
+/// cannot be written, or the worker threads cannot start. Problems of a single run are verdicts (FAIL for the judge's own failures).
 pub fn judge(
     problem: &dyn Problem,
     config: &ProblemConfig,
@@ -678,6 +708,7 @@ pub fn judge(
     tests: &[TestCase],
     opts: &JudgeOptions,
 ) -> anyhow::Result<JudgeReport> {
+    let (session, isolation) = session(opts.sandbox)?;
     let mut prepared = Vec::with_capacity(submissions.len());
     for sub in submissions {
         prepared.push(
@@ -698,7 +729,14 @@ pub fn judge(
                 let Prepared::Ready(argv) = &prepared[s] else {
                     unreachable!("only ready submissions are in the work list")
                 };
-                let r = judge_one(problem, config, argv, &tests[t], &opts.limits);
+                let r = judge_one(
+                    problem,
+                    config,
+                    argv,
+                    &tests[t],
+                    &opts.limits,
+                    session.as_ref(),
+                );
                 bar.set_message(format!("{} test {}", submissions[s].name, tests[t].name));
                 bar.inc(1);
                 r
@@ -732,6 +770,7 @@ pub fn judge(
         problem: problem.name().to_string(),
         limits: opts.limits,
         jobs: opts.jobs.max(1),
+        isolation,
         tests: tests.iter().map(|t| t.name.clone()).collect(),
         submissions: reports,
     })

@@ -222,6 +222,14 @@ struct RunArgs {
     /// Stack limit in MiB, 0 for unlimited (default: 64).
     #[arg(long, value_name = "MIB")]
     stack_limit: Option<u64>,
+    /// Task limit: processes and threads of a run at once (default: problem.toml [limits]
+    /// tasks, else 128).
+    #[arg(long, value_name = "N")]
+    task_limit: Option<u64>,
+    /// Run the programs without the bubblewrap sandbox: unconfined, as your user, with
+    /// per-process limits only. Every report then says so.
+    #[arg(long)]
+    no_sandbox: bool,
     /// Compile cache folder.
     #[arg(long, default_value = judge::DEFAULT_CACHE_DIR)]
     cache_dir: PathBuf,
@@ -249,14 +257,20 @@ impl RunArgs {
         if let Some(s) = self.stack_limit {
             limits.stack_kib = (s > 0).then(|| s.saturating_mul(1024));
         }
-        if limits.time_ms == 0 || limits.memory_kib == 0 || limits.output_bytes == 0 {
-            bail!("time, memory and output limits must be positive");
+        limits.tasks = self.task_limit.unwrap_or(cfg.limits.tasks);
+        if limits.time_ms == 0
+            || limits.memory_kib == 0
+            || limits.output_bytes == 0
+            || limits.tasks == 0
+        {
+            bail!("time, memory, output and task limits must be positive");
         }
         Ok(JudgeOptions {
             limits,
             jobs: jobs.max(1),
             progress: std::io::stderr().is_terminal(),
             cache_dir: self.cache_dir.clone(),
+            sandbox: !self.no_sandbox,
         })
     }
 }
@@ -461,7 +475,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 },
             };
             let sub = Submission::from_arg(&submission)?;
-            let subject = stress::ProcessSubject::prepare(&sub, &opts.cache_dir, opts.limits)?;
+            let subject =
+                stress::ProcessSubject::prepare(&sub, &opts.cache_dir, opts.limits, opts.sandbox)?;
             let sopts = stress::StressOptions {
                 generator: line,
                 seeds,
@@ -482,6 +497,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 report.tested as f64 / secs.max(1e-9),
                 report.failures.len()
             );
+            println!("{}", subject.isolation());
             if let Some((seed, why)) = &report.first_skip {
                 println!(
                     "skipped {} seed(s) whose drawn values the generator rejects, first seed {seed}: {why}",
@@ -612,6 +628,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 }
 
 fn main() -> ExitCode {
+    if let Err(e) = gridjudge::sandbox::install_cleanup_handlers() {
+        eprintln!("gridjudge: error: {e:#}");
+        return ExitCode::FAILURE;
+    }
     match run(Cli::parse()) {
         Ok(code) => code,
         Err(e) => {

@@ -53,6 +53,15 @@ pub struct Limits {
     pub time_ms: u64,
     /// Memory limit, MiB.
     pub memory_mib: u64,
+    /// Task limit: processes and threads of a run at the same time, enforced by the sandbox
+    /// (default [`crate::runner::DEFAULT_TASKS`], 128, which lets the JVM and Go runtimes
+    /// run).
+    #[serde(default = "default_tasks")]
+    pub tasks: u64,
+}
+
+fn default_tasks() -> u64 {
+    crate::runner::DEFAULT_TASKS
 }
 
 /// Settings of `gridjudge build` for a problem.

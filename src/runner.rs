@@ -1,5 +1,19 @@
 //! Running one untrusted program under limits (Linux / Unix): CPU time, wall-clock time,
-//! memory, output size and stack, with the whole process group killed afterwards.
+//! memory, output size, stack and tasks, with every process it started killed afterwards.
+//!
+//! Two modes, chosen by [`RunSpec::sandbox`]:
+//! * **in the sandbox** (the default of `judge`, `verify` and `stress`): the program runs in
+//!   the bubblewrap sandbox of [`crate::sandbox`], which documents what it can see and do; its
+//!   limits and accounting cover the whole process tree through a cgroup (CPU time, peak
+//!   memory, task count), and the rlimits below stay as per-process backstops;
+//! * **unconfined** (`--no-sandbox`): the process-group runner documented below, as the judge's
+//!   user, with per-process accounting. Nothing stops such a program from reading the answers
+//!   or escaping the group.
+//!
+//! The classification is the same in both (below); in the sandbox the "monitor" reads the
+//! cgroup's CPU time instead of the leader's, a kill by the cgroup's OOM killer counts as
+//! "killed for memory", `bwrap`'s exit code 128 + N is read as "killed by signal N", and the
+//! peak memory is the cgroup's.
 //!
 //! [`run`] starts the program in a fresh temporary working directory, as the leader of a new
 //! process group, with stdin from a file and stdout / stderr to files, and returns a
@@ -44,9 +58,10 @@
 //! The runner makes its own process a child subreaper (`PR_SET_CHILD_SUBREAPER`, once per
 //! process, Linux) so that the killed members, orphaned, become its children and are reaped
 //! here (`waitpid(-pgid)`) instead of staying zombies; no member of the group outlives
-//! [`run`]. A process that leaves the group (`setsid` or `setpgid`) escapes this: the runner
-//! does not use cgroups. CPU time and memory are those of the leader (and of the children it
-//! waited for), not of the whole group.
+//! [`run`]. Unconfined, a process that leaves the group (`setsid` or `setpgid`) escapes this,
+//! and CPU time and memory are those of the leader (and of the children it waited for), not of
+//! the whole group; the sandbox closes both gaps (its PID namespace and cgroup). In both modes
+//! every descriptor above 2 is closed before the program starts.
 
 use std::ffi::OsString;
 use std::fs::File;
@@ -54,11 +69,13 @@ use std::io::Read;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::Once;
+use std::sync::{Arc, Once};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use serde::Serialize;
+
+use crate::sandbox::{self, Session};
 
 /// Default stack limit, KiB: 64 MiB, as Codeforces and Luogu allow; enough for any natural
 /// recursion on the problems' graphs, small enough that unbounded recursion fails as a
@@ -68,6 +85,13 @@ pub const DEFAULT_STACK_KIB: u64 = 64 * 1024;
 
 /// Default output cap, bytes: 64 MiB.
 pub const DEFAULT_OUTPUT_BYTES: u64 = 64 << 20;
+
+/// Default task limit: processes and threads of a run together, 128. Enough for the
+/// multi-threaded runtimes (a HotSpot JVM starts about 20 to 40 threads on 2 to 16 cores, the Go
+/// runtime one per core plus a few, .NET about 20), well under the 200 children of a fork
+/// bomb. Problems set it with `tasks` in `problem.toml` `[limits]`. Enforced only in the
+/// sandbox ([`crate::sandbox`]).
+pub const DEFAULT_TASKS: u64 = 128;
 
 /// How many bytes of the program's stderr [`RunResult::stderr_head`] keeps.
 pub const STDERR_HEAD_BYTES: usize = 2048;
@@ -85,6 +109,9 @@ pub struct RunLimits {
     pub output_bytes: u64,
     /// Stack limit, KiB; `None` leaves it unlimited.
     pub stack_kib: Option<u64>,
+    /// Task limit: processes and threads of the run at the same time (sandbox only; see
+    /// [`DEFAULT_TASKS`]).
+    pub tasks: u64,
 }
 
 impl RunLimits {
@@ -97,6 +124,7 @@ impl RunLimits {
             memory_kib: memory_mib.saturating_mul(1024),
             output_bytes: DEFAULT_OUTPUT_BYTES,
             stack_kib: Some(DEFAULT_STACK_KIB),
+            tasks: DEFAULT_TASKS,
         }
     }
 
@@ -174,6 +202,9 @@ pub struct RunResult {
     pub stderr_head: String,
     /// Processes of the group that could not be reaped within 5 s of the kill (normally 0).
     pub stray_processes: u32,
+    /// How many times a `fork` or thread creation failed on the task limit (sandbox with
+    /// cgroups only; 0 otherwise).
+    pub task_limit_hits: u64,
 }
 
 /// What to run.
@@ -191,7 +222,11 @@ pub struct RunSpec {
     /// The limits.
     pub limits: RunLimits,
     /// Where the fresh working directory is created; `None` for the system's temporary folder.
+    /// Unused in the sandbox, whose working folder is a tmpfs.
     pub work_parent: Option<PathBuf>,
+    /// The sandbox session to run in ([`crate::sandbox`]); `None` runs the program unconfined
+    /// (`--no-sandbox`), as the judge's user, limited as described above.
+    pub sandbox: Option<Arc<Session>>,
 }
 
 static SUBREAPER: Once = Once::new();
@@ -465,14 +500,12 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunResult> {
         bail!("empty command line");
     };
     let prog = resolve_program(prog)?;
-    become_subreaper();
-    let work = match &spec.work_parent {
-        Some(p) => tempfile::Builder::new()
-            .prefix("gridjudge-run-")
-            .tempdir_in(p),
-        None => tempfile::Builder::new().prefix("gridjudge-run-").tempdir(),
+    if let Some(session) = &spec.sandbox {
+        return run_sandboxed(spec, session, &prog, args);
     }
-    .context("cannot create a temporary working directory")?;
+    become_subreaper();
+    let work = sandbox::TrackedDir::new_in("gridjudge-run-", spec.work_parent.as_deref())
+        .context("cannot create a temporary working directory")?;
     let stdin =
         File::open(&spec.stdin).with_context(|| format!("cannot open {}", spec.stdin.display()))?;
     let stdout = File::create(&spec.stdout)
@@ -515,6 +548,7 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunResult> {
             set_limit(libc::RLIMIT_CORE, 0, 0)?;
             let s = stack.unwrap_or(UNLIMITED);
             set_limit(libc::RLIMIT_STACK, s, s)?;
+            sandbox::close_other_descriptors();
             Ok(())
         });
     }
@@ -523,6 +557,7 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunResult> {
         .spawn()
         .with_context(|| format!("cannot start {}", Path::new(&prog).display()))?;
     let pid = child.id() as i32;
+    let _recorded = sandbox::GroupGuard::new(pid);
     // From here on the std handle is not used: the pid is waited for below, by hand.
     drop(child);
 
@@ -614,6 +649,208 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunResult> {
         output_bytes,
         stderr_head,
         stray_processes,
+        task_limit_hits: 0,
+    })
+}
+
+/// Decodes `bwrap`'s exit status: it exits with the program's exit code, or with 128 + the
+/// signal number when the program was killed by a signal (it cannot die of the same signal
+/// itself). Codes 129 to 192 are therefore read as signals 1 to 64: a program that calls
+/// `exit(139)` in the sandbox is reported as killed by SIGSEGV.
+fn sandbox_termination(status: i32) -> Termination {
+    if libc::WIFEXITED(status) {
+        match libc::WEXITSTATUS(status) {
+            c @ 129..=192 => Termination::Signaled(c - 128),
+            c => Termination::Exited(c),
+        }
+    } else if libc::WIFSIGNALED(status) {
+        Termination::Signaled(libc::WTERMSIG(status))
+    } else {
+        Termination::Exited(-1)
+    }
+}
+
+/// [`run`] in the sandbox of `session` ([`crate::sandbox`]): `bwrap` is started as the leader
+/// of a new process group, in a fresh cgroup (when available), with the rlimits above, after
+/// dropping to the unprivileged uid; the monitor polls the cgroup's CPU time (and OOM kills)
+/// and the wall clock. Afterwards every process left in the cgroup is killed and the cgroup
+/// removed.
+fn run_sandboxed(
+    spec: &RunSpec,
+    session: &Session,
+    prog: &OsString,
+    args: &[OsString],
+) -> anyhow::Result<RunResult> {
+    let sb = session.sandbox();
+    let (inside, bound) = session.stage(Path::new(prog))?;
+    let limits = spec.limits;
+    let stdin =
+        File::open(&spec.stdin).with_context(|| format!("cannot open {}", spec.stdin.display()))?;
+    let stdout = File::create(&spec.stdout)
+        .with_context(|| format!("cannot create {}", spec.stdout.display()))?;
+    // Without a stderr file of the caller's, a temporary one in a recorded folder.
+    let scratch = match spec.stderr {
+        Some(_) => None,
+        None => Some(sandbox::TrackedDir::new_in(
+            "gridjudge-run-",
+            spec.work_parent.as_deref(),
+        )?),
+    };
+    let stderr_path = match (&spec.stderr, &scratch) {
+        (Some(p), _) => p.clone(),
+        (None, Some(d)) => d.path().join("stderr"),
+        (None, None) => unreachable!("a scratch folder exists when no stderr file is given"),
+    };
+    let stderr = File::create(&stderr_path)
+        .with_context(|| format!("cannot create {}", stderr_path.display()))?;
+
+    let memory_bytes = limits.memory_kib.saturating_mul(1024);
+    let cgroup = sb.cgroup(memory_bytes, limits.tasks)?;
+    let mut argv = vec![inside];
+    argv.extend(args.iter().cloned());
+    let mut cmd = sb.command(&argv, bound.as_deref(), memory_bytes);
+    cmd.stdin(Stdio::from(stdin))
+        .stdout(Stdio::from(stdout))
+        .stderr(Stdio::from(stderr))
+        .process_group(0);
+    let cpu_s = limits.time_ms.div_ceil(1000) + 1;
+    let as_bytes = limits.address_space_bytes();
+    let fsize = limits.output_bytes;
+    let stack = limits.stack_kib.map(|k| k.saturating_mul(1024));
+    // Without cgroups, RLIMIT_NPROC stands in for the task limit (counted per user).
+    let nproc = (cgroup.is_none() && sb.drop_to().is_some()).then_some(limits.tasks + 2);
+    let procs = cgroup.as_ref().map(|c| c.procs_files()).unwrap_or_default();
+    let drop_to = sb.drop_to();
+    // SAFETY: the closure runs between fork and exec and calls only open/write/close,
+    // setrlimit/getrlimit, close_range/fcntl and setgroups/setgid/setuid, which are
+    // async-signal-safe; it allocates nothing (the paths were prepared above).
+    unsafe {
+        cmd.pre_exec(move || {
+            sandbox::join_cgroup(&procs)?;
+            set_limit(libc::RLIMIT_CPU, cpu_s, cpu_s + 1)?;
+            set_limit(libc::RLIMIT_AS, as_bytes, as_bytes)?;
+            set_limit(libc::RLIMIT_FSIZE, fsize, fsize)?;
+            set_limit(libc::RLIMIT_CORE, 0, 0)?;
+            let s = stack.unwrap_or(UNLIMITED);
+            set_limit(libc::RLIMIT_STACK, s, s)?;
+            if let Some(n) = nproc {
+                set_limit(libc::RLIMIT_NPROC, n, n)?;
+            }
+            sandbox::drop_privileges(drop_to)
+        });
+    }
+    let start = Instant::now();
+    let child = cmd.spawn().context("cannot start the sandbox (bwrap)")?;
+    let pid = child.id() as i32;
+    let _recorded = sandbox::GroupGuard::new(pid);
+    drop(child);
+
+    let kill_run = |cg: &Option<sandbox::RunCgroup>| {
+        kill_group(pid);
+        if let Some(c) = cg {
+            c.kill_all();
+        }
+    };
+    let mut killed = None;
+    let mut nap = Duration::from_micros(200);
+    let wall_limit = Duration::from_millis(limits.wall_ms);
+    while !exited_unreaped(pid) {
+        if killed.is_none() {
+            let reason = if start.elapsed() > wall_limit {
+                Some(KillReason::WallTime)
+            } else if cgroup
+                .as_ref()
+                .and_then(|c| c.cpu_ms())
+                .is_some_and(|c| c > limits.time_ms)
+            {
+                Some(KillReason::CpuTime)
+            } else if cgroup.as_ref().is_some_and(|c| c.oom_kills() > 0) {
+                Some(KillReason::Memory)
+            } else {
+                None
+            };
+            if let Some(r) = reason {
+                killed = Some(r);
+                kill_run(&cgroup);
+            }
+        }
+        std::thread::sleep(nap);
+        nap = (nap * 2).min(Duration::from_millis(5));
+    }
+    let wall_ms = start.elapsed().as_millis() as u64;
+    kill_group(pid);
+    let mut status = 0;
+    // SAFETY: rusage is plain data; wait4 fills it and the status integer.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: as above.
+        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        if r == pid {
+            break;
+        }
+        let e = std::io::Error::last_os_error();
+        if e.raw_os_error() != Some(libc::EINTR) {
+            return Err(e).context("wait4 failed");
+        }
+    }
+    let stray_processes = match &cgroup {
+        Some(c) => c.kill_all(),
+        None => reap_group(pid),
+    };
+    let tv_ms = |tv: libc::timeval| tv.tv_sec as u64 * 1000 + tv.tv_usec as u64 / 1000;
+    let rusage_cpu = tv_ms(usage.ru_utime) + tv_ms(usage.ru_stime);
+    let (cpu_ms, peak_kib, oom, task_limit_hits) = match &cgroup {
+        Some(c) => (
+            c.cpu_ms().unwrap_or(rusage_cpu),
+            c.peak_kib().unwrap_or(0),
+            c.oom_kills() > 0,
+            c.task_limit_hits(),
+        ),
+        None => (rusage_cpu, usage.ru_maxrss.max(0) as u64, false, 0),
+    };
+    drop(cgroup);
+    if oom && killed.is_none() {
+        killed = Some(KillReason::Memory);
+    }
+    let termination = sandbox_termination(status);
+    let output_bytes = std::fs::metadata(&spec.stdout)
+        .map(|m| m.len())
+        .unwrap_or(0);
+    let mut head = Vec::new();
+    if let Ok(f) = File::open(&stderr_path) {
+        let _ = f.take(STDERR_HEAD_BYTES as u64).read_to_end(&mut head);
+    }
+    drop(scratch);
+    let stderr_head = String::from_utf8_lossy(&head).into_owned();
+    if termination == Termination::Exited(1)
+        && killed.is_none()
+        && stderr_head.starts_with("bwrap: ")
+    {
+        bail!(
+            "the sandbox could not start the program: {}",
+            stderr_head.lines().next().unwrap_or("")
+        );
+    }
+    let outcome = classify(
+        termination,
+        killed,
+        cpu_ms,
+        peak_kib,
+        output_bytes,
+        &stderr_head,
+        &limits,
+    );
+    Ok(RunResult {
+        termination,
+        killed,
+        outcome,
+        cpu_ms,
+        wall_ms,
+        peak_kib,
+        output_bytes,
+        stderr_head,
+        stray_processes,
+        task_limit_hits,
     })
 }
 

@@ -34,6 +34,7 @@
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
@@ -44,6 +45,7 @@ use crate::args::{resolve_ranges, ArgError, Args};
 use crate::judge::{prepare, Prepared, Submission};
 use crate::problem::{generate_test, Problem, ProblemConfig, ValidateOptions};
 use crate::runner::{self, RunLimits, RunSpec};
+use crate::sandbox::{Session, TrackedDir};
 use crate::verdict::Verdict;
 
 /// How many seeds each worker gets per batch: large enough to keep the workers busy, small
@@ -117,29 +119,43 @@ pub trait Subject: Sync {
 pub struct ProcessSubject {
     argv: Vec<OsString>,
     limits: RunLimits,
+    session: Option<Arc<Session>>,
+    isolation: String,
 }
 
 impl ProcessSubject {
-    /// Prepares `sub` through the compile cache in `cache_dir` ([`crate::judge::prepare`]).
-    /// Errors on a compile error (with the compiler's message) or an unreadable source.
+    /// Prepares `sub` through the compile cache in `cache_dir` ([`crate::judge::prepare`]),
+    /// to run in the sandbox when `sandboxed` (else unconfined, `--no-sandbox`). Errors on a
+    /// compile error (with the compiler's message), an unreadable source, or a sandbox that is
+    /// wanted but unavailable.
     pub fn prepare(
         sub: &Submission,
         cache_dir: &Path,
         limits: RunLimits,
+        sandboxed: bool,
     ) -> anyhow::Result<ProcessSubject> {
+        let (session, isolation) = crate::judge::session(sandboxed)?;
         match prepare(sub, cache_dir)? {
-            Prepared::Ready(argv) => Ok(ProcessSubject { argv, limits }),
+            Prepared::Ready(argv) => Ok(ProcessSubject {
+                argv,
+                limits,
+                session,
+                isolation,
+            }),
             Prepared::CompileError(e) => bail!("{}: compile error:\n{e}", sub.name),
         }
+    }
+
+    /// How the program runs, for reports: the sandbox's description or
+    /// [`crate::judge::NO_SANDBOX`].
+    pub fn isolation(&self) -> &str {
+        &self.isolation
     }
 }
 
 impl Subject for ProcessSubject {
     fn run(&self, input: &[u8]) -> anyhow::Result<RunOutput> {
-        let dir = tempfile::Builder::new()
-            .prefix("gridjudge-stress-")
-            .tempdir()
-            .context("cannot create a temporary folder")?;
+        let dir = TrackedDir::new("gridjudge-stress-")?;
         let stdin = dir.path().join("input");
         std::fs::write(&stdin, input).context("cannot write the input file")?;
         let stdout = dir.path().join("stdout");
@@ -150,6 +166,7 @@ impl Subject for ProcessSubject {
             stderr: None,
             limits: self.limits,
             work_parent: Some(dir.path().to_path_buf()),
+            sandbox: self.session.clone(),
         };
         let r = runner::run(&spec)?;
         Ok(match crate::judge::stopped_verdict(&r, &self.limits) {

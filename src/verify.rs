@@ -347,11 +347,12 @@ impl VerifyReport {
         s
     }
 
-    /// The whole human-readable report: matrix, survivors, minimal killing set with what each
-    /// chosen test kills, and a verdict line.
+    /// The whole human-readable report: how the programs ran (sandbox or not), matrix,
+    /// survivors, minimal killing set with what each chosen test kills, and a verdict line.
     pub fn render(&self) -> String {
         let j = &self.judge;
-        let mut s = self.matrix();
+        let mut s = format!("{}\n", j.isolation);
+        s.push_str(&self.matrix());
         if self.survivors.is_empty() {
             let _ = writeln!(s, "surviving wrong submissions: none");
         } else {

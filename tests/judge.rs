@@ -30,6 +30,8 @@ fn options() -> JudgeOptions {
         jobs: 2,
         progress: false,
         cache_dir: cache_dir(),
+        // The default: every program in the bubblewrap sandbox (CI installs bubblewrap).
+        sandbox: true,
     }
 }
 

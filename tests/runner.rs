@@ -3,12 +3,20 @@
 //!
 //! Limits are small (300 ms CPU) so the suite is quick; assertions are on verdicts, never on
 //! timings (the only time bound is a generous "it did end" check).
+//!
+//! The classification tests run twice: unconfined (`--no-sandbox`) and in the bubblewrap
+//! sandbox, which must give the same verdicts. The tests that follow a forked child by its pid
+//! run unconfined (in the sandbox the pid is another namespace's); `tests/sandbox.rs` covers
+//! the sandbox's own guarantees.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use std::sync::Arc;
+
 use gridjudge::runner::{run, KillReason, Outcome, RunLimits, RunResult, RunSpec, Termination};
+use gridjudge::sandbox::Session;
 
 /// Compiles C `source` into `dir/name` and returns the binary's path.
 fn compile_c(dir: &Path, name: &str, source: &str) -> PathBuf {
@@ -37,7 +45,18 @@ fn small_limits() -> RunLimits {
         memory_kib: 64 * 1024,
         output_bytes: 1 << 20,
         stack_kib: Some(8 * 1024),
+        tasks: 16,
     }
+}
+
+/// The sandbox session, or a failed test saying what is missing.
+fn session() -> Arc<Session> {
+    Session::new().unwrap_or_else(|e| panic!("the sandbox is needed for these tests: {e:#}"))
+}
+
+/// Both modes: unconfined and sandboxed.
+fn modes() -> [Option<Arc<Session>>; 2] {
+    [None, Some(session())]
 }
 
 struct Ran {
@@ -46,8 +65,15 @@ struct Ran {
     _dir: tempfile::TempDir,
 }
 
-/// Runs `argv` on `stdin` under `limits`, checking that the run ends in bounded time.
+/// Runs `argv` on `stdin` under `limits`, unconfined, checking that the run ends in bounded
+/// time.
 fn run_with(argv: &[&str], stdin: &[u8], limits: RunLimits) -> Ran {
+    run_in(argv, stdin, limits, None)
+}
+
+/// Runs `argv` on `stdin` under `limits` in `sandbox` (`None`: unconfined), checking that the
+/// run ends in bounded time.
+fn run_in(argv: &[&str], stdin: &[u8], limits: RunLimits, sandbox: Option<Arc<Session>>) -> Ran {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("input");
     std::fs::write(&input, stdin).unwrap();
@@ -58,6 +84,7 @@ fn run_with(argv: &[&str], stdin: &[u8], limits: RunLimits) -> Ran {
         stderr: None,
         limits,
         work_parent: Some(dir.path().to_path_buf()),
+        sandbox,
     };
     let t0 = Instant::now();
     let result = run(&spec).unwrap();
@@ -117,11 +144,13 @@ fn a_clean_program_finishes_with_its_output() {
         "copy",
         "#include <stdio.h>\nint main(void){int c; while((c=getchar())!=EOF) putchar(c); return 0;}\n",
     );
-    let r = run_with(&[&bin], b"3 3\n.##\n", small_limits());
-    assert_eq!(r.result.outcome, Outcome::Finished);
-    assert_eq!(r.result.termination, Termination::Exited(0));
-    assert_eq!(r.stdout, b"3 3\n.##\n");
-    assert!(r.result.peak_kib > 0);
+    for mode in modes() {
+        let r = run_in(&[&bin], b"3 3\n.##\n", small_limits(), mode);
+        assert_eq!(r.result.outcome, Outcome::Finished);
+        assert_eq!(r.result.termination, Termination::Exited(0));
+        assert_eq!(r.stdout, b"3 3\n.##\n");
+        assert!(r.result.peak_kib > 0);
+    }
 }
 
 #[test]
@@ -130,9 +159,11 @@ fn sleeping_forever_is_a_time_limit() {
         "sleeper",
         "#include <unistd.h>\nint main(void){for(;;) pause();}\n",
     );
-    let r = run_with(&[&bin], b"", small_limits());
-    assert_eq!(r.result.outcome, Outcome::TimeLimit, "{:?}", r.result);
-    assert_eq!(r.result.killed, Some(KillReason::WallTime));
+    for mode in modes() {
+        let r = run_in(&[&bin], b"", small_limits(), mode);
+        assert_eq!(r.result.outcome, Outcome::TimeLimit, "{:?}", r.result);
+        assert_eq!(r.result.killed, Some(KillReason::WallTime));
+    }
 }
 
 #[test]
@@ -141,8 +172,10 @@ fn spinning_forever_is_a_time_limit() {
         "spinner",
         "int main(void){volatile unsigned long x=0; for(;;) x++;}\n",
     );
-    let r = run_with(&[&bin], b"", small_limits());
-    assert_eq!(r.result.outcome, Outcome::TimeLimit, "{:?}", r.result);
+    for mode in modes() {
+        let r = run_in(&[&bin], b"", small_limits(), mode);
+        assert_eq!(r.result.outcome, Outcome::TimeLimit, "{:?}", r.result);
+    }
 }
 
 #[test]
@@ -151,9 +184,11 @@ fn printing_forever_is_an_output_limit() {
         "printer",
         "#include <stdio.h>\nint main(void){for(;;) puts(\"WIN 1 1 WIN 1 1\");}\n",
     );
-    let r = run_with(&[&bin], b"", small_limits());
-    assert_eq!(r.result.outcome, Outcome::OutputLimit, "{:?}", r.result);
-    assert!(r.stdout.len() as u64 <= small_limits().output_bytes);
+    for mode in modes() {
+        let r = run_in(&[&bin], b"", small_limits(), mode);
+        assert_eq!(r.result.outcome, Outcome::OutputLimit, "{:?}", r.result);
+        assert!(r.stdout.len() as u64 <= small_limits().output_bytes);
+    }
 }
 
 #[test]
@@ -164,26 +199,32 @@ fn allocating_far_beyond_the_limit_is_a_memory_limit() {
         "#include <stdlib.h>\n#include <string.h>\n\
          int main(void){for(int i=0;i<4096;i++){char*p=malloc(1<<20); if(!p) return 3; memset(p,7,1<<20);} return 0;}\n",
     );
-    let r = run_with(&[&bin], b"", small_limits());
-    assert_eq!(r.result.outcome, Outcome::MemoryLimit, "{:?}", r.result);
+    for mode in modes() {
+        let r = run_in(&[&bin], b"", small_limits(), mode);
+        assert_eq!(r.result.outcome, Outcome::MemoryLimit, "{:?}", r.result);
+    }
 }
 
 #[test]
 fn a_segfault_is_a_runtime_error() {
     let (_d, bin) = program("segv", "int main(void){*(volatile int*)0 = 1; return 0;}\n");
-    let r = run_with(&[&bin], b"", small_limits());
-    assert_eq!(r.result.termination, Termination::Signaled(libc::SIGSEGV));
-    assert!(matches!(r.result.outcome, Outcome::RuntimeError(ref s) if s.contains("SIGSEGV")));
+    for mode in modes() {
+        let r = run_in(&[&bin], b"", small_limits(), mode);
+        assert_eq!(r.result.termination, Termination::Signaled(libc::SIGSEGV));
+        assert!(matches!(r.result.outcome, Outcome::RuntimeError(ref s) if s.contains("SIGSEGV")));
+    }
 }
 
 #[test]
 fn exit_code_1_is_a_runtime_error() {
     let (_d, bin) = program("fail", "int main(void){return 1;}\n");
-    let r = run_with(&[&bin], b"", small_limits());
-    assert_eq!(
-        r.result.outcome,
-        Outcome::RuntimeError("exit code 1".into())
-    );
+    for mode in modes() {
+        let r = run_in(&[&bin], b"", small_limits(), mode);
+        assert_eq!(
+            r.result.outcome,
+            Outcome::RuntimeError("exit code 1".into())
+        );
+    }
 }
 
 #[test]
@@ -197,12 +238,14 @@ fn unbounded_recursion_overflows_the_stack_limit() {
     );
     let mut limits = small_limits();
     limits.memory_kib = 256 * 1024;
-    let r = run_with(&[&bin], b"", limits);
-    assert!(
-        matches!(r.result.outcome, Outcome::RuntimeError(ref s) if s.contains("SIGSEGV")),
-        "{:?}",
-        r.result
-    );
+    for mode in modes() {
+        let r = run_in(&[&bin], b"", limits, mode);
+        assert!(
+            matches!(r.result.outcome, Outcome::RuntimeError(ref s) if s.contains("SIGSEGV")),
+            "{:?}",
+            r.result
+        );
+    }
 }
 
 #[test]
@@ -250,6 +293,7 @@ fn a_missing_program_is_an_error_not_a_verdict() {
         stderr: None,
         limits: small_limits(),
         work_parent: None,
+        sandbox: None,
     };
     let err = run(&spec).unwrap_err();
     assert!(format!("{err:#}").contains("cannot start"), "{err:#}");

@@ -31,7 +31,8 @@ fn cache_dir() -> PathBuf {
 
 fn subject(path: &Path) -> ProcessSubject {
     let sub = Submission::from_arg(path.to_str().unwrap()).unwrap();
-    ProcessSubject::prepare(&sub, &cache_dir(), RunLimits::new(1000, 128)).unwrap()
+    // The default: in the bubblewrap sandbox (CI installs bubblewrap).
+    ProcessSubject::prepare(&sub, &cache_dir(), RunLimits::new(1000, 128), true).unwrap()
 }
 
 fn run(

@@ -1,0 +1,589 @@
+//! Hostile C++ submissions judged in the bubblewrap sandbox on real `game` tests (a small package
+//! built here from generator lines, answers from the reference solution). Each gets its expected
+//! verdict, and afterwards no judged process is left (no process runs as the sandbox uid 65534,
+//! no run cgroup of this process remains) and nothing outside its working folder changed (the
+//! package's files hash the same; files it tried to write outside do not exist).
+//!
+//! Programs that must answer correctly are the accepted `hopcroft_karp.cpp` with a hostile
+//! prelude: its `main` is renamed and called after the attack.
+//!
+//! The sandbox is required: without it (bubblewrap missing, user namespaces disabled) these
+//! tests fail with the judge's message, in CI and elsewhere. The slow ones (time and memory
+//! limits, 1 GiB of output, signals to the `gridjudge` binary) are `#[ignore]`d; `.ci/run` runs
+//! them with `cargo test --test sandbox -- --ignored`. Needs `g++`, and root for the uid check.
+
+use std::collections::BTreeMap;
+use std::io::Read as _;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use gridjudge::args::Args;
+use gridjudge::judge::{judge, load_tests, JudgeOptions, JudgeReport, Submission};
+use gridjudge::problem::{self, generate_test, ProblemConfig};
+use gridjudge::runner::RunLimits;
+use gridjudge::verdict::Verdict;
+use sha2::{Digest, Sha256};
+
+/// The tests of this file run one at a time: they count the processes of the sandbox uid.
+static SERIAL: Mutex<()> = Mutex::new(());
+
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn cache_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gridjudge-sandbox-cache")
+}
+
+/// A `game` package with 3 tests (the sample, an open LOSE board, a random maze) in `dir/game`.
+fn package(dir: &Path) -> PathBuf {
+    let p = problem::by_name("game").unwrap();
+    let cfg = ProblemConfig::load(p, None).unwrap();
+    let game = dir.join("game");
+    let tests = game.join("tests");
+    std::fs::create_dir_all(&tests).unwrap();
+    std::fs::copy(
+        repo().join("problems/game/problem.toml"),
+        game.join("problem.toml"),
+    )
+    .unwrap();
+    let mut inputs = vec![std::fs::read(repo().join("problems/game/samples/sample1.in")).unwrap()];
+    for (line, seed) in [("open n=4 m=5", 1), ("random n=6 m=10 walls=0.3", 2)] {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let args = Args::parse(&words[1..]).unwrap();
+        inputs.push(generate_test(p, words[0], &args, seed).unwrap());
+    }
+    for (i, input) in inputs.iter().enumerate() {
+        let answer = p.solve(input, &cfg.constraints).unwrap();
+        std::fs::write(tests.join(format!("{:02}.in", i + 1)), input).unwrap();
+        std::fs::write(tests.join(format!("{:02}.ans", i + 1)), answer).unwrap();
+    }
+    game
+}
+
+/// SHA-256 of every file under `dir`, by relative path.
+fn snapshot(dir: &Path) -> BTreeMap<PathBuf, String> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let path = e.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let h = Sha256::digest(std::fs::read(&path).unwrap());
+                let hex: String = h.iter().map(|b| format!("{b:02x}")).collect();
+                out.insert(path.strip_prefix(dir).unwrap().to_path_buf(), hex);
+            }
+        }
+    }
+    out
+}
+
+/// Pids of the processes running as the sandbox uid (65534), seen from here.
+fn sandbox_uid_processes() -> Vec<i32> {
+    let mut pids = Vec::new();
+    for e in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Some(pid) = e.file_name().to_str().and_then(|s| s.parse::<i32>().ok()) else {
+            continue;
+        };
+        if let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) {
+            let uid = status.lines().find(|l| l.starts_with("Uid:"));
+            if uid.is_some_and(|l| l.split_whitespace().nth(1) == Some("65534")) {
+                pids.push(pid);
+            }
+        }
+    }
+    pids
+}
+
+/// Run cgroups of the gridjudge process `pid` (v1 pids hierarchy, or v2).
+fn run_cgroups_of(pid: u32) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for base in [
+        "/sys/fs/cgroup/pids/gridjudge",
+        "/sys/fs/cgroup/memory/gridjudge",
+        "/sys/fs/cgroup/cpuacct/gridjudge",
+        "/sys/fs/cgroup/gridjudge",
+    ] {
+        if let Ok(dir) = std::fs::read_dir(base) {
+            for e in dir.flatten() {
+                if e.file_name()
+                    .to_str()
+                    .is_some_and(|n| n.starts_with(&format!("{pid}-")))
+                {
+                    out.push(e.path());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Asserts that nothing of the judged programs is left: no process of the sandbox uid (after a
+/// grace period of 5 s for the kernel) and no run cgroup of this process.
+fn assert_nothing_left(what: &str) {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !sandbox_uid_processes().is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let left = sandbox_uid_processes();
+    assert!(left.is_empty(), "{what}: processes left: {left:?}");
+    let cgroups = run_cgroups_of(std::process::id());
+    assert!(cgroups.is_empty(), "{what}: cgroups left: {cgroups:?}");
+}
+
+fn options(time_ms: u64) -> JudgeOptions {
+    JudgeOptions {
+        limits: RunLimits::new(time_ms, 128),
+        jobs: 2,
+        progress: false,
+        cache_dir: cache_dir(),
+        sandbox: true,
+    }
+}
+
+/// A C++ program: `attack` (a function body run first, with the C and POSIX
+/// headers) followed, when `answer`, by the accepted solution's `main`.
+fn hostile_source(dir: &Path, name: &str, globals: &str, attack: &str, answer: bool) -> PathBuf {
+    let headers = "#include <cstdio>\n#include <cstdlib>\n#include <cstring>\n#include <string>\n#include <vector>\n#include <unistd.h>\n#include <fcntl.h>\n\
+                   #include <signal.h>\n#include <ftw.h>\n#include <sys/stat.h>\n\
+                   #include <sys/wait.h>\n#include <sys/socket.h>\n#include <netinet/in.h>\n\
+                   #include <arpa/inet.h>\n";
+    let solution = repo().join("problems/game/submissions/accepted/hopcroft_karp.cpp");
+    let body = if answer {
+        format!(
+            "#define main solution_main\n#include \"{}\"\n#undef main\n{globals}\n\
+             int main() {{\n{attack}\nreturn solution_main();\n}}\n",
+            solution.display()
+        )
+    } else {
+        format!("{globals}\nint main() {{\n{attack}\nreturn 0;\n}}\n")
+    };
+    let path = dir.join(format!("{name}.cpp"));
+    std::fs::write(&path, format!("{headers}{body}")).unwrap();
+    path
+}
+
+struct Judged {
+    report: JudgeReport,
+    _tmp: tempfile::TempDir,
+}
+
+/// Judges `sub` on the package's tests (`filter`: all when empty) and checks that the package
+/// did not change and nothing is left behind.
+fn judge_hostile(
+    name: &str,
+    globals: &str,
+    attack: &str,
+    answer: bool,
+    time_ms: u64,
+    filter: Option<&str>,
+) -> Judged {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = package(tmp.path());
+    let before = snapshot(&game);
+    let globals = globals.replace("TESTS_DIR", &game.join("tests").display().to_string());
+    let attack = attack.replace("TESTS_DIR", &game.join("tests").display().to_string());
+    let src = hostile_source(tmp.path(), name, &globals, &attack, answer);
+    let p = problem::by_name("game").unwrap();
+    let cfg = ProblemConfig::load(p, Some(&game.join("problem.toml"))).unwrap();
+    let mut tests = load_tests(&game.join("tests")).unwrap();
+    if let Some(f) = filter {
+        tests = gridjudge::judge::filter_tests(&tests, f).unwrap();
+    }
+    let subs = vec![Submission::from_arg(&src.to_string_lossy()).unwrap()];
+    let report = judge(p, &cfg, &subs, &tests, &options(time_ms))
+        .unwrap_or_else(|e| panic!("the judge refused (is bubblewrap installed?): {e:#}"));
+    assert!(
+        report.submissions[0].compile_error.is_none(),
+        "{}",
+        report.render()
+    );
+    assert!(
+        report.isolation.starts_with("sandbox: bubblewrap"),
+        "{}",
+        report.isolation
+    );
+    assert_eq!(snapshot(&game), before, "{name} changed the package");
+    assert_nothing_left(name);
+    Judged { report, _tmp: tmp }
+}
+
+/// Asserts that every test got `want`.
+fn assert_all(j: &Judged, want: Verdict) {
+    for t in &j.report.submissions[0].tests {
+        assert_eq!(t.verdict, want, "{}", j.report.render());
+    }
+}
+
+#[test]
+fn reading_every_answer_file_it_can_find_finds_none() {
+    let _s = serial();
+    // Walks the whole visible tree (but /proc, /sys and /usr), the folder of its stdin as
+    // /proc/self/fd/0 names it, and the real test folder; prints every `.ans` it can open, and
+    // guesses LOSE when it found none.
+    let globals = r#"
+static int found = 0;
+static void dump(const char *p) {
+    FILE *f = fopen(p, "r"); if (!f) return;
+    int c; while ((c = fgetc(f)) != EOF) putchar(c);
+    fclose(f); ++found;
+}
+static int visit(const char *p, const struct stat *, int type, struct FTW *) {
+    if (!strcmp(p, "/proc") || !strcmp(p, "/sys") || !strcmp(p, "/usr")) return FTW_SKIP_SUBTREE;
+    size_t n = strlen(p);
+    if (type == FTW_F && n > 4 && !strcmp(p + n - 4, ".ans")) dump(p);
+    return FTW_CONTINUE;
+}
+"#;
+    let attack = r#"
+nftw("/", visit, 32, FTW_PHYS | FTW_ACTIONRETVAL);
+char buf[4096]; ssize_t n = readlink("/proc/self/fd/0", buf, sizeof buf - 1);
+if (n > 0) {
+    buf[n] = 0; std::string s = buf; s = s.substr(0, s.rfind('/'));
+    for (int i = 1; i <= 3; ++i) { char q[8]; snprintf(q, 8, "/%02d.ans", i); dump((s + q).c_str()); }
+}
+for (int i = 1; i <= 3; ++i) { char q[8]; snprintf(q, 8, "/%02d.ans", i); dump((std::string("TESTS_DIR") + q).c_str()); }
+fprintf(stderr, "found %d answer files\n", found);
+if (!found) puts("LOSE");
+"#;
+    // On the WIN boards (tests 01 and 03) its guess LOSE is a wrong answer; a copied answer
+    // file would be accepted.
+    let j = judge_hostile("find_answers", globals, attack, false, 2000, Some("1,3"));
+    assert_all(&j, Verdict::Wa);
+}
+
+#[test]
+fn overwriting_a_test_leaves_the_tests_unchanged() {
+    let _s = serial();
+    let attack = r#"
+char buf[4096]; ssize_t n = readlink("/proc/self/fd/0", buf, sizeof buf - 1);
+if (n > 0) {
+    buf[n] = 0; std::string in = buf;
+    int fd = open(in.c_str(), O_WRONLY | O_TRUNC); if (fd >= 0) { write(fd, "1 1\n#\n", 6); close(fd); }
+    std::string ans = in.substr(0, in.size() - 3) + ".ans";
+    FILE *f = fopen(ans.c_str(), "w"); if (f) { fputs("LOSE\n", f); fclose(f); }
+}
+int fd = open("/proc/self/fd/0", O_RDWR); if (fd >= 0) { pwrite(fd, "1 1\n#\n", 6, 0); close(fd); }
+FILE *g = fopen("TESTS_DIR/01.ans", "w"); if (g) { fputs("LOSE\n", g); fclose(g); }
+"#;
+    let j = judge_hostile("overwrite_test", "", attack, true, 1000, None);
+    assert_all(&j, Verdict::Ac);
+}
+
+#[test]
+fn writing_to_tmp_and_home_changes_nothing_outside() {
+    let _s = serial();
+    let tag = format!("gridjudge-hostile-{}", std::process::id());
+    let targets = [
+        format!("/tmp/{tag}"),
+        format!("/root/{tag}"),
+        format!("{}/{tag}", std::env::var("HOME").unwrap_or("/root".into())),
+        format!("{}/{tag}", repo().display()),
+    ];
+    let attack = format!(
+        r#"
+const char *paths[] = {{"{}", "{}", "{}", "{}"}};
+for (const char *p : paths) {{ FILE *f = fopen(p, "w"); if (f) {{ fputs("owned", f); fclose(f); }} }}
+std::string home = getenv("HOME") ? getenv("HOME") : "/";
+FILE *h = fopen((home + "/{tag}").c_str(), "w"); if (h) {{ fputs("owned", h); fclose(h); }}
+FILE *t = fopen("/tmp/{tag}", "w"); if (!t) return 3; fputs("mine", t); fclose(t);
+"#,
+        targets[0], targets[1], targets[2], targets[3]
+    );
+    // It may write its own /tmp (exit code 3 otherwise): AC.
+    let j = judge_hostile("write_outside", "", &attack, true, 1000, None);
+    assert_all(&j, Verdict::Ac);
+    for t in &targets {
+        assert!(
+            !Path::new(t).exists(),
+            "{t} was written outside the sandbox"
+        );
+    }
+}
+
+#[test]
+fn a_setsid_child_does_not_outlive_the_answer() {
+    let _s = serial();
+    let attack = r#"
+pid_t c = fork();
+if (c == 0) { setsid(); if (fork() == 0) { for (;;) pause(); } for (;;) pause(); }
+"#;
+    let j = judge_hostile("setsid_sleeper", "", attack, true, 1000, None);
+    assert_all(&j, Verdict::Ac);
+}
+
+#[test]
+fn forking_200_children_hits_the_task_limit() {
+    let _s = serial();
+    let attack = r#"
+for (int i = 0; i < 200; ++i) {
+    pid_t c = fork();
+    if (c < 0) { perror("fork"); return 1; }
+    if (c == 0) { for (;;) pause(); }
+}
+"#;
+    let j = judge_hostile("fork_200", "", attack, true, 1000, None);
+    assert_all(&j, Verdict::Re);
+    let t = &j.report.submissions[0].tests[0];
+    assert!(t.message.contains("task limit of 128"), "{}", t.message);
+}
+
+#[test]
+fn a_tcp_connection_to_the_host_gets_nowhere() {
+    let _s = serial();
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let attack = format!(
+        r#"
+int s = socket(AF_INET, SOCK_STREAM, 0);
+sockaddr_in a{{}}; a.sin_family = AF_INET; a.sin_port = htons({port});
+inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
+if (s >= 0 && connect(s, (sockaddr *)&a, sizeof a) == 0) {{ write(s, "stolen", 6); puts("CONNECTED"); return 0; }}
+"#
+    );
+    let j = judge_hostile("tcp_connect", "", &attack, true, 1000, None);
+    assert_all(&j, Verdict::Ac);
+    match listener.accept() {
+        Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+        other => panic!("the listener received a connection: {other:?}"),
+    }
+}
+
+#[test]
+fn killing_its_parent_does_not_touch_the_judge() {
+    let _s = serial();
+    let attack = r#"
+kill(getppid(), SIGKILL); kill(1, SIGKILL); kill(-1, SIGKILL);
+"#;
+    let j = judge_hostile("kill_parent", "", attack, true, 1000, None);
+    // Still here to look: the judge lived. The program's own verdict: it answered.
+    assert_all(&j, Verdict::Ac);
+}
+
+#[test]
+fn no_descriptor_of_the_judge_is_inherited() {
+    let _s = serial();
+    // A descriptor of this process without close-on-exec, open while judging.
+    let secret = tempfile::NamedTempFile::new().unwrap();
+    let path = std::ffi::CString::new(secret.path().to_str().unwrap()).unwrap();
+    // SAFETY: open with a valid path; the descriptor is closed below.
+    let fd = unsafe { libc::open(path.as_ptr(), libc::O_RDWR) };
+    assert!(fd > 2);
+    let attack = r#"
+for (int fd = 3; fd < 65536; ++fd)
+    if (fcntl(fd, F_GETFD) != -1) { printf("inherited descriptor %d\n", fd); return 0; }
+"#;
+    let j = judge_hostile("inherited_fd", "", attack, true, 1000, None);
+    // SAFETY: fd was opened above.
+    unsafe { libc::close(fd) };
+    assert_all(&j, Verdict::Ac);
+}
+
+#[test]
+fn deep_recursion_is_a_runtime_error() {
+    let _s = serial();
+    let globals =
+        "int f(volatile int *p) { volatile int a[256]; a[0] = *p + 1; return f(a) + a[1]; }";
+    let attack = "int x = 0; return f(&x);";
+    let j = judge_hostile("deep_recursion", globals, attack, false, 1000, None);
+    assert_all(&j, Verdict::Re);
+    let t = &j.report.submissions[0].tests[0];
+    assert!(t.message.contains("SIGSEGV"), "{}", t.message);
+}
+
+#[test]
+fn the_program_runs_as_an_unprivileged_uid_outside_too() {
+    let _s = serial();
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        panic!("this test checks the uid drop of a judge running as root; run it as root");
+    }
+    // While a sleeper is being judged, every process in its run cgroup runs as 65534 for the
+    // host (real, effective, saved and file-system uid).
+    let handle =
+        std::thread::spawn(|| judge_hostile("uid_probe", "", "sleep(2);", true, 1000, Some("1")));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut seen = Vec::new();
+    while seen.is_empty() && Instant::now() < deadline {
+        for cg in run_cgroups_of(std::process::id()) {
+            if !cg.starts_with("/sys/fs/cgroup/pids") && !cg.starts_with("/sys/fs/cgroup/gridjudge")
+            {
+                continue;
+            }
+            let procs = std::fs::read_to_string(cg.join("cgroup.procs")).unwrap_or_default();
+            for pid in procs.lines() {
+                if let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) {
+                    let uid = status
+                        .lines()
+                        .find(|l| l.starts_with("Uid:"))
+                        .unwrap()
+                        .to_string();
+                    seen.push(uid);
+                }
+            }
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let j = handle.join().unwrap();
+    assert_all(&j, Verdict::Ac);
+    assert!(!seen.is_empty(), "no process of the run was seen");
+    for uid in &seen {
+        assert_eq!(
+            uid.split_whitespace().collect::<Vec<_>>(),
+            ["Uid:", "65534", "65534", "65534", "65534"],
+            "{seen:?}"
+        );
+    }
+}
+
+// --- slow: time and memory limits, output flood, signals -------------------------------------
+
+#[test]
+#[ignore = "slow (wall-clock limits); .ci/run runs it"]
+fn four_children_burning_cpu_exceed_the_time_limit() {
+    let _s = serial();
+    let attack = r#"
+for (int i = 0; i < 4; ++i) if (fork() == 0) { volatile unsigned long x = 0; for (;;) ++x; }
+while (wait(nullptr) > 0) {}
+"#;
+    let j = judge_hostile("cpu_children", "", attack, true, 1000, Some("1-2"));
+    assert_all(&j, Verdict::Tle);
+}
+
+#[test]
+#[ignore = "slow (memory limits); .ci/run runs it"]
+fn four_children_touching_400_mib_exceed_the_memory_limit() {
+    let _s = serial();
+    let attack = r#"
+for (int i = 0; i < 4; ++i) if (fork() == 0) {
+    size_t n = 400u << 20; char *p = (char *)malloc(n); if (!p) return 5;
+    memset(p, 1, n); for (;;) pause();
+}
+while (wait(nullptr) > 0) {}
+"#;
+    let j = judge_hostile("mem_children", "", attack, true, 1000, Some("1-2"));
+    assert_all(&j, Verdict::Mle);
+}
+
+#[test]
+#[ignore = "slow (wall-clock limits); .ci/run runs it"]
+fn sleeping_forever_exceeds_the_time_limit() {
+    let _s = serial();
+    let j = judge_hostile(
+        "sleep_forever",
+        "",
+        "for (;;) pause();",
+        false,
+        500,
+        Some("1-2"),
+    );
+    assert_all(&j, Verdict::Tle);
+}
+
+#[test]
+#[ignore = "slow (memory limits); .ci/run runs it"]
+fn allocating_4_gib_exceeds_the_memory_limit() {
+    let _s = serial();
+    let attack = "std::vector<char> v(size_t(4) << 30, 1); printf(\"%d\\n\", (int)v[12345]);";
+    let j = judge_hostile("alloc_4g", "", attack, false, 1000, Some("1-2"));
+    assert_all(&j, Verdict::Mle);
+}
+
+#[test]
+#[ignore = "slow (output flood); .ci/run runs it"]
+fn a_gibibyte_of_output_exceeds_the_output_limit() {
+    let _s = serial();
+    let attack = r#"
+static char block[1 << 20]; memset(block, 'W', sizeof block);
+for (int i = 0; i < 1024; ++i) fwrite(block, 1, sizeof block, stdout);
+"#;
+    let j = judge_hostile("flood_1g", "", attack, false, 2000, Some("1-2"));
+    assert_all(&j, Verdict::Ole);
+}
+
+/// Starts `gridjudge judge` on a sleeper, waits until its sandbox runs, sends `sig`, and checks
+/// that it exits with 128 + `sig` leaving no process, cgroup or temporary folder behind.
+fn interrupt_the_judge(sig: i32) {
+    let tmp = tempfile::tempdir().unwrap();
+    package(tmp.path());
+    // The judge's temporary folders go here (TMPDIR), to be checked afterwards.
+    let scratch = tmp.path().join("scratch");
+    std::fs::create_dir(&scratch).unwrap();
+    std::fs::set_permissions(&scratch, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let src = hostile_source(tmp.path(), "sleeper", "", "for (;;) pause();", false);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .args(["judge", "game"])
+        .arg(&src)
+        .arg("--problems-dir")
+        .arg(tmp.path())
+        .arg("--cache-dir")
+        .arg(cache_dir())
+        .args(["--time-limit", "60000", "--wall-limit", "60000"])
+        .env("TMPDIR", &scratch)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let judge_pid = child.id();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let running = loop {
+        let procs: Vec<PathBuf> = run_cgroups_of(judge_pid);
+        let busy = procs.iter().any(|cg| {
+            std::fs::read_to_string(cg.join("cgroup.procs")).is_ok_and(|t| t.lines().count() >= 3)
+        });
+        if busy {
+            break sandbox_uid_processes();
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the judge never started a sandbox"
+        );
+        assert!(child.try_wait().unwrap().is_none(), "the judge ended early");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(!running.is_empty());
+    // SAFETY: kill takes integers; the pid is our child.
+    unsafe { libc::kill(judge_pid as i32, sig) };
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(status.code(), Some(128 + sig), "{err}");
+    assert!(err.contains("every judged process was killed"), "{err}");
+    assert_nothing_left("interrupted judge");
+    assert!(run_cgroups_of(judge_pid).is_empty());
+    let left: Vec<_> = std::fs::read_dir(&scratch)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    assert!(left.is_empty(), "temporary folders left: {left:?}");
+}
+
+#[test]
+#[ignore = "slow (compiles and runs the gridjudge binary); .ci/run runs it"]
+fn sigterm_to_the_judge_leaves_nothing() {
+    let _s = serial();
+    interrupt_the_judge(libc::SIGTERM);
+}
+
+#[test]
+#[ignore = "slow (compiles and runs the gridjudge binary); .ci/run runs it"]
+fn sigint_to_the_judge_leaves_nothing() {
+    let _s = serial();
+    interrupt_the_judge(libc::SIGINT);
+}
