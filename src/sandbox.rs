@@ -718,14 +718,15 @@ fn registry() -> &'static Mutex<HashMap<u64, Entry>> {
 
 fn registry_add(e: Entry) -> u64 {
     let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
+    let mut map = registry().lock().unwrap_or_else(|e| e.into_inner());
+    // Checked under the lock that [`cleanup_everything`] sets it under: an entry is either
+    // drained by the clean-up or taken down here.
     if SHUTTING_DOWN.load(Ordering::SeqCst) {
-        // Started while the clean-up runs: take it down at once.
+        drop(map);
         cleanup_entry(&e);
+        return id;
     }
-    registry()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .insert(id, e);
+    map.insert(id, e);
     id
 }
 
@@ -755,7 +756,13 @@ fn cleanup_entry(e: &Entry) {
             }
         }
         Entry::Dir(d) => {
-            let _ = std::fs::remove_dir_all(d);
+            // A worker may still be creating a file in it: try again briefly.
+            for _ in 0..20 {
+                if std::fs::remove_dir_all(d).is_ok() || !d.exists() {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
         }
     }
 }
@@ -823,19 +830,25 @@ impl Drop for TrackedDir {
 /// that start are killed at once. Called by the signal watcher and the panic hook of
 /// [`install_cleanup_handlers`]; safe to call more than once.
 pub fn cleanup_everything() {
-    SHUTTING_DOWN.store(true, Ordering::SeqCst);
     let entries: Vec<Entry> = match registry().try_lock() {
-        Ok(mut m) => m.drain().map(|(_, e)| e).collect(),
-        Err(std::sync::TryLockError::Poisoned(p)) => {
-            p.into_inner().drain().map(|(_, e)| e).collect()
+        Ok(mut m) => {
+            SHUTTING_DOWN.store(true, Ordering::SeqCst);
+            m.drain().map(|(_, e)| e).collect()
         }
-        // Held by a thread that is adding or removing one entry: wait a moment for it.
+        Err(std::sync::TryLockError::Poisoned(p)) => {
+            let mut m = p.into_inner();
+            SHUTTING_DOWN.store(true, Ordering::SeqCst);
+            m.drain().map(|(_, e)| e).collect()
+        }
+        // Held by a thread that is adding or removing one entry (the panic hook may run in a
+        // thread that holds it): wait a moment for it.
         Err(std::sync::TryLockError::WouldBlock) => {
             std::thread::sleep(Duration::from_millis(20));
-            match registry().try_lock() {
-                Ok(mut m) => m.drain().map(|(_, e)| e).collect(),
-                Err(_) => Vec::new(),
-            }
+            let mut m = registry().try_lock().ok();
+            SHUTTING_DOWN.store(true, Ordering::SeqCst);
+            m.as_mut()
+                .map(|m| m.drain().map(|(_, e)| e).collect())
+                .unwrap_or_default()
         }
     };
     // Processes first (groups, then cgroups), folders last.

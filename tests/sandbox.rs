@@ -466,8 +466,9 @@ fn four_children_touching_400_mib_exceed_the_memory_limit() {
     let _s = serial();
     let attack = r#"
 for (int i = 0; i < 4; ++i) if (fork() == 0) {
-    size_t n = 400u << 20; char *p = (char *)malloc(n); if (!p) return 5;
-    memset(p, 1, n); for (;;) pause();
+    size_t n = 400u << 20; volatile char *p = (volatile char *)malloc(n); if (!p) return 5;
+    for (size_t k = 0; k < n; k += 4096) p[k] = 1;
+    for (;;) pause();
 }
 while (wait(nullptr) > 0) {}
 "#;
