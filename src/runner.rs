@@ -708,7 +708,9 @@ fn run_sandboxed(
     let cgroup = sb.cgroup(memory_bytes, limits.tasks)?;
     let mut argv = vec![inside];
     argv.extend(args.iter().cloned());
-    let mut cmd = sb.command(&argv, bound.as_deref(), memory_bytes);
+    let netns = session.lease_netns();
+    let net_fd = netns.fd();
+    let mut cmd = sb.command(&argv, bound.as_deref(), memory_bytes, net_fd.is_some());
     cmd.stdin(Stdio::from(stdin))
         .stdout(Stdio::from(stdout))
         .stderr(Stdio::from(stderr))
@@ -721,12 +723,13 @@ fn run_sandboxed(
     let nproc = (cgroup.is_none() && sb.drop_to().is_some()).then_some(limits.tasks + 2);
     let procs = cgroup.as_ref().map(|c| c.procs_files()).unwrap_or_default();
     let drop_to = sb.drop_to();
-    // SAFETY: the closure runs between fork and exec and calls only open/write/close,
+    // SAFETY: the closure runs between fork and exec and calls only open/write/close, setns,
     // setrlimit/getrlimit, close_range/fcntl and setgroups/setgid/setuid, which are
     // async-signal-safe; it allocates nothing (the paths were prepared above).
     unsafe {
         cmd.pre_exec(move || {
             sandbox::join_cgroup(&procs)?;
+            sandbox::enter_netns(net_fd)?;
             set_limit(libc::RLIMIT_CPU, cpu_s, cpu_s + 1)?;
             set_limit(libc::RLIMIT_AS, as_bytes, as_bytes)?;
             set_limit(libc::RLIMIT_FSIZE, fsize, fsize)?;
@@ -797,6 +800,11 @@ fn run_sandboxed(
         Some(c) => c.kill_all(),
         None => reap_group(pid),
     };
+    if stray_processes > 0 {
+        netns.discard();
+    } else {
+        drop(netns);
+    }
     let tv_ms = |tv: libc::timeval| tv.tv_sec as u64 * 1000 + tv.tv_usec as u64 / 1000;
     let rusage_cpu = tv_ms(usage.ru_utime) + tv_ms(usage.ru_stime);
     let (cpu_ms, peak_kib, oom, task_limit_hits) = match &cgroup {
