@@ -5,11 +5,12 @@
 //!
 //! # Why bubblewrap
 //! It is the unprivileged sandbox of Flatpak, maintained by the containers project, packaged by
-//! every distribution (Debian: `bubblewrap`), small (one setuid-free binary, about 1 ms to
-//! start), and does exactly what a judge needs without a daemon or a configuration file:
-//! private namespaces, a root built from read-only bind mounts and tmpfs, `--die-with-parent`.
-//! The crate alternatives (`hakoniwa`) would put namespace code in our process, where a bug
-//! is our bug; isolate and nsjail need a build or setuid installation.
+//! every distribution (Debian: `bubblewrap`), small (one binary, not setuid on current
+//! kernels), and does what a judge needs without a daemon or a configuration file: private
+//! namespaces, a root built from read-only bind mounts and tmpfs, `--die-with-parent`. A crate
+//! (`hakoniwa`) would put the namespace code in our own process, between `fork` and `exec`;
+//! isolate and nsjail need building or a setuid installation. Its cost is the start-up of a
+//! few namespaces per run, measured in `benches/stress.rs` (see the README).
 //!
 //! # What a judged program sees ([`Sandbox::command`])
 //! * `/usr` and the top-level `/bin`, `/sbin`, `/lib*` (bound read-only, or recreated as the
@@ -131,7 +132,6 @@ pub fn sandbox() -> Result<&'static Sandbox, Unavailable> {
 fn find_bwrap() -> Option<PathBuf> {
     let path = std::env::var_os("PATH").unwrap_or_default();
     std::env::split_paths(&path)
-        .chain([PathBuf::from("/usr/bin"), PathBuf::from("/bin")])
         .map(|d| d.join("bwrap"))
         .find(|p| {
             std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)

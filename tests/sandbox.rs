@@ -446,6 +446,29 @@ fn the_program_runs_as_an_unprivileged_uid_outside_too() {
     }
 }
 
+#[test]
+fn without_bubblewrap_the_judge_refuses_and_says_how_to_get_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    package(tmp.path());
+    let src = hostile_source(tmp.path(), "harmless", "", "", false);
+    // No PATH: no bwrap (and no compiler, which the refusal comes before).
+    let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .args(["judge", "game"])
+        .arg(&src)
+        .arg("--problems-dir")
+        .arg(tmp.path())
+        .arg("--cache-dir")
+        .arg(cache_dir())
+        .env_remove("PATH")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    for needed in ["bubblewrap", "apt-get install bubblewrap", "--no-sandbox"] {
+        assert!(err.contains(needed), "{err}");
+    }
+}
+
 // --- slow: time and memory limits, output flood, signals -------------------------------------
 
 #[test]
