@@ -710,7 +710,14 @@ fn run_sandboxed(
     argv.extend(args.iter().cloned());
     let netns = session.lease_netns();
     let net_fd = netns.fd();
-    let mut cmd = sb.command(&argv, bound.as_deref(), memory_bytes, net_fd.is_some());
+    let extra = session.stage_command_files(&argv)?;
+    let mut cmd = sb.command(
+        &argv,
+        bound.as_deref(),
+        memory_bytes,
+        net_fd.is_some(),
+        &extra,
+    );
     cmd.stdin(Stdio::from(stdin))
         .stdout(Stdio::from(stdout))
         .stderr(Stdio::from(stderr))
@@ -918,10 +925,27 @@ mod tests {
     }
 
     #[test]
+    fn bwrap_exit_codes_above_128_are_signals() {
+        // wait(2) statuses: exit code c is c << 8; death by signal s is s.
+        assert_eq!(sandbox_termination(0), Termination::Exited(0));
+        assert_eq!(sandbox_termination(3 << 8), Termination::Exited(3));
+        assert_eq!(sandbox_termination(128 << 8), Termination::Exited(128));
+        assert_eq!(
+            sandbox_termination(139 << 8),
+            Termination::Signaled(libc::SIGSEGV)
+        );
+        assert_eq!(
+            sandbox_termination(libc::SIGKILL),
+            Termination::Signaled(libc::SIGKILL)
+        );
+    }
+
+    #[test]
     fn default_limits() {
         let l = RunLimits::new(1000, 128);
         assert_eq!(l.wall_ms, 3000);
         assert_eq!(l.memory_kib, 128 * 1024);
         assert_eq!(l.address_space_bytes(), (256 + 256) << 20);
+        assert_eq!(l.tasks, DEFAULT_TASKS);
     }
 }

@@ -201,7 +201,7 @@ fn probe() -> Result<Sandbox, Unavailable> {
         system: system_view(),
     };
     // A trial run with every option of a real run.
-    let mut cmd = sb.command(&[OsString::from("/bin/true")], None, 16 << 20, false);
+    let mut cmd = sb.command(&[OsString::from("/bin/true")], None, 16 << 20, false, &[]);
     cmd.stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped());
@@ -352,14 +352,16 @@ impl Sandbox {
     /// The `bwrap` command running `argv` (its first word already a path inside the sandbox),
     /// with `program` bound read-only at `argv[0]` when given, and tmpfs folders of
     /// `tmpfs_bytes` each; with `prepared_net`, `bwrap` keeps the network namespace the child
-    /// entered ([`Session::lease_netns`]) instead of making one. The caller sets stdio, the
-    /// environment and the pre-exec steps.
+    /// entered ([`Session::lease_netns`]) instead of making one; each `(file, path)` of `extra`
+    /// is bound read-only at `path`. The caller sets stdio, the environment and the pre-exec
+    /// steps.
     pub(crate) fn command(
         &self,
         argv: &[OsString],
         program: Option<&Path>,
         tmpfs_bytes: u64,
         prepared_net: bool,
+        extra: &[(PathBuf, PathBuf)],
     ) -> Command {
         let mut cmd = Command::new(&self.bwrap);
         cmd.arg("--unshare-all");
@@ -374,6 +376,9 @@ impl Sandbox {
             .args(["--size", &size, "--tmpfs", "/work"]);
         if let (Some(p), Some(inside)) = (program, argv.first()) {
             cmd.arg("--ro-bind").arg(p).arg(inside);
+        }
+        for (staged, inside) in extra {
+            cmd.arg("--ro-bind").arg(staged).arg(inside);
         }
         cmd.args(["--chdir", "/work", "--"]).args(argv);
         cmd.env_clear()
@@ -707,6 +712,33 @@ impl Session {
     /// The sandbox.
     pub fn sandbox(&self) -> &'static Sandbox {
         self.sandbox
+    }
+
+    /// The files a command line (`/bin/sh -c LINE`) names by absolute path, outside the system
+    /// folders: each is copied into the session folder once and bound read-only at its own path,
+    /// so that a command such as `/opt/sol/run --fast` works in the sandbox. Words that are not
+    /// existing regular files are left alone (the command sees only the system folders).
+    pub(crate) fn stage_command_files(
+        &self,
+        argv: &[OsString],
+    ) -> anyhow::Result<Vec<(PathBuf, PathBuf)>> {
+        let [sh, dash_c, line] = argv else {
+            return Ok(Vec::new());
+        };
+        if sh != "/bin/sh" || dash_c != "-c" {
+            return Ok(Vec::new());
+        }
+        let mut out = Vec::new();
+        for word in line.to_string_lossy().split_whitespace() {
+            let path = Path::new(word);
+            if !path.is_absolute() || !path.is_file() {
+                continue;
+            }
+            if let (_, Some(staged)) = self.stage(path)? {
+                out.push((staged, path.to_path_buf()));
+            }
+        }
+        Ok(out)
     }
 
     /// The program `prog` as the sandbox needs it: `(path inside, file to bind)`. Programs
