@@ -12,13 +12,14 @@
 //! isolate and nsjail need building or a setuid installation. Its cost is the start-up of a
 //! few namespaces per run, measured in `benches/stress.rs` (see the README).
 //!
-//! # What a judged program sees ([`Sandbox::command`])
+//! # What a judged program sees
 //! * `/usr` and the top-level `/bin`, `/sbin`, `/lib*` (bound read-only, or recreated as the
 //!   symlinks into `/usr` of merged-`/usr` systems), and from `/etc` only the dynamic linker's
 //!   cache and configuration and `/etc/alternatives`; nothing else of the host: not the
 //!   problem folder, the tests, the answers, the compile cache, the home folders;
 //! * its program at `/box/<name>` (read-only; copied once per [`Session`] into the session's
 //!   folder, since the compile cache may be in a folder the unprivileged user cannot reach);
+//!   for a command-line submission, the files its line names by absolute path, at those paths;
 //! * `/work`, an empty tmpfs, as working folder (also `HOME`), and a private tmpfs `/tmp`, each
 //!   as large as the memory limit (their pages count against it);
 //! * fresh `/proc` and `/dev`; stdin, stdout and stderr as given; every other descriptor is
@@ -36,7 +37,7 @@
 //! outside its PID namespace; when its first process exits, the namespace's init exits and
 //! the kernel kills every process left in it, `setsid` or not.
 //!
-//! # Limits over the process tree ([`RunCgroup`])
+//! # Limits over the process tree
 //! Each run gets its own cgroup, joined by the child before `bwrap` starts, so that every
 //! process of the run (the two `bwrap` processes, the program and all its descendants) is in
 //! it. cgroup v1 (the `memory`, `pids` and `cpuacct` controllers, as on these machines) and
