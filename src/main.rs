@@ -86,7 +86,8 @@ enum Command {
     /// Run every submission of problems/<p>/submissions/{accepted,wrong_answer,
     /// time_limit_exceeded,run_time_error}/ on every test, check the verdicts their folders
     /// promise, print the kill matrix, the surviving wrong submissions and a minimum set of
-    /// tests that kills them all. Exits with 1 when an expectation fails or a wrong submission
+    /// tests that kills them all; save the results to problems/<p>/report/verify.json for
+    /// `build --report`. Exits with 1 when an expectation fails or a wrong submission
     /// survives. Problems without a submissions folder are skipped with a note when none is
     /// named, and are an error when named.
     Verify {

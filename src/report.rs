@@ -215,7 +215,7 @@ td.n{text-align:right}\
 .bad{color:#b00020;font-weight:bold}\
 nav{margin-bottom:1em}\
 pre{background:#f5f5f5;padding:6px;max-height:16em;overflow:auto}\
-table.km td{padding:1px 3px;text-align:center;font-family:monospace}\
+table.km td{padding:1px 2px;text-align:center;font-family:monospace;white-space:nowrap}\
 table.km th.t{writing-mode:vertical-rl;font-weight:normal;font-family:monospace;padding:3px 1px}\
 table.km th.k{background:#ffe08a}\
 .vA{background:#d7f0d2}.vW{background:#f4a6a6}.vP{background:#f7c6e0}.vT{background:#ffc978}\
@@ -487,7 +487,7 @@ fn verify_html(s: &mut String, problem: &str, tests: &[BuiltTest], state: &Verif
         "<p>Kill matrix: a row per submission, a column per test; A accepted, W wrong answer, \
          P presentation error, T time limit, M memory limit, O output limit, R runtime error, \
          F judge error. Highlighted test names form the minimal killing set.</p>\n\
-         <table class=\"km\"><thead><tr><th>submission</th>",
+         <table class=\"km\"><thead><tr><th>submission</th><th>as expected</th>",
     );
     for t in &saved.tests {
         let in_build = tests.iter().any(|b| b.name == t.name);
@@ -504,9 +504,18 @@ fn verify_html(s: &mut String, problem: &str, tests: &[BuiltTest], state: &Verif
         };
         let _ = write!(s, "<th class=\"t{k}\">{label}</th>");
     }
-    s.push_str("<th>expected</th><th>as expected</th></tr></thead><tbody>\n");
+    s.push_str("</tr></thead><tbody>\n");
     for sub in &saved.submissions {
-        let _ = write!(s, "<tr><th>{}</th>", xml_escape(&sub.name));
+        // The submission's folder (its name's first part) is the expected verdict.
+        let _ = write!(
+            s,
+            "<tr><th>{}</th><td>{}</td>",
+            xml_escape(&sub.name),
+            match &sub.problem {
+                None => "ok".to_string(),
+                Some(p) => format!("<span class=\"bad\">no: {}</span>", xml_escape(p)),
+            }
+        );
         if let Some(e) = &sub.compile_error {
             let _ = write!(
                 s,
@@ -527,15 +536,7 @@ fn verify_html(s: &mut String, problem: &str, tests: &[BuiltTest], state: &Verif
                 );
             }
         }
-        let _ = writeln!(
-            s,
-            "<td>{}</td><td>{}</td></tr>",
-            xml_escape(&sub.expected),
-            match &sub.problem {
-                None => "ok".to_string(),
-                Some(p) => format!("<span class=\"bad\">no: {}</span>", xml_escape(p)),
-            }
-        );
+        s.push_str("</tr>\n");
     }
     s.push_str("</tbody></table>\n");
     let _ = writeln!(

@@ -316,6 +316,12 @@ fn screenshot(url: &str, shot: &Path, width: u32, height: u32) {
         "chromium failed on {url}: {}",
         String::from_utf8_lossy(&o.stderr)
     );
+    // Keep the screenshots for a person to look at when asked to.
+    if let Some(keep) = std::env::var_os("GRIDJUDGE_KEEP_SCREENSHOTS") {
+        let keep = Path::new(&keep);
+        fs::create_dir_all(keep).unwrap();
+        fs::copy(shot, keep.join(shot.file_name().unwrap())).unwrap();
+    }
 }
 
 /// Asserts that the screenshot `shot` has at least `min` pixels of each colour.
@@ -357,7 +363,7 @@ fn report_pages_render_pictures_in_chromium() {
         &[([0xd7, 0xf0, 0xd2], 3000), ([0xf4, 0xa6, 0xa6], 300)],
     );
 
-    // Test pages: a WIN maze of at least 8 rows with walls shows walls, both colour classes and
+    // Test pages: a WIN maze of at least 8 rows and columns with walls shows walls, both colour classes and
     // winning cells; a bunny test with mistakes shows both board colours and the mistakes' rings.
     let game_test = (1..=47)
         .map(|i| format!("{i:02}"))
@@ -366,8 +372,12 @@ fn report_pages_render_pictures_in_chromium() {
                 fs::read_to_string(tmp.path().join(format!("game/tests/{n}.{ext}"))).unwrap()
             };
             let (maze, ans) = (read("in"), read("ans"));
-            let rows: usize = maze.split_whitespace().next().unwrap().parse().unwrap();
-            rows >= 8 && maze.contains('#') && ans.starts_with("WIN")
+            let size: Vec<usize> = maze
+                .split_whitespace()
+                .take(2)
+                .map(|t| t.parse().unwrap())
+                .collect();
+            size.iter().all(|&s| s >= 8) && maze.contains('#') && ans.starts_with("WIN")
         })
         .expect("a WIN maze with walls");
     let shot = shots.join("game-test.png");
@@ -442,13 +452,4 @@ fn report_pages_render_pictures_in_chromium() {
         &shot,
         &[([0x8e, 0x44, 0xad], 100), ([0xd6, 0x27, 0x28], 100)],
     );
-    // Keep the screenshots for a person to look at when asked to.
-    if let Some(keep) = std::env::var_os("GRIDJUDGE_KEEP_SCREENSHOTS") {
-        let keep = Path::new(&keep);
-        fs::create_dir_all(keep).unwrap();
-        for e in fs::read_dir(&shots).unwrap() {
-            let e = e.unwrap();
-            fs::copy(e.path(), keep.join(e.file_name())).unwrap();
-        }
-    }
 }
