@@ -215,7 +215,7 @@ td.n{text-align:right}\
 .bad{color:#b00020;font-weight:bold}\
 nav{margin-bottom:1em}\
 pre{background:#f5f5f5;padding:6px;max-height:16em;overflow:auto}\
-table.km td{padding:1px 2px;text-align:center;font-family:monospace;white-space:nowrap}\
+table.km{font-size:0.8em}table.km td{padding:1px 2px;text-align:center;font-family:monospace;white-space:nowrap}\
 table.km th.t{writing-mode:vertical-rl;font-weight:normal;font-family:monospace;padding:3px 1px}\
 table.km th.k{background:#ffe08a}\
 .vA{background:#d7f0d2}.vW{background:#f4a6a6}.vP{background:#f7c6e0}.vT{background:#ffc978}\
