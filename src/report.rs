@@ -628,9 +628,9 @@ pub fn test_html(
     let _ = writeln!(
         s,
         "<figure>{picture}<figcaption>The jury answer on the board. For a contestant's \
-         output: <code>gridjudge render {} tests/{name}.in --answer OUTPUT -o out.svg</code> \
-         marks where it differs.</figcaption></figure>",
-        problem.name()
+         output: <code>gridjudge render {p} problems/{p}/tests/{name}.in --answer OUTPUT -o \
+         out.svg</code> marks where it differs.</figcaption></figure>",
+        p = problem.name()
     );
     s.push_str("<h2>Verdicts</h2>\n");
     match verify_state(saved, tests) {
