@@ -570,6 +570,18 @@ fn preview(bytes: &[u8], limit: usize) -> String {
     }
 }
 
+/// The size of a test page's picture: cells of at least 24 pixels (room for three-digit move
+/// numbers), the board's longer side between 640 and 1200 pixels.
+fn picture_options(input: &[u8]) -> RenderOptions {
+    let longer = words(input)
+        .ok()
+        .and_then(|w| Some(int(&w, 0, "n").ok()?.max(int(&w, 1, "m").ok()?)))
+        .unwrap_or(0);
+    RenderOptions {
+        max_side_px: longer.saturating_mul(24).clamp(640, 1200) as u32,
+    }
+}
+
 /// Bytes of an input or answer shown on a test page.
 const PREVIEW_BYTES: usize = 1500;
 
@@ -618,7 +630,7 @@ pub fn test_html(
         },
         t.solve_ms
     );
-    let picture = match render::svg(problem, &t.input, None, RenderOptions::default()) {
+    let picture = match render::svg(problem, &t.input, None, picture_options(&t.input)) {
         Ok(svg) => svg,
         Err(e) => format!(
             "<p class=\"bad\">no picture: {}</p>",
