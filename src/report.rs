@@ -277,12 +277,12 @@ fn verify_state<'a>(
 }
 
 /// The problem page (`index.html`) of `tests` (a build's tests in order) of `problem`, titled
-/// `title`, with the verify results `saved` (as [`SavedVerify::load`] returned them).
-pub fn index_html(
+/// `title`, with the verify results `state`.
+fn index_html(
     problem: &dyn Problem,
     title: &str,
     tests: &[BuiltTest],
-    saved: &anyhow::Result<Option<SavedVerify>>,
+    state: &VerifyState,
 ) -> String {
     let mut s = String::new();
     page_head(&mut s, &format!("{title} — test report"));
@@ -306,9 +306,8 @@ pub fn index_html(
             );
         }
     }
-    let state = verify_state(saved, tests);
     s.push_str("<h2>Verification</h2>\n");
-    verify_html(&mut s, problem.name(), tests, &state);
+    verify_html(&mut s, problem.name(), tests, state);
     s.push_str(
         "<h2>Tests</h2>\n<table><thead><tr><th>test</th><th>source</th><th>group</th>\
          <th>size</th><th>jury answer</th><th>brute</th><th>solve ms</th><th>kills</th>\
@@ -330,7 +329,7 @@ pub fn index_html(
                 "not run"
             },
             t.solve_ms,
-            kills_of(&state, &t.name),
+            kills_of(state, &t.name),
             n = xml_escape(&t.name),
         );
     }
@@ -586,12 +585,12 @@ fn picture_options(input: &[u8]) -> RenderOptions {
 const PREVIEW_BYTES: usize = 1500;
 
 /// The page of test `i` of `tests` (`tests/NN.html`): navigation, facts, picture, verdicts.
-pub fn test_html(
+fn test_html(
     problem: &dyn Problem,
     title: &str,
     tests: &[BuiltTest],
     i: usize,
-    saved: &anyhow::Result<Option<SavedVerify>>,
+    state: &VerifyState,
 ) -> String {
     let t = &tests[i];
     let name = xml_escape(&t.name);
@@ -645,7 +644,7 @@ pub fn test_html(
         p = problem.name()
     );
     s.push_str("<h2>Verdicts</h2>\n");
-    match verify_state(saved, tests) {
+    match state {
         VerifyState::NotRun => s.push_str(
             "<p class=\"note\"><code>gridjudge verify</code> has not run for this problem.</p>\n",
         ),
@@ -653,7 +652,7 @@ pub fn test_html(
             let _ = writeln!(
                 s,
                 "<p class=\"note bad\">The verify results cannot be read: {}</p>",
-                xml_escape(&e)
+                xml_escape(e)
             );
         }
         VerifyState::Ran { saved, changed } => {
@@ -724,12 +723,13 @@ pub fn write_report(
     std::fs::create_dir_all(&pages)
         .with_context(|| format!("cannot create {}", pages.display()))?;
     let saved = SavedVerify::load(&problem_dir);
+    let state = verify_state(&saved, tests);
     let mut keep = std::collections::HashSet::new();
     for i in 0..tests.len() {
         let file = format!("{}.html", tests[i].name);
         write_atomic(
             &pages.join(&file),
-            test_html(problem, title, tests, i, &saved).as_bytes(),
+            test_html(problem, title, tests, i, &state).as_bytes(),
         )?;
         keep.insert(file);
     }
@@ -744,7 +744,7 @@ pub fn write_report(
         }
     }
     let path = dir.join("index.html");
-    write_atomic(&path, index_html(problem, title, tests, &saved).as_bytes())?;
+    write_atomic(&path, index_html(problem, title, tests, &state).as_bytes())?;
     Ok(path)
 }
 
