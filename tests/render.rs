@@ -237,7 +237,10 @@ fn build_report_has_statistics_and_a_page_per_test() {
         serde_json::to_string(&saved).unwrap(),
     )
     .unwrap();
+    // A page of a test that no longer exists is removed.
+    fs::write(dir.join("report/tests/99.html"), "old").unwrap();
     rebuild_report(tmp.path(), "game");
+    assert!(!dir.join("report/tests/99.html").exists());
     let index = fs::read_to_string(dir.join("report/index.html")).unwrap();
     assert!(!index.contains("has not run"));
     assert!(index.contains("finished 2026-12-01T05:00:00Z"));
