@@ -48,8 +48,8 @@ enum Command {
         /// (with --jobs runs at a time, default 1).
         #[arg(long)]
         verify: bool,
-        /// Also write problems/<p>/report/index.html: the summary table and a picture of every
-        /// test.
+        /// Also write the report problems/<p>/report/index.html: statistics, the last verify's
+        /// kill matrix (after --verify when given) and a page with a picture per test.
         #[arg(long)]
         report: bool,
         /// Limits of --verify.
@@ -86,7 +86,8 @@ enum Command {
     /// Run every submission of problems/<p>/submissions/{accepted,wrong_answer,
     /// time_limit_exceeded,run_time_error}/ on every test, check the verdicts their folders
     /// promise, print the kill matrix, the surviving wrong submissions and a minimum set of
-    /// tests that kills them all. Exits with 1 when an expectation fails or a wrong submission
+    /// tests that kills them all; save the results to problems/<p>/report/verify.json for
+    /// `build --report`. Exits with 1 when an expectation fails or a wrong submission
     /// survives. Problems without a submissions folder are skipped with a note when none is
     /// named, and are an error when named.
     Verify {
@@ -182,22 +183,26 @@ enum Command {
         #[arg(long, default_value = "problems")]
         problems_dir: PathBuf,
     },
-    /// Draw one test as an SVG picture: for `game` the walls, the free cells' two colour
-    /// classes and A's winning cells; for `bunny` the pieces, the empty cell's path with move
-    /// numbers and Bunny's mistakes. Without --answer the reference solution's result is shown.
+    /// Draw one test as an SVG picture with row and column numbers and a legend: for `game`
+    /// the walls, the free cells' two colour classes and A's winning cells; for `bunny` the
+    /// pieces, the empty cell's path with moves numbered as in the statement, and Bunny's
+    /// mistakes. The jury answer shown is the reference solution's; with --answer, where that
+    /// output differs from it is marked (game: missing and extra cells; bunny: missed mistakes
+    /// and moves wrongly reported as mistakes).
     Render {
         /// Problem name.
         problem: String,
         /// The input file.
         input: PathBuf,
-        /// A jury answer or contestant output to show instead of the reference's result.
+        /// A contestant's output (or any answer) to compare with the jury answer.
         #[arg(long)]
         answer: Option<PathBuf>,
         /// Output SVG file.
         #[arg(short, long)]
         out: PathBuf,
-        /// Longest side of the board in pixels.
-        #[arg(long, default_value_t = 640)]
+        /// The longer side of the board in pixels (cells are this divided by the larger of n
+        /// and m); the row and column numbers and the legend come in addition.
+        #[arg(long, default_value_t = 640, value_parser = clap::value_parser!(u32).range(1..))]
         size: u32,
     },
     /// List the problems and their generators.
@@ -338,20 +343,6 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 println!("== {} ({} tests)", p.name(), report.tests.len());
                 print!("{}", report.table);
                 println!("{}: {}", p.name(), report.lock_status);
-                if with_report {
-                    let title = ProblemConfig::load(
-                        p,
-                        Some(&opts.problems_dir.join(p.name()).join("problem.toml")),
-                    )?
-                    .title;
-                    let path = gridjudge::report::write_report(
-                        p,
-                        &title,
-                        &opts.problems_dir,
-                        &report.tests,
-                    )?;
-                    println!("{}: report {}", p.name(), path.display());
-                }
                 if verify {
                     match verify_one(p, &opts.problems_dir, &run, jobs.unwrap_or(1), false)? {
                         None => println!(
@@ -365,6 +356,20 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                         Some(true) => {}
                         Some(false) => failed.push(p.name()),
                     }
+                }
+                if with_report {
+                    let title = ProblemConfig::load(
+                        p,
+                        Some(&opts.problems_dir.join(p.name()).join("problem.toml")),
+                    )?
+                    .title;
+                    let path = gridjudge::report::write_report(
+                        p,
+                        &title,
+                        &opts.problems_dir,
+                        &report.tests,
+                    )?;
+                    println!("{}: report {}", p.name(), path.display());
                 }
             }
             if !failed.is_empty() {

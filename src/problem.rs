@@ -219,9 +219,11 @@ pub trait Problem: Send + Sync {
     /// A short description of a jury answer for summaries, e.g. `WIN 17` or `LOSE`.
     fn describe_answer(&self, answer: &[u8]) -> String;
 
-    /// A picture of `input` as a self-contained SVG document, showing `answer`'s result when
-    /// given (else the reference solution's). Inputs are read under `config.lifted`. The default
-    /// is an error: the problem has no picture. Errors name what was wrong.
+    /// A picture of `input` as a self-contained SVG document with row and column numbers and a
+    /// legend, showing the jury answer (the reference solution's result) and, when `answer` (an
+    /// output) is given, where it differs from the jury answer. Inputs are read under
+    /// `config.lifted`. The default is an error: the problem has no picture. Errors name what
+    /// was wrong.
     fn render_svg(
         &self,
         input: &[u8],

@@ -1,24 +1,33 @@
-//! Pictures of tests: an input (and optionally its answer) as a self-contained SVG document,
-//! hand-written (no drawing library).
+//! Pictures of tests: an input (and optionally an output to compare with the jury answer) as a
+//! self-contained SVG document, hand-written (no drawing library).
 //!
-//! * `game`: walls dark, free cells in two faint shades by (row + column) parity (the two
-//!   colour classes of the matching), A's winning start cells green with a dot.
-//! * `bunny`: black (`X`) and white (`O`) pieces as discs, the start (empty) cell outlined,
-//!   the empty cell's path as a line through cell centres with the move number in each cell it
-//!   enters (Bunny's moves blue, Egg's orange), and Bunny's mistakes as red rings.
+//! Every picture has row numbers on the left, column numbers on top (1-based, as in the input
+//! and answer formats; every one when cells are large enough, else 1 and multiples of 2, 5, 10,
+//! ...) and a legend under the board explaining every colour and mark it uses.
 //!
-//! Without an answer the picture shows the reference solution's result. Inputs are read with
-//! the problem's strict parser under its lifted bounds (`problem.toml [lifted]`), so a picture
-//! can be drawn of any input the reference accepts; an answer is read tolerantly (tokens split
-//! by white space). Errors name what was wrong.
+//! * `game`: walls dark grey, free cells in blue and sand by (row + column) parity (the two
+//!   colour classes of the matching), A's winning start cells green with a dark dot. With an
+//!   output, winning cells it omits are *missing* (purple, white ring) and cells it lists that
+//!   are not winning are *extra* (red, white cross).
+//! * `bunny`: black (`X`) and white (`O`) pieces as discs on a two-colour board, the start
+//!   (empty) cell outlined, the empty cell's path as a line through cell centres, and in each
+//!   cell a move enters the move's number as the statement numbers moves: blue `i` is Bunny's
+//!   i-th move (the numbers mistakes are reported by), orange `i` is Egg's i-th move. Bunny's
+//!   mistakes are red rings; with an output, the mistakes it misses are purple dashed rings and
+//!   the moves it wrongly calls mistakes orange dashed squares.
+//!
+//! The jury answer is always the reference solution's result. Inputs are read with the
+//! problem's strict parser under its lifted bounds (`problem.toml [lifted]`), so a picture can be
+//! drawn of any input the reference accepts; an output is read tolerantly (tokens split by
+//! white space). Errors name what was wrong.
 //!
 //! Each problem draws its own pictures ([`Problem::render_svg`], in `src/problems/<p>/render.rs`)
-//! with the shared pieces here: the options, the cell size, the SVG header, grid lines and XML
-//! escaping.
+//! with the shared pieces here: the options, the [`Frame`] (cell size, margins, row and column
+//! numbers, legend), grid lines, [`answer_diff`] and XML escaping.
 
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 
-use anyhow::{anyhow, Context};
+use anyhow::{anyhow, bail, Context};
 
 use crate::grid::Grid;
 use crate::problem::{Problem, ProblemConfig, ValidateOptions};
@@ -26,8 +35,10 @@ use crate::problem::{Problem, ProblemConfig, ValidateOptions};
 /// Options of [`svg`].
 #[derive(Clone, Copy, Debug)]
 pub struct RenderOptions {
-    /// The longest side of the board in pixels; the cell size is this divided by the longer
-    /// board side, clamped to 2..=40 pixels.
+    /// The longer side of the board in pixels (at least 1): a cell is this divided by the
+    /// board's larger dimension, so an `n`×`m` board is `max_side_px · m / max(n, m)` wide and
+    /// `max_side_px · n / max(n, m)` high. The row and column numbers and the legend are drawn
+    /// around the board, so the whole picture is larger.
     pub max_side_px: u32,
 }
 
@@ -37,18 +48,24 @@ impl Default for RenderOptions {
     }
 }
 
-/// The SVG document picturing `input` of `problem` (with `answer`'s result when given, else
-/// the reference solution's), drawn by [`Problem::render_svg`] with the built-in
-/// `problem.toml`. Errors when the problem has no picture, the input does not parse, or the
-/// answer is malformed or names cells outside the board.
+/// The SVG document picturing `input` of `problem` with the jury answer (the reference
+/// solution's result), and, when `output` is given, the differences of that output from the
+/// jury answer (missing and extra cells for `game`, missed and wrongly claimed mistakes for
+/// `bunny`), drawn by [`Problem::render_svg`] with the built-in `problem.toml`.
+///
+/// Errors when `max_side_px` is 0, the problem has no picture, the input does not parse, or the
+/// output is malformed or names cells (moves) outside the board (record).
 pub fn svg(
     problem: &dyn Problem,
     input: &[u8],
-    answer: Option<&[u8]>,
+    output: Option<&[u8]>,
     opts: RenderOptions,
 ) -> anyhow::Result<String> {
+    if opts.max_side_px == 0 {
+        bail!("the picture size must be at least 1 pixel");
+    }
     let cfg = ProblemConfig::load(problem, None)?;
-    problem.render_svg(input, answer, &cfg, opts)
+    problem.render_svg(input, output, &cfg, opts)
 }
 
 /// Options a problem's drawing reads inputs with: strict, but the historical trailing spaces
@@ -69,20 +86,241 @@ pub(crate) fn number(tok: Option<&&str>, what: &str) -> anyhow::Result<u64> {
         .map_err(|_| anyhow!("the answer has `{t}` where {what} should be"))
 }
 
-/// Cell size in pixels for a board under `opts`.
-pub(crate) fn cell_px(g: &Grid, opts: RenderOptions) -> u32 {
-    (opts.max_side_px / g.n.max(g.m).max(1)).clamp(2, 40)
+/// How an output differs from the jury answer, both seen as sets of items (cells or moves).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AnswerDiff {
+    /// Items in both, ascending.
+    pub agreed: Vec<u32>,
+    /// Items of the jury answer the output omits, ascending.
+    pub missing: Vec<u32>,
+    /// Items of the output the jury answer does not have, ascending.
+    pub extra: Vec<u32>,
 }
 
-/// SVG header with a white background and a title.
-pub(crate) fn open_svg(out: &mut String, w: u32, h: u32, title: &str) {
-    let _ = write!(
-        out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
-         viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\">\
-         <title>{}</title><rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>",
-        xml_escape(title)
-    );
+impl AnswerDiff {
+    /// Whether the output agrees with the jury answer.
+    pub fn is_empty(&self) -> bool {
+        self.missing.is_empty() && self.extra.is_empty()
+    }
+}
+
+/// Compares `output` with `jury` as sets (order and repetitions ignored). `O((a + b) log(a + b))`.
+pub fn answer_diff(jury: &[u32], output: &[u32]) -> AnswerDiff {
+    let set = |v: &[u32]| {
+        let mut v = v.to_vec();
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    let (j, o) = (set(jury), set(output));
+    let mut d = AnswerDiff::default();
+    let (mut a, mut b) = (0, 0);
+    while a < j.len() || b < o.len() {
+        match (j.get(a), o.get(b)) {
+            (Some(&x), Some(&y)) if x == y => {
+                d.agreed.push(x);
+                a += 1;
+                b += 1;
+            }
+            (Some(&x), Some(&y)) if x < y => {
+                d.missing.push(x);
+                a += 1;
+            }
+            (Some(&x), None) => {
+                d.missing.push(x);
+                a += 1;
+            }
+            (_, Some(&y)) => {
+                d.extra.push(y);
+                b += 1;
+            }
+            (None, None) => unreachable!("the loop condition"),
+        }
+    }
+    d
+}
+
+/// A length in pixels written with at most two decimals (`12`, `7.5`, `3.33`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Px(pub f64);
+
+impl fmt::Display for Px {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let v = (self.0 * 100.0).round() / 100.0;
+        if v == v.trunc() {
+            write!(f, "{}", v as i64)
+        } else {
+            let s = format!("{v:.2}");
+            f.write_str(s.trim_end_matches('0'))
+        }
+    }
+}
+
+/// One line of a picture's legend: a swatch drawn in a 16×16 box with its top left corner at
+/// the origin, and its explanation.
+pub(crate) struct LegendItem {
+    /// SVG elements of the swatch.
+    pub swatch: String,
+    /// Plain text (escaped when written).
+    pub text: String,
+}
+
+/// Font size of numbers and the legend, in pixels.
+const FONT_PX: f64 = 12.0;
+/// Height of a legend line.
+const LEGEND_LINE: f64 = 20.0;
+/// Rough width of a character of the legend font (for the picture's width).
+const CHAR_PX: f64 = 6.6;
+
+/// The layout of a picture: the board with row numbers on its left, column numbers above and
+/// the legend below. Problems draw cells in board coordinates (origin at the board's top left
+/// corner, [`Frame::cell`] pixels per cell) between [`Frame::open`] and [`Frame::close`].
+pub(crate) struct Frame {
+    /// Rows and columns.
+    pub n: u32,
+    pub m: u32,
+    /// Cell side in pixels.
+    pub cell: f64,
+    left: f64,
+    top: f64,
+    width: f64,
+    height: f64,
+}
+
+impl Frame {
+    /// The layout of `g` under `opts` with `legend` (whose lines set the picture's height and
+    /// possibly its width).
+    pub fn new(g: &Grid, opts: RenderOptions, legend: &[LegendItem]) -> Frame {
+        let (n, m) = (g.n.max(1), g.m.max(1));
+        let cell = f64::from(opts.max_side_px.max(1)) / f64::from(n.max(m));
+        let left = digits(n) as f64 * CHAR_PX + 8.0;
+        let top = FONT_PX + 6.0;
+        let board_w = cell * f64::from(m);
+        let board_h = cell * f64::from(n);
+        let legend_w = legend
+            .iter()
+            .map(|l| 10.0 + 24.0 + l.text.chars().count() as f64 * CHAR_PX)
+            .fold(0.0, f64::max);
+        let width = (left + board_w + 8.0).max(legend_w + 10.0).ceil();
+        let height = (top + board_h + 10.0 + LEGEND_LINE * legend.len() as f64 + 4.0).ceil();
+        Frame {
+            n,
+            m,
+            cell,
+            left,
+            top,
+            width,
+            height,
+        }
+    }
+
+    /// Top left corner of cell (`row`, `column`) (0-based) in board coordinates.
+    pub fn corner(&self, row: u32, column: u32) -> (f64, f64) {
+        (f64::from(column) * self.cell, f64::from(row) * self.cell)
+    }
+
+    /// Centre of cell (`row`, `column`) (0-based) in board coordinates.
+    pub fn centre(&self, row: u32, column: u32) -> (f64, f64) {
+        let (x, y) = self.corner(row, column);
+        (x + self.cell / 2.0, y + self.cell / 2.0)
+    }
+
+    /// The SVG header (white background, `title`), the row and column numbers, and the start
+    /// of the board group.
+    pub fn open(&self, out: &mut String, title: &str) {
+        let (w, h) = (Px(self.width), Px(self.height));
+        let _ = write!(
+            out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
+             viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\">\
+             <title>{}</title><rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>",
+            xml_escape(title)
+        );
+        let _ = write!(
+            out,
+            "<g font-size=\"{FONT_PX}\" fill=\"#444444\" text-anchor=\"middle\">"
+        );
+        let col_need = digits(self.m) as f64 * CHAR_PX + 4.0;
+        for c in labelled(self.m, self.cell, col_need) {
+            let x = self.left + (f64::from(c) - 0.5) * self.cell;
+            let _ = write!(
+                out,
+                "<text x=\"{}\" y=\"{}\">{c}</text>",
+                Px(x),
+                Px(self.top - 5.0)
+            );
+        }
+        out.push_str("</g>");
+        let _ = write!(
+            out,
+            "<g font-size=\"{FONT_PX}\" fill=\"#444444\" text-anchor=\"end\">"
+        );
+        for r in labelled(self.n, self.cell, FONT_PX + 1.0) {
+            let y = self.top + (f64::from(r) - 0.5) * self.cell + FONT_PX * 0.35;
+            let _ = write!(
+                out,
+                "<text x=\"{}\" y=\"{}\">{r}</text>",
+                Px(self.left - 4.0),
+                Px(y)
+            );
+        }
+        out.push_str("</g>");
+        let _ = write!(
+            out,
+            "<g transform=\"translate({},{})\">",
+            Px(self.left),
+            Px(self.top)
+        );
+    }
+
+    /// Ends the board group (with a frame around the board), draws `legend` under the board
+    /// and ends the document.
+    pub fn close(&self, out: &mut String, legend: &[LegendItem]) {
+        let _ = write!(
+            out,
+            "<rect width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#666666\" \
+             stroke-width=\"1\"/></g>",
+            Px(self.cell * f64::from(self.m)),
+            Px(self.cell * f64::from(self.n))
+        );
+        let y0 = self.top + self.cell * f64::from(self.n) + 10.0;
+        let _ = write!(out, "<g font-size=\"{FONT_PX}\" fill=\"#222222\">");
+        for (i, item) in legend.iter().enumerate() {
+            let y = y0 + LEGEND_LINE * i as f64;
+            let _ = write!(
+                out,
+                "<g transform=\"translate(10,{})\">{}</g><text x=\"34\" y=\"{}\">{}</text>",
+                Px(y),
+                item.swatch,
+                Px(y + 12.5),
+                xml_escape(&item.text)
+            );
+        }
+        out.push_str("</g></svg>\n");
+    }
+}
+
+/// Decimal digits of `v`.
+fn digits(v: u32) -> usize {
+    v.max(1).to_string().len()
+}
+
+/// The smallest of 1, 2, 5, 10, 20, 50, ... whose span of cells is at least `need` pixels.
+fn label_step(cell: f64, need: f64) -> u32 {
+    let mut step = 1u32;
+    let mut k = 0;
+    while f64::from(step) * cell < need && step < 1_000_000_000 {
+        k += 1;
+        step = [1, 2, 5][k % 3] * 10u32.pow(k as u32 / 3);
+    }
+    step
+}
+
+/// The numbers labelled on an axis of `count` cells of `cell` pixels whose labels need `need`
+/// pixels: 1 and the multiples of [`label_step`] far enough from 1 not to overlap it.
+fn labelled(count: u32, cell: f64, need: f64) -> impl Iterator<Item = u32> {
+    let step = label_step(cell, need);
+    (1..=count).filter(move |&i| i == 1 || (i % step == 0 && f64::from(i - 1) * cell >= need))
 }
 
 /// Escapes `&`, `<`, `>` and `"` for XML text and attributes.
@@ -93,25 +331,27 @@ pub fn xml_escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// Thin lines between cells when cells are large enough to show them.
-pub(crate) fn grid_lines(out: &mut String, g: &Grid, s: u32) {
-    if s < 8 {
+/// Thin lines between cells when cells are at least 8 pixels.
+pub(crate) fn grid_lines(out: &mut String, f: &Frame) {
+    if f.cell < 8.0 {
         return;
     }
-    let (w, h) = (g.m * s, g.n * s);
-    let _ = write!(out, "<g stroke=\"#b0b0b0\" stroke-width=\"0.5\">");
-    for r in 0..=g.n {
+    let (w, h) = (f.cell * f64::from(f.m), f.cell * f64::from(f.n));
+    let _ = write!(out, "<g stroke=\"#8a8a8a\" stroke-width=\"0.5\">");
+    for r in 1..f.n {
+        let y = Px(f64::from(r) * f.cell);
         let _ = write!(
             out,
-            "<line x1=\"0\" y1=\"{y}\" x2=\"{w}\" y2=\"{y}\"/>",
-            y = r * s
+            "<line x1=\"0\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\"/>",
+            Px(w)
         );
     }
-    for c in 0..=g.m {
+    for c in 1..f.m {
+        let x = Px(f64::from(c) * f.cell);
         let _ = write!(
             out,
-            "<line x1=\"{x}\" y1=\"0\" x2=\"{x}\" y2=\"{h}\"/>",
-            x = c * s
+            "<line x1=\"{x}\" y1=\"0\" x2=\"{x}\" y2=\"{}\"/>",
+            Px(h)
         );
     }
     out.push_str("</g>");
@@ -123,14 +363,90 @@ mod tests {
     use crate::problem::by_name;
 
     #[test]
-    fn game_picture_marks_the_sample_winners() {
+    fn answer_diff_splits_agreed_missing_and_extra() {
+        let d = answer_diff(&[5, 1, 3, 9], &[3, 4, 4, 9, 10]);
+        assert_eq!(d.agreed, vec![3, 9]);
+        assert_eq!(d.missing, vec![1, 5]);
+        assert_eq!(d.extra, vec![4, 10]);
+        assert!(!d.is_empty());
+        assert!(answer_diff(&[2, 1], &[1, 2, 2]).is_empty());
+        assert_eq!(answer_diff(&[], &[7]).extra, vec![7]);
+        assert_eq!(answer_diff(&[7], &[]).missing, vec![7]);
+    }
+
+    #[test]
+    fn pixel_lengths_have_at_most_two_decimals() {
+        assert_eq!(Px(12.0).to_string(), "12");
+        assert_eq!(Px(7.5).to_string(), "7.5");
+        assert_eq!(Px(10.0 / 3.0).to_string(), "3.33");
+        assert_eq!(Px(2.999).to_string(), "3");
+    }
+
+    #[test]
+    fn axis_labels_do_not_crowd() {
+        // 40-pixel cells: every number; 4-pixel cells need 14 pixels: every 5th.
+        assert_eq!(labelled(3, 40.0, 14.0).collect::<Vec<_>>(), vec![1, 2, 3]);
+        assert_eq!(
+            labelled(20, 4.0, 14.0).collect::<Vec<_>>(),
+            vec![1, 5, 10, 15, 20]
+        );
+        // 1-pixel cells, 20 pixels needed: every 20th, but 20 itself is too close to 1.
+        let mut want = vec![1];
+        want.extend((40..=300).step_by(20));
+        assert_eq!(labelled(300, 1.0, 20.0).collect::<Vec<_>>(), want);
+    }
+
+    /// The board's outline (`<rect width=W height=H fill="none" stroke="#666666"`) as (W, H).
+    fn board_size(svg: &str) -> (f64, f64) {
+        let i = svg
+            .find("fill=\"none\" stroke=\"#666666\"")
+            .expect("a board outline");
+        let head = &svg[svg[..i].rfind("<rect").unwrap()..i];
+        let attr = |name: &str| -> f64 {
+            let from = head.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+            let to = from + head[from..].find('"').unwrap();
+            head[from..to].parse().unwrap()
+        };
+        (attr("width"), attr("height"))
+    }
+
+    #[test]
+    fn size_is_the_longer_side_of_the_board() {
+        let game = by_name("game").unwrap();
+        let bunny = by_name("bunny").unwrap();
+        let opts = |px| RenderOptions { max_side_px: px };
+        // 3x3 maze: 300x300 board; a 1x6 bunny record: 300 wide, 50 high; a 2x5 maze: 500x200.
+        let svg3 = svg(game, b"3 3\n.##\n...\n#.#\n", None, opts(300)).unwrap();
+        assert_eq!(board_size(&svg3), (300.0, 300.0));
+        let b = svg(bunny, b"1 6\nXO.OXO\n1\n1 2\n1 1\n", None, opts(300)).unwrap();
+        assert_eq!(board_size(&b), (300.0, 50.0));
+        let g = svg(game, b"2 5\n.....\n.#...\n", None, opts(500)).unwrap();
+        assert_eq!(board_size(&g), (500.0, 200.0));
+        let e = format!(
+            "{:#}",
+            svg(game, b"2 2\n..\n..\n", None, opts(0)).unwrap_err()
+        );
+        assert!(e.contains("at least 1 pixel"), "{e}");
+    }
+
+    #[test]
+    fn game_picture_has_numbers_a_legend_and_the_sample_winners() {
+        use crate::problems::game::render::{WALL_FILL, WIN_FILL};
         let p = by_name("game").unwrap();
         let svg = svg(p, b"3 3\n.##\n...\n#.#\n", None, RenderOptions::default()).unwrap();
         assert!(svg.starts_with("<svg"));
-        assert_eq!(svg.matches("#8fd68f").count(), 2, "{svg}");
-        assert_eq!(svg.matches("#3b3b3b").count(), 4);
-        let given = svg_of(p, b"3 3\n.##\n...\n#.#\n", b"WIN\n1 1\n");
-        assert_eq!(given.matches("#8fd68f").count(), 1);
+        // Two winning cells and the legend's swatch; 4 walls in 3 runs and the swatch.
+        assert_eq!(
+            svg.matches(&format!("fill=\"{WIN_FILL}\"")).count(),
+            3,
+            "{svg}"
+        );
+        assert_eq!(svg.matches(&format!("fill=\"{WALL_FILL}\"")).count(), 4);
+        assert!(svg.contains("A wins starting here (2 cell(s), the jury answer)"));
+        assert!(svg.contains("row + column even (one colour class)"));
+        // Row numbers 1..3 on the left and column numbers 1..3 on top.
+        assert_eq!(svg.matches(">1</text>").count(), 2);
+        assert_eq!(svg.matches(">3</text>").count(), 2);
         let e = svg_err(p, b"3 3\n.##\n...\n#.#\n", b"WIN\n4 1\n");
         assert!(e.contains("outside the 3x3 board"), "{e}");
         let e = svg_err(p, b"3 3\n.##\n", b"LOSE\n");
@@ -142,13 +458,12 @@ mod tests {
         let p = by_name("bunny").unwrap();
         let input = b"1 6\nXO.OXO\n1\n1 2\n1 1\n";
         let svg = svg(p, input, None, RenderOptions::default()).unwrap();
-        assert!(
-            svg.contains(">1</text>") && svg.contains(">2</text>"),
-            "{svg}"
-        );
-        assert_eq!(svg.matches("mistake: Bunny's move 1").count(), 1);
+        assert_eq!(svg.matches("Bunny's move 1: mistake").count(), 1);
+        assert!(svg.contains("Bunny's mistake (1 in the jury answer)"));
+        let agreed = svg_of(p, input, b"1\n1\n");
+        assert_eq!(agreed.matches("Bunny's move 1: mistake").count(), 1);
         let none = svg_of(p, input, b"0\n");
-        assert!(!none.contains("mistake:"));
+        assert_eq!(none.matches("Bunny's move 1: missed mistake").count(), 1);
         let e = svg_err(p, input, b"1\n2\n");
         assert!(e.contains("not a Bunny move"), "{e}");
         let e = svg_err(p, input, b"2\n1\n");

@@ -1,88 +1,880 @@
-//! `gridjudge build --report`: an HTML page per problem with the build's summary table and a
-//! picture of every test ([`crate::render`]), written to `problems/<p>/report/index.html`.
+//! `gridjudge build --report`: HTML pages of a problem's tests, written to
+//! `problems/<p>/report/`:
 //!
-//! The page is one self-contained file (inline SVG, inline CSS, no script), so it opens from
-//! disk in any browser. Its size grows with the boards: about 60 bytes per cell.
+//! * `index.html`: the problem page: statistics of the tests and their jury answers
+//!   ([`Statistics`]: WIN/LOSE counts or mistakes per record, board sizes, tests per group), the
+//!   results of the last `gridjudge verify` (kill matrix, expectations, survivors, minimal
+//!   killing set) or a note that verify has not run, and the table of tests linking to
+//! * `tests/NN.html`: a page per test with its picture ([`crate::render`], legend included),
+//!   its source and answer, and every submission's verdict on it when verify has run.
+//!
+//! The pages are plain HTML with inline CSS and SVG and no script, so they open from disk in
+//! any browser; the index holds no picture and stays small (about 300 bytes per test). The
+//! verify results are read from `report/verify.json`, which `gridjudge verify` writes
+//! ([`SavedVerify`]); results of another test set (a test's files changed since) are shown
+//! with a warning, and not at all on the pages of the changed tests.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use anyhow::Context;
+use anyhow::{anyhow, Context};
 
-use crate::package::{write_atomic, BuiltTest};
+use crate::package::{sha256_hex, write_atomic, BuiltTest};
 use crate::problem::Problem;
 use crate::render::{self, xml_escape, RenderOptions};
+use crate::verify::{SavedVerify, SAVED_RESULTS};
 
-/// The HTML page of `tests` (a build's tests in order) of `problem`. A test whose picture
-/// cannot be drawn gets the error in its place instead (the build already validated it, so
-/// this means a bug in the drawing, not in the test).
-pub fn html(problem: &dyn Problem, title: &str, tests: &[BuiltTest]) -> String {
-    let mut s = String::new();
+/// The facts of one test the statistics read.
+#[derive(Clone, Copy, Debug)]
+pub struct TestData<'a> {
+    /// Test group, if any.
+    pub group: Option<&'a str>,
+    /// Whether it is a sample.
+    pub sample: bool,
+    /// Input bytes.
+    pub input: &'a [u8],
+    /// Jury answer bytes.
+    pub answer: &'a [u8],
+}
+
+impl<'a> From<&'a BuiltTest> for TestData<'a> {
+    fn from(t: &'a BuiltTest) -> Self {
+        TestData {
+            group: t.spec.group.as_deref(),
+            sample: t.spec.sample,
+            input: &t.input,
+            answer: &t.answer,
+        }
+    }
+}
+
+/// Minimum, median and maximum of some counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spread {
+    /// Smallest value.
+    pub min: u64,
+    /// The median; the lower of the two middle values for an even count.
+    pub median: u64,
+    /// Largest value.
+    pub max: u64,
+}
+
+impl Spread {
+    /// The spread of `values`; `None` when empty. `O(v log v)`.
+    pub fn of(values: &[u64]) -> Option<Spread> {
+        let mut v = values.to_vec();
+        v.sort_unstable();
+        Some(Spread {
+            min: *v.first()?,
+            median: v[(v.len() - 1) / 2],
+            max: *v.last()?,
+        })
+    }
+}
+
+/// What the jury answers say, by problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnswerStats {
+    /// `game`: how many mazes A wins, and the winning start cells of those.
+    Game {
+        /// Tests answered WIN.
+        win: usize,
+        /// Tests answered LOSE.
+        lose: usize,
+        /// Winning cells per WIN test.
+        winning_cells: Option<Spread>,
+    },
+    /// `bunny`: Bunny's moves and mistakes per record.
+    Bunny {
+        /// Bunny's moves (k) per record.
+        bunny_moves: Option<Spread>,
+        /// Mistakes per record.
+        mistakes: Option<Spread>,
+        /// (number of mistakes, records with that many), ascending.
+        mistakes_histogram: Vec<(u64, usize)>,
+    },
+    /// A problem without answer statistics.
+    None,
+}
+
+/// Statistics of a problem's tests and jury answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Statistics {
+    /// Tests.
+    pub tests: usize,
+    /// Samples among them.
+    pub samples: usize,
+    /// (group, tests in it) in order of first appearance; tests without a group count as
+    /// `(none)`.
+    pub groups: Vec<(String, usize)>,
+    /// Rows (n) per board.
+    pub rows: Option<Spread>,
+    /// Columns (m) per board.
+    pub columns: Option<Spread>,
+    /// Cells (n·m) per board.
+    pub cells: Option<Spread>,
+    /// What the jury answers say.
+    pub answers: AnswerStats,
+}
+
+/// Name of the pseudo-group of tests without a group.
+pub const NO_GROUP: &str = "(none)";
+
+/// The statistics of `tests` of problem `problem` (a problem name; `game` and `bunny` have
+/// answer statistics). Every input starts with `n m`; `game` answers are `WIN ...` or `LOSE`,
+/// a `bunny` input has k after its n board rows and its answer starts with the number of
+/// mistakes.
+///
+/// Errors: a test that does not have this shape, named by its 1-based position.
+pub fn statistics(problem: &str, tests: &[TestData<'_>]) -> anyhow::Result<Statistics> {
+    let mut groups: Vec<(String, usize)> = Vec::new();
+    let (mut rows, mut columns, mut cells) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut win, mut lose, mut winning) = (0, 0, Vec::new());
+    let (mut ks, mut mistakes) = (Vec::new(), Vec::new());
+    for (i, t) in tests.iter().enumerate() {
+        let at = || format!("test {}", i + 1);
+        let g = t.group.unwrap_or(NO_GROUP);
+        match groups.iter_mut().find(|(name, _)| name == g) {
+            Some((_, c)) => *c += 1,
+            None => groups.push((g.to_string(), 1)),
+        }
+        let input = words(t.input).with_context(at)?;
+        let answer = words(t.answer).with_context(at)?;
+        let n = int(&input, 0, "the input's n").with_context(at)?;
+        let m = int(&input, 1, "the input's m").with_context(at)?;
+        rows.push(n);
+        columns.push(m);
+        cells.push(n * m);
+        match problem {
+            "game" => match answer.first().copied() {
+                Some("WIN") => {
+                    win += 1;
+                    winning.push((answer.len() as u64 - 1) / 2);
+                }
+                Some("LOSE") => lose += 1,
+                _ => return Err(anyhow!("the answer is neither WIN nor LOSE")).with_context(at),
+            },
+            "bunny" => {
+                let k_at = usize::try_from(n).unwrap_or(usize::MAX).saturating_add(2);
+                ks.push(int(&input, k_at, "the input's k").with_context(at)?);
+                mistakes.push(int(&answer, 0, "the number of mistakes").with_context(at)?);
+            }
+            _ => {}
+        }
+    }
+    let answers = match problem {
+        "game" => AnswerStats::Game {
+            win,
+            lose,
+            winning_cells: Spread::of(&winning),
+        },
+        "bunny" => {
+            let mut hist: BTreeMap<u64, usize> = BTreeMap::new();
+            for &r in &mistakes {
+                *hist.entry(r).or_default() += 1;
+            }
+            AnswerStats::Bunny {
+                bunny_moves: Spread::of(&ks),
+                mistakes: Spread::of(&mistakes),
+                mistakes_histogram: hist.into_iter().collect(),
+            }
+        }
+        _ => AnswerStats::None,
+    };
+    Ok(Statistics {
+        tests: tests.len(),
+        samples: tests.iter().filter(|t| t.sample).count(),
+        groups,
+        rows: Spread::of(&rows),
+        columns: Spread::of(&columns),
+        cells: Spread::of(&cells),
+        answers,
+    })
+}
+
+fn words(bytes: &[u8]) -> anyhow::Result<Vec<&str>> {
+    Ok(std::str::from_utf8(bytes)
+        .context("not UTF-8 text")?
+        .split_ascii_whitespace()
+        .collect())
+}
+
+fn int(words: &[&str], i: usize, what: &str) -> anyhow::Result<u64> {
+    let w = words.get(i).ok_or_else(|| anyhow!("no {what}"))?;
+    w.parse()
+        .map_err(|_| anyhow!("`{w}` where {what} should be"))
+}
+
+const STYLE: &str = "<style>\
+body{font-family:sans-serif;margin:1.5em;color:#222;max-width:75em}\
+table{border-collapse:collapse;font-size:0.9em;margin:0.5em 0}\
+td,th{border:1px solid #ccc;padding:2px 8px;text-align:left}\
+td.n{text-align:right}\
+.note{background:#fff6d6;border:1px solid #e5c76b;padding:6px 10px}\
+.bad{color:#b00020;font-weight:bold}\
+nav{margin-bottom:1em}\
+pre{background:#f5f5f5;padding:6px;max-height:16em;overflow:auto}\
+table.km{font-size:0.8em}table.km td{padding:1px 2px;text-align:center;font-family:monospace;white-space:nowrap}\
+table.km th.t{writing-mode:vertical-rl;font-weight:normal;font-family:monospace;padding:3px 1px}\
+table.km th.k{background:#ffe08a}\
+.vA{background:#d7f0d2}.vW{background:#f4a6a6}.vP{background:#f7c6e0}.vT{background:#ffc978}\
+.vM{background:#c9b3f0}.vO{background:#c9b3f0}.vR{background:#b9d3f3}.vF{background:#444;color:#fff}\
+</style>";
+
+fn page_head(out: &mut String, title: &str) {
     let _ = write!(
-        s,
+        out,
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <title>{t} — test report</title><style>\
-         body{{font-family:sans-serif;margin:1.5em;color:#222}}\
-         table{{border-collapse:collapse;font-size:0.9em}}\
-         td,th{{border:1px solid #ccc;padding:2px 8px;text-align:left}}\
-         td.n{{text-align:right}}\
-         .tests{{display:flex;flex-wrap:wrap;gap:18px;margin-top:1.5em}}\
-         figure{{margin:0;border:1px solid #ddd;padding:6px}}\
-         figcaption{{font-size:0.85em;max-width:330px;word-break:break-all}}\
-         </style></head><body>\n<h1>{t}</h1>\n<p>{} tests, built by <code>gridjudge build</code>.</p>\n",
-        tests.len(),
-        t = xml_escape(title)
+         <title>{}</title>{STYLE}</head><body>\n",
+        xml_escape(title)
     );
+}
+
+/// CSS class of a verdict's cell: `v` and its first letter (`vA`, `vW`, `vT`, ...).
+fn verdict_class(verdict: &str) -> String {
+    format!("v{}", verdict.chars().next().unwrap_or('F'))
+}
+
+/// How saved verify results relate to the built tests.
+enum VerifyState<'a> {
+    /// `report/verify.json` does not exist.
+    NotRun,
+    /// It could not be read.
+    Unreadable(String),
+    /// Results, with the names of the tests they do not match (changed, added or removed).
+    Ran {
+        saved: &'a SavedVerify,
+        changed: Vec<String>,
+    },
+}
+
+fn verify_state<'a>(
+    saved: &'a anyhow::Result<Option<SavedVerify>>,
+    tests: &[BuiltTest],
+) -> VerifyState<'a> {
+    match saved {
+        Err(e) => VerifyState::Unreadable(format!("{e:#}")),
+        Ok(None) => VerifyState::NotRun,
+        Ok(Some(saved)) => {
+            let mut changed = Vec::new();
+            for t in tests {
+                match saved.tests.iter().find(|s| s.name == t.name) {
+                    Some(s)
+                        if s.input_sha256 == sha256_hex(&t.input)
+                            && s.answer_sha256 == sha256_hex(&t.answer) => {}
+                    _ => changed.push(t.name.clone()),
+                }
+            }
+            for s in &saved.tests {
+                if !tests.iter().any(|t| t.name == s.name) {
+                    changed.push(s.name.clone());
+                }
+            }
+            VerifyState::Ran { saved, changed }
+        }
+    }
+}
+
+/// The problem page (`index.html`) of `tests` (a build's tests in order) of `problem`, titled
+/// `title`, with the verify results `state`.
+fn index_html(
+    problem: &dyn Problem,
+    title: &str,
+    tests: &[BuiltTest],
+    state: &VerifyState,
+) -> String {
+    let mut s = String::new();
+    page_head(&mut s, &format!("{title} — test report"));
+    let _ = writeln!(
+        s,
+        "<h1>{}</h1>\n<p>Problem <code>{}</code>: {} tests, built by <code>gridjudge build \
+         --report</code>. Each test's page shows its picture, its files and its verdicts.</p>",
+        xml_escape(title),
+        problem.name(),
+        tests.len()
+    );
+    s.push_str("<h2>Statistics</h2>\n");
+    let data: Vec<TestData> = tests.iter().map(TestData::from).collect();
+    match statistics(problem.name(), &data) {
+        Ok(st) => statistics_html(&mut s, &st),
+        Err(e) => {
+            let _ = writeln!(
+                s,
+                "<p class=\"bad\">no statistics: {}</p>",
+                xml_escape(&format!("{e:#}"))
+            );
+        }
+    }
+    s.push_str("<h2>Verification</h2>\n");
+    verify_html(&mut s, problem.name(), tests, state);
     s.push_str(
-        "<table><thead><tr><th>test</th><th>source</th><th>group</th><th>size</th>\
-         <th>answer</th><th>brute</th><th>solve ms</th></tr></thead><tbody>\n",
+        "<h2>Tests</h2>\n<table><thead><tr><th>test</th><th>source</th><th>group</th>\
+         <th>size</th><th>jury answer</th><th>brute</th><th>solve ms</th><th>kills</th>\
+         </tr></thead><tbody>\n",
     );
     for t in tests {
         let _ = writeln!(
             s,
-            "<tr><td><a href=\"#t{n}\">{n}</a>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>\
-             <td>{}</td><td class=\"n\">{:.2}</td></tr>",
+            "<tr><td><a href=\"tests/{n}.html\">{n}</a>{}</td><td>{}</td><td>{}</td><td>{}</td>\
+             <td>{}</td><td>{}</td><td class=\"n\">{:.2}</td><td>{}</td></tr>",
             if t.spec.sample { " (sample)" } else { "" },
             xml_escape(&t.spec.source()),
             xml_escape(t.spec.group.as_deref().unwrap_or("")),
             xml_escape(&t.size),
             xml_escape(&t.summary),
-            if t.brute_checked { "yes" } else { "-" },
+            if t.brute_checked {
+                "confirmed"
+            } else {
+                "not run"
+            },
             t.solve_ms,
+            kills_of(state, &t.name),
             n = xml_escape(&t.name),
         );
     }
-    s.push_str("</tbody></table>\n<div class=\"tests\">\n");
-    let opts = RenderOptions { max_side_px: 320 };
-    for t in tests {
-        let picture = match render::svg(problem, &t.input, Some(&t.answer), opts) {
-            Ok(svg) => svg,
-            Err(e) => format!("<p>no picture: {}</p>", xml_escape(&format!("{e:#}"))),
-        };
-        let _ = writeln!(
-            s,
-            "<figure id=\"t{n}\">{picture}<figcaption>{n}: {} — {} — {}</figcaption></figure>",
-            xml_escape(&t.spec.source()),
-            xml_escape(&t.size),
-            xml_escape(&t.summary),
-            n = xml_escape(&t.name),
-        );
-    }
-    s.push_str("</div>\n</body></html>\n");
+    s.push_str(
+        "</tbody></table>\n<p>brute: whether the brute-force solver confirmed the jury answer \
+         (it runs on small tests only). kills: wrong submissions this test does not accept, \
+         from the last verify.</p>\n</body></html>\n",
+    );
     s
 }
 
-/// Writes the report of a build to `<problems_dir>/<p>/report/index.html` (atomically) and
-/// returns its path.
+/// The `kills` cell of test `name`: how many catalogue submissions outside
+/// `accepted/` get something other than AC on it.
+fn kills_of(state: &VerifyState, name: &str) -> String {
+    let VerifyState::Ran { saved, changed } = state else {
+        return String::new();
+    };
+    if changed.iter().any(|c| c == name) {
+        return "changed since verify".into();
+    }
+    let Some(j) = saved.tests.iter().position(|t| t.name == name) else {
+        return String::new();
+    };
+    let killed = saved
+        .submissions
+        .iter()
+        .filter(|s| s.expected != "accepted")
+        .filter(|s| s.runs.get(j).is_some_and(|r| r.verdict != "AC"))
+        .count();
+    if saved.killing_set.iter().any(|k| k == name) {
+        format!("{killed} (killing set)")
+    } else {
+        killed.to_string()
+    }
+}
+
+fn spread_row(s: &mut String, what: &str, sp: Option<Spread>) {
+    let cells = match sp {
+        Some(x) => format!(
+            "<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>",
+            x.min, x.median, x.max
+        ),
+        None => "<td colspan=\"3\">no test</td>".into(),
+    };
+    let _ = writeln!(s, "<tr><td>{what}</td>{cells}</tr>");
+}
+
+fn statistics_html(s: &mut String, st: &Statistics) {
+    let _ = writeln!(
+        s,
+        "<p>{} tests, {} of them samples.</p>",
+        st.tests, st.samples
+    );
+    match &st.answers {
+        AnswerStats::Game { win, lose, .. } => {
+            let _ = writeln!(
+                s,
+                "<p>Jury answers: <b>WIN {win}</b>, <b>LOSE {lose}</b>.</p>"
+            );
+        }
+        AnswerStats::Bunny {
+            mistakes_histogram, ..
+        } => {
+            s.push_str("<p>Records by number of Bunny's mistakes (jury answers):</p>\n<table><tr><th>mistakes</th>");
+            for (r, _) in mistakes_histogram {
+                let _ = write!(s, "<td class=\"n\">{r}</td>");
+            }
+            s.push_str("</tr><tr><th>records</th>");
+            for (_, c) in mistakes_histogram {
+                let _ = write!(s, "<td class=\"n\">{c}</td>");
+            }
+            s.push_str("</tr></table>\n");
+        }
+        AnswerStats::None => {}
+    }
+    s.push_str("<table><thead><tr><th>per test</th><th>min</th><th>median</th><th>max</th></tr></thead><tbody>\n");
+    spread_row(s, "rows n", st.rows);
+    spread_row(s, "columns m", st.columns);
+    spread_row(s, "cells n·m", st.cells);
+    match &st.answers {
+        AnswerStats::Game { winning_cells, .. } => {
+            spread_row(s, "winning cells (WIN tests)", *winning_cells)
+        }
+        AnswerStats::Bunny {
+            bunny_moves,
+            mistakes,
+            ..
+        } => {
+            spread_row(s, "Bunny's moves k", *bunny_moves);
+            spread_row(s, "mistakes per record", *mistakes);
+        }
+        AnswerStats::None => {}
+    }
+    s.push_str(
+        "</tbody></table>\n<table><thead><tr><th>group</th><th>tests</th></tr></thead><tbody>\n",
+    );
+    for (g, c) in &st.groups {
+        let _ = writeln!(
+            s,
+            "<tr><td>{}</td><td class=\"n\">{c}</td></tr>",
+            xml_escape(g)
+        );
+    }
+    s.push_str("</tbody></table>\n");
+}
+
+fn verify_html(s: &mut String, problem: &str, tests: &[BuiltTest], state: &VerifyState) {
+    let (saved, changed) = match state {
+        VerifyState::NotRun => {
+            let _ = writeln!(
+                s,
+                "<p class=\"note\"><code>gridjudge verify</code> has not run for this problem \
+                 (there is no <code>{SAVED_RESULTS}</code>), so there is no kill matrix and no \
+                 verdicts. Run <code>gridjudge verify {problem}</code>, then <code>gridjudge \
+                 build --report {problem}</code> (or <code>gridjudge build --verify --report \
+                 {problem}</code>).</p>"
+            );
+            return;
+        }
+        VerifyState::Unreadable(e) => {
+            let _ = writeln!(
+                s,
+                "<p class=\"note bad\">The verify results cannot be read: {}</p>",
+                xml_escape(e)
+            );
+            return;
+        }
+        VerifyState::Ran { saved, changed } => (saved, changed),
+    };
+    let _ = writeln!(
+        s,
+        "<p>Last <code>gridjudge verify</code>: finished {}, {} submission(s) on {} test(s): \
+         <b class=\"{}\">{}</b>.</p>",
+        xml_escape(&saved.finished),
+        saved.submissions.len(),
+        saved.tests.len(),
+        if saved.ok { "" } else { "bad" },
+        if saved.ok {
+            "every expectation met, no wrong submission survives"
+        } else {
+            "FAILED"
+        }
+    );
+    if !changed.is_empty() {
+        let _ = writeln!(
+            s,
+            "<p class=\"note\">These results are from another test set: test(s) {} changed, \
+             were added or were removed since. Run <code>gridjudge verify {problem}</code> and \
+             rebuild the report.</p>",
+            xml_escape(&changed.join(" "))
+        );
+    }
+    s.push_str(
+        "<p>Kill matrix: a row per submission, a column per test; A accepted, W wrong answer, \
+         P presentation error, T time limit, M memory limit, O output limit, R runtime error, \
+         F judge error. Highlighted test names form the minimal killing set.</p>\n\
+         <table class=\"km\"><thead><tr><th>submission</th><th>as expected</th>",
+    );
+    for t in &saved.tests {
+        let in_build = tests.iter().any(|b| b.name == t.name);
+        let name = xml_escape(&t.name);
+        let label = if in_build {
+            format!("<a href=\"tests/{name}.html\">{name}</a>")
+        } else {
+            name.clone()
+        };
+        let k = if saved.killing_set.contains(&t.name) {
+            " k"
+        } else {
+            ""
+        };
+        let _ = write!(s, "<th class=\"t{k}\">{label}</th>");
+    }
+    s.push_str("</tr></thead><tbody>\n");
+    for sub in &saved.submissions {
+        // The submission's folder (its name's first part) is the expected verdict.
+        let _ = write!(
+            s,
+            "<tr><th>{}</th><td>{}</td>",
+            xml_escape(&sub.name),
+            match &sub.problem {
+                None => "ok".to_string(),
+                Some(p) => format!("<span class=\"bad\">no: {}</span>", xml_escape(p)),
+            }
+        );
+        if let Some(e) = &sub.compile_error {
+            let _ = write!(
+                s,
+                "<td colspan=\"{}\">compile error: {}</td>",
+                saved.tests.len().max(1),
+                xml_escape(e)
+            );
+        } else {
+            for (t, r) in saved.tests.iter().zip(&sub.runs) {
+                let _ = write!(
+                    s,
+                    "<td class=\"{}\" title=\"{} on {}: {} ms\">{}</td>",
+                    verdict_class(&r.verdict),
+                    xml_escape(&r.verdict),
+                    xml_escape(&t.name),
+                    r.time_ms,
+                    r.verdict.chars().next().unwrap_or('?')
+                );
+            }
+        }
+        s.push_str("</tr>\n");
+    }
+    s.push_str("</tbody></table>\n");
+    let _ = writeln!(
+        s,
+        "<p>Surviving wrong submissions (AC on every test): {}.</p>\n<p>Minimal killing set \
+         ({}): {}.</p>",
+        if saved.survivors.is_empty() {
+            "none".to_string()
+        } else {
+            format!(
+                "<span class=\"bad\">{}</span>",
+                xml_escape(&saved.survivors.join(", "))
+            )
+        },
+        if saved.killing_set_exact {
+            "exact minimum"
+        } else {
+            "greedy, may not be minimum"
+        },
+        xml_escape(&saved.killing_set.join(" "))
+    );
+}
+
+/// At most `limit` bytes of `bytes` as text, with a note of what was cut.
+fn preview(bytes: &[u8], limit: usize) -> String {
+    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(limit)]).into_owned();
+    if bytes.len() > limit {
+        format!("{text}\n… ({} bytes in all)", bytes.len())
+    } else {
+        text
+    }
+}
+
+/// The size of a test page's picture: cells of at least 24 pixels (room for three-digit move
+/// numbers), the board's longer side between 640 and 1200 pixels.
+fn picture_options(input: &[u8]) -> RenderOptions {
+    let longer = words(input)
+        .ok()
+        .and_then(|w| Some(int(&w, 0, "n").ok()?.max(int(&w, 1, "m").ok()?)))
+        .unwrap_or(0);
+    RenderOptions {
+        max_side_px: longer.saturating_mul(24).clamp(640, 1200) as u32,
+    }
+}
+
+/// Bytes of an input or answer shown on a test page.
+const PREVIEW_BYTES: usize = 1500;
+
+/// The page of test `i` of `tests` (`tests/NN.html`): navigation, facts, picture, verdicts.
+fn test_html(
+    problem: &dyn Problem,
+    title: &str,
+    tests: &[BuiltTest],
+    i: usize,
+    state: &VerifyState,
+) -> String {
+    let t = &tests[i];
+    let name = xml_escape(&t.name);
+    let mut s = String::new();
+    page_head(&mut s, &format!("{title} — test {}", t.name));
+    let link = |j: Option<usize>, label: &str| match j.and_then(|j| tests.get(j)) {
+        Some(o) => format!(
+            "<a href=\"{0}.html\">{label} ({0})</a>",
+            xml_escape(&o.name)
+        ),
+        None => String::new(),
+    };
+    let _ = writeln!(
+        s,
+        "<nav><a href=\"../index.html\">{} — all tests</a> {} {}</nav>\n<h1>Test {name}{}</h1>",
+        xml_escape(title),
+        link(i.checked_sub(1), "previous"),
+        link(Some(i + 1), "next"),
+        if t.spec.sample { " (sample)" } else { "" }
+    );
+    let _ = writeln!(
+        s,
+        "<table><tr><th>source</th><td>{}</td></tr><tr><th>group</th><td>{}</td></tr>\
+         <tr><th>size</th><td>{}</td></tr><tr><th>jury answer</th><td>{}</td></tr>\
+         <tr><th>brute force</th><td>{}</td></tr><tr><th>solve ms</th><td>{:.2}</td></tr>\
+         <tr><th>files</th><td><a href=\"../../tests/{name}.in\">{name}.in</a> \
+         <a href=\"../../tests/{name}.ans\">{name}.ans</a></td></tr></table>",
+        xml_escape(&t.spec.source()),
+        xml_escape(t.spec.group.as_deref().unwrap_or(NO_GROUP)),
+        xml_escape(&t.size),
+        xml_escape(&t.summary),
+        if t.brute_checked {
+            "confirmed the jury answer"
+        } else {
+            "not run"
+        },
+        t.solve_ms
+    );
+    let picture = match render::svg(problem, &t.input, None, picture_options(&t.input)) {
+        Ok(svg) => svg,
+        Err(e) => format!(
+            "<p class=\"bad\">no picture: {}</p>",
+            xml_escape(&format!("{e:#}"))
+        ),
+    };
+    let _ = writeln!(
+        s,
+        "<figure>{picture}<figcaption>The jury answer on the board. For a contestant's \
+         output: <code>gridjudge render {p} problems/{p}/tests/{name}.in --answer OUTPUT -o \
+         out.svg</code> marks where it differs.</figcaption></figure>",
+        p = problem.name()
+    );
+    s.push_str("<h2>Verdicts</h2>\n");
+    match state {
+        VerifyState::NotRun => s.push_str(
+            "<p class=\"note\"><code>gridjudge verify</code> has not run for this problem.</p>\n",
+        ),
+        VerifyState::Unreadable(e) => {
+            let _ = writeln!(
+                s,
+                "<p class=\"note bad\">The verify results cannot be read: {}</p>",
+                xml_escape(e)
+            );
+        }
+        VerifyState::Ran { saved, changed } => {
+            if changed.contains(&t.name) {
+                s.push_str(
+                    "<p class=\"note\">This test changed since the last <code>gridjudge \
+                     verify</code>; its verdicts are not known.</p>\n",
+                );
+            } else if let Some(j) = saved.tests.iter().position(|x| x.name == t.name) {
+                let _ = writeln!(
+                    s,
+                    "<p>From the verify that finished {}.</p>\n<table><thead><tr>\
+                     <th>submission</th><th>expected</th><th>verdict</th><th>CPU ms</th>\
+                     <th>memory KiB</th><th>message</th></tr></thead><tbody>",
+                    xml_escape(&saved.finished)
+                );
+                for sub in &saved.submissions {
+                    let row = match (&sub.compile_error, sub.runs.get(j)) {
+                        (Some(e), _) => {
+                            format!("<td colspan=\"4\">compile error: {}</td>", xml_escape(e))
+                        }
+                        (None, Some(r)) => format!(
+                            "<td class=\"{}\">{}</td><td class=\"n\">{}</td>\
+                             <td class=\"n\">{}</td><td>{}</td>",
+                            verdict_class(&r.verdict),
+                            xml_escape(&r.verdict),
+                            r.time_ms,
+                            r.memory_kib,
+                            xml_escape(&r.message)
+                        ),
+                        (None, None) => "<td colspan=\"4\">no run</td>".into(),
+                    };
+                    let _ = writeln!(
+                        s,
+                        "<tr><td>{}</td><td>{}</td>{row}</tr>",
+                        xml_escape(&sub.name),
+                        xml_escape(&sub.expected)
+                    );
+                }
+                s.push_str("</tbody></table>\n");
+            }
+        }
+    }
+    let _ = writeln!(
+        s,
+        "<h2>Input</h2><pre>{}</pre><h2>Jury answer</h2><pre>{}</pre>\n</body></html>",
+        xml_escape(&preview(&t.input, PREVIEW_BYTES)),
+        xml_escape(&preview(&t.answer, PREVIEW_BYTES))
+    );
+    s
+}
+
+/// Writes the report of a build to `<problems_dir>/<p>/report/`: `index.html` and
+/// `tests/NN.html` for every test (each atomically), removing pages of tests that no longer
+/// exist, and returns the index's path. Reads the verify results from `report/verify.json`
+/// when present (an unreadable file is reported in the pages, not an error).
+///
+/// Errors: a folder cannot be created or a page cannot be written.
 pub fn write_report(
     problem: &dyn Problem,
     title: &str,
     problems_dir: &Path,
     tests: &[BuiltTest],
 ) -> anyhow::Result<PathBuf> {
-    let dir = problems_dir.join(problem.name()).join("report");
-    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let problem_dir = problems_dir.join(problem.name());
+    let dir = problem_dir.join("report");
+    let pages = dir.join("tests");
+    std::fs::create_dir_all(&pages)
+        .with_context(|| format!("cannot create {}", pages.display()))?;
+    let saved = SavedVerify::load(&problem_dir);
+    let state = verify_state(&saved, tests);
+    let mut keep = std::collections::HashSet::new();
+    for i in 0..tests.len() {
+        let file = format!("{}.html", tests[i].name);
+        write_atomic(
+            &pages.join(&file),
+            test_html(problem, title, tests, i, &state).as_bytes(),
+        )?;
+        keep.insert(file);
+    }
+    for e in
+        std::fs::read_dir(&pages).with_context(|| format!("cannot read {}", pages.display()))?
+    {
+        let e = e?;
+        let name = e.file_name().to_string_lossy().into_owned();
+        if name.ends_with(".html") && !keep.contains(&name) {
+            std::fs::remove_file(e.path())
+                .with_context(|| format!("cannot remove {}", e.path().display()))?;
+        }
+    }
     let path = dir.join("index.html");
-    write_atomic(&path, html(problem, title, tests).as_bytes())?;
+    write_atomic(&path, index_html(problem, title, tests, &state).as_bytes())?;
     Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn data<'a>(group: Option<&'a str>, input: &'a str, answer: &'a str) -> TestData<'a> {
+        TestData {
+            group,
+            sample: false,
+            input: input.as_bytes(),
+            answer: answer.as_bytes(),
+        }
+    }
+
+    #[test]
+    fn spread_takes_the_lower_median() {
+        assert_eq!(
+            Spread::of(&[5, 1, 9, 3]),
+            Some(Spread {
+                min: 1,
+                median: 3,
+                max: 9
+            })
+        );
+        assert_eq!(Spread::of(&[4, 2, 7]).unwrap().median, 4);
+        assert_eq!(Spread::of(&[]), None);
+    }
+
+    #[test]
+    fn game_statistics_of_known_tests() {
+        let mut tests = vec![
+            data(None, "3 3\n.##\n...\n#.#\n", "WIN\n1 1\n2 2\n"),
+            data(Some("small"), "2 2\n..\n..\n", "LOSE\n"),
+            data(Some("small"), "1 3\n...\n", "WIN\n1 1\n1 3\n"),
+            data(Some("big"), "2 5\n.....\n.#...\n", "WIN\n1 5\n"),
+        ];
+        tests[0].sample = true;
+        let st = statistics("game", &tests).unwrap();
+        assert_eq!(st.tests, 4);
+        assert_eq!(st.samples, 1);
+        assert_eq!(
+            st.groups,
+            vec![
+                (NO_GROUP.to_string(), 1),
+                ("small".to_string(), 2),
+                ("big".to_string(), 1)
+            ]
+        );
+        assert_eq!(
+            st.rows,
+            Some(Spread {
+                min: 1,
+                median: 2,
+                max: 3
+            })
+        );
+        assert_eq!(
+            st.columns,
+            Some(Spread {
+                min: 2,
+                median: 3,
+                max: 5
+            })
+        );
+        assert_eq!(
+            st.cells,
+            Some(Spread {
+                min: 3,
+                median: 4,
+                max: 10
+            })
+        );
+        assert_eq!(
+            st.answers,
+            AnswerStats::Game {
+                win: 3,
+                lose: 1,
+                winning_cells: Some(Spread {
+                    min: 1,
+                    median: 2,
+                    max: 2
+                })
+            }
+        );
+        let e = statistics("game", &[data(None, "1 1\n.\n", "MAYBE\n")]).unwrap_err();
+        assert!(
+            format!("{e:#}").contains("test 1: the answer is neither"),
+            "{e:#}"
+        );
+    }
+
+    #[test]
+    fn bunny_statistics_count_mistakes_per_record() {
+        let s1 = data(None, "1 6\nXO.OXO\n1\n1 2\n1 1\n", "1\n1\n");
+        let s3 = data(
+            None,
+            "4 4\nOOXX\nOXXO\nOO.O\nXXXO\n2\n3 2\n2 2\n1 2\n1 3\n",
+            "2\n1\n2\n",
+        );
+        let s2 = data(
+            Some("g"),
+            "3 3\nXOX\nO.O\nXOX\n4\n2 3\n1 3\n1 2\n1 1\n2 1\n3 1\n3 2\n3 3\n",
+            "0\n",
+        );
+        let st = statistics("bunny", &[s1, s3, s2, s1]).unwrap();
+        assert_eq!(
+            st.answers,
+            AnswerStats::Bunny {
+                bunny_moves: Some(Spread {
+                    min: 1,
+                    median: 1,
+                    max: 4
+                }),
+                mistakes: Some(Spread {
+                    min: 0,
+                    median: 1,
+                    max: 2
+                }),
+                mistakes_histogram: vec![(0, 1), (1, 2), (2, 1)],
+            }
+        );
+        assert_eq!(
+            st.cells,
+            Some(Spread {
+                min: 6,
+                median: 6,
+                max: 16
+            })
+        );
+    }
 }

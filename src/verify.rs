@@ -13,11 +13,13 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::judge::{
     judge, load_tests, JudgeOptions, JudgeReport, Submission, SubmissionKind, SubmissionReport,
+    TestCase,
 };
+use crate::package::{sha256_hex, write_atomic};
 use crate::problem::{Problem, ProblemConfig};
 use crate::verdict::Verdict;
 
@@ -469,11 +471,13 @@ fn expectation_problem(
     expected.check(tests, &verdicts).err()
 }
 
-/// Runs every catalogue submission of `problem` on every test in `problems_dir/<p>/tests` and
-/// evaluates the results. `Ok(None)` when the problem has no `submissions` folder.
+/// Runs every catalogue submission of `problem` on every test in `problems_dir/<p>/tests`,
+/// evaluates the results and saves them for the build report ([`save_results`],
+/// `problems_dir/<p>/report/verify.json`). `Ok(None)` when the problem has no `submissions`
+/// folder.
 ///
-/// Errors: the catalogue or the tests cannot be read, `problem.toml` is invalid, or judging
-/// fails (see [`judge`]).
+/// Errors: the catalogue or the tests cannot be read, `problem.toml` is invalid, judging fails
+/// (see [`judge`]), or the results cannot be saved.
 pub fn verify_problem(
     problem: &dyn Problem,
     problems_dir: &Path,
@@ -493,7 +497,170 @@ pub fn verify_problem(
     let tests = load_tests(&dir.join("tests"))?;
     let subs: Vec<Submission> = entries.iter().map(|e| e.submission.clone()).collect();
     let report = judge(problem, &config, &subs, &tests, opts)?;
-    Ok(Some(evaluate(&entries, report)))
+    let report = evaluate(&entries, report);
+    save_results(&report, &dir, &tests)?;
+    Ok(Some(report))
+}
+
+/// Where [`verify_problem`] saves its results, relative to the problem folder.
+pub const SAVED_RESULTS: &str = "report/verify.json";
+
+/// Longest checker message kept per run in [`SavedVerify`], in characters.
+const SAVED_MESSAGE_CHARS: usize = 200;
+
+/// The results of a `verify` run as saved for the build report ([`crate::report`]), in
+/// `problems/<p>/report/verify.json` ([`SAVED_RESULTS`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedVerify {
+    /// Problem name.
+    pub problem: String,
+    /// When verify finished, RFC 3339 in UTC to the second.
+    pub finished: String,
+    /// The tests verified, in order, with the SHA-256 of their files, so a reader can tell
+    /// results of another test set.
+    pub tests: Vec<SavedTest>,
+    /// Every submission, in catalogue order.
+    pub submissions: Vec<SavedSubmission>,
+    /// Wrong submissions with AC on every test.
+    pub survivors: Vec<String>,
+    /// Names of the tests of the minimal killing set.
+    pub killing_set: Vec<String>,
+    /// Whether the killing set is of minimum size.
+    pub killing_set_exact: bool,
+    /// Whether every expectation was met and no wrong submission survived.
+    pub ok: bool,
+}
+
+/// A verified test.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedTest {
+    /// Name, e.g. `07`.
+    pub name: String,
+    /// SHA-256 of the input file, lowercase hex.
+    pub input_sha256: String,
+    /// SHA-256 of the jury answer file, lowercase hex.
+    pub answer_sha256: String,
+}
+
+/// One submission's results in [`SavedVerify`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedSubmission {
+    /// `<folder>/<file>`.
+    pub name: String,
+    /// Its folder, the expected verdict (`accepted`, `wrong_answer`, ...).
+    pub expected: String,
+    /// `None` when the expectation is met, else why not.
+    pub problem: Option<String>,
+    /// The first line of the compiler's message when it did not compile (then `runs` is
+    /// empty).
+    pub compile_error: Option<String>,
+    /// One run per test, in test order.
+    pub runs: Vec<SavedRun>,
+}
+
+/// One run of a submission on a test.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedRun {
+    /// Verdict as judges write it (`AC`, `WA`, `PE`, `TLE`, `MLE`, `OLE`, `RE`, `FAIL`).
+    pub verdict: String,
+    /// CPU time, milliseconds.
+    pub time_ms: u64,
+    /// Peak resident memory, KiB.
+    pub memory_kib: u64,
+    /// The checker's or runner's message, cut to 200 characters.
+    pub message: String,
+}
+
+impl SavedVerify {
+    /// The saved form of `report`, whose tests are `tests` (read again for their hashes).
+    ///
+    /// Errors: a test file cannot be read.
+    pub fn new(report: &VerifyReport, tests: &[TestCase]) -> anyhow::Result<SavedVerify> {
+        let read =
+            |p: &Path| std::fs::read(p).with_context(|| format!("cannot read {}", p.display()));
+        let tests = tests
+            .iter()
+            .map(|t| {
+                Ok(SavedTest {
+                    name: t.name.clone(),
+                    input_sha256: sha256_hex(&read(&t.input)?),
+                    answer_sha256: sha256_hex(&read(&t.answer)?),
+                })
+            })
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        let submissions = report
+            .judge
+            .submissions
+            .iter()
+            .zip(&report.entries)
+            .map(|(sub, entry)| SavedSubmission {
+                name: sub.name.clone(),
+                expected: entry.expected.folder().to_string(),
+                problem: entry.problem.clone(),
+                compile_error: sub
+                    .compile_error
+                    .as_ref()
+                    .map(|e| e.lines().next().unwrap_or_default().to_string()),
+                runs: sub
+                    .tests
+                    .iter()
+                    .map(|r| SavedRun {
+                        verdict: r.verdict.to_string(),
+                        time_ms: r.time_ms,
+                        memory_kib: r.memory_kib,
+                        message: r.message.chars().take(SAVED_MESSAGE_CHARS).collect(),
+                    })
+                    .collect(),
+            })
+            .collect();
+        Ok(SavedVerify {
+            problem: report.judge.problem.clone(),
+            finished: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
+            tests,
+            submissions,
+            survivors: report.survivors.clone(),
+            killing_set: report
+                .killing_set
+                .tests
+                .iter()
+                .map(|&t| report.judge.tests[t].clone())
+                .collect(),
+            killing_set_exact: report.killing_set.exact,
+            ok: report.ok(),
+        })
+    }
+
+    /// The saved results of `problem_dir` ([`SAVED_RESULTS`]); `Ok(None)` when verify has not
+    /// saved any. Errors: the file cannot be read or is not such JSON.
+    pub fn load(problem_dir: &Path) -> anyhow::Result<Option<SavedVerify>> {
+        let path = problem_dir.join(SAVED_RESULTS);
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+        };
+        serde_json::from_str(&text)
+            .map(Some)
+            .with_context(|| format!("{}: not saved verify results", path.display()))
+    }
+}
+
+/// Saves `report` (run on `tests`) to `problem_dir/report/verify.json` atomically, for the
+/// build report, and returns the path. Errors: a test file cannot be read or the file cannot be
+/// written.
+pub fn save_results(
+    report: &VerifyReport,
+    problem_dir: &Path,
+    tests: &[TestCase],
+) -> anyhow::Result<PathBuf> {
+    let saved = SavedVerify::new(report, tests)?;
+    let path = problem_dir.join(SAVED_RESULTS);
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let json = serde_json::to_string_pretty(&saved).context("cannot write verify results")?;
+    write_atomic(&path, json.as_bytes())?;
+    Ok(path)
 }
 
 #[cfg(test)]

@@ -141,6 +141,19 @@ fn verify_checks_expectations_finds_survivors_and_a_killing_set() {
     assert!(report.killing_set.exact);
     let matrix = report.matrix();
     assert!(matrix.contains("wrong_answer/never_lose.cpp"), "{matrix}");
+    // The results are saved for the build report: the same verdicts and killing set.
+    let saved = gridjudge::verify::SavedVerify::load(&game)
+        .unwrap()
+        .unwrap();
+    assert!(saved.ok);
+    assert_eq!(saved.killing_set, vec!["02", "05"]);
+    assert_eq!(saved.tests.len(), report.judge.tests.len());
+    for (s, r) in saved.submissions.iter().zip(&report.judge.submissions) {
+        assert_eq!(s.name, r.name);
+        let verdicts: Vec<String> = r.tests.iter().map(|t| t.verdict.to_string()).collect();
+        let saved_verdicts: Vec<&str> = s.runs.iter().map(|t| t.verdict.as_str()).collect();
+        assert_eq!(saved_verdicts, verdicts, "{}", s.name);
+    }
 
     // A correct program filed under wrong_answer survives, and verify says so.
     std::fs::copy(

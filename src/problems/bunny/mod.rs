@@ -22,7 +22,7 @@
 mod brute;
 mod check;
 mod gen;
-mod render;
+pub(crate) mod render;
 mod shrink;
 
 pub use brute::{brute_force_mistakes, brute_force_wins, MAX_BRUTE_CELLS};

@@ -13,7 +13,7 @@
 mod brute;
 mod check;
 mod gen;
-mod render;
+pub(crate) mod render;
 mod shrink;
 
 pub use brute::brute_force_winners;
