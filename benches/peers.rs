@@ -86,39 +86,60 @@ fn compile_peer(name: &str, source: &str, flags: &[&str]) -> PathBuf {
 }
 
 /// Runs `cmd` with stdin from `input` and stdout to `output`; wall time and peak RSS.
+///
+/// The program is started by a fresh copy of this benchmark in wrapper mode ([`wrap`]), not by
+/// this process: a child's `ru_maxrss` counts the pages it shares with its parent between fork
+/// and exec, so a direct child of this (large) process would report at least this process's
+/// size.
 fn run(cmd: &[String], input: &Path, output: &Path) -> Run {
-    let start = Instant::now();
-    // Reaped below by wait4, which std's Child::wait cannot do (it drops the rusage).
-    #[allow(clippy::zombie_processes)]
-    let child = Command::new(&cmd[0])
-        .args(&cmd[1..])
+    let exe = std::env::current_exe().expect("own path");
+    let out = Command::new(exe)
+        .env(WRAP, "1")
+        .args(cmd)
         .stdin(File::open(input).expect("open input"))
         .stdout(File::create(output).expect("create output"))
         .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {}: {e}", cmd[0]));
-    let pid = child.id() as libc::pid_t;
-    let mut stderr = child.stderr.expect("piped stderr");
-    let mut text = String::new();
-    std::io::Read::read_to_string(&mut stderr, &mut text).ok();
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is a valid value; wait4 fills it for our own child.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: pid is our child, not yet reaped (std's Child is dropped without waiting).
-    let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    let wall = start.elapsed();
-    assert_eq!(r, pid, "wait4 failed");
+        .output()
+        .expect("wrapper runs");
+    let text = String::from_utf8_lossy(&out.stderr).into_owned();
+    let last = text.lines().last().unwrap_or("");
+    let fields: Vec<&str> = last.split_whitespace().collect();
     assert!(
-        libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
-        "{} failed on {}: status {status}, stderr {text}",
+        out.status.success() && fields.len() == 3 && fields[0] == "wrapped",
+        "{} failed on {}: {text}",
         cmd[0],
         input.display()
     );
     Run {
-        wall,
-        maxrss_kib: usage.ru_maxrss as u64,
+        wall: Duration::from_nanos(fields[1].parse().expect("wall ns")),
+        maxrss_kib: fields[2].parse().expect("maxrss"),
         stderr: text,
     }
+}
+
+/// Environment variable that puts this benchmark in wrapper mode.
+const WRAP: &str = "GRIDJUDGE_PEERS_WRAP";
+
+/// Wrapper mode: runs the command line `args` with this process's stdin and stdout, then
+/// appends `wrapped <wall ns> <peak RSS KiB>` to stderr; exits 1 if the program failed.
+fn wrap(args: &[String]) -> ! {
+    let start = Instant::now();
+    // Reaped below by wait4, which std's Child::wait cannot do (it drops the rusage).
+    #[allow(clippy::zombie_processes)]
+    let child = Command::new(&args[0])
+        .args(&args[1..])
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", args[0]));
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value; wait4 fills it.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: pid is our child, not yet reaped (std's Child is dropped without waiting).
+    let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    let wall = start.elapsed();
+    let ok = r == pid && libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0;
+    eprintln!("\nwrapped {} {}", wall.as_nanos(), usage.ru_maxrss);
+    std::process::exit(if ok { 0 } else { 1 })
 }
 
 fn median(mut v: Vec<Duration>) -> Duration {
@@ -136,6 +157,10 @@ fn ms(t: Duration) -> String {
 }
 
 fn main() {
+    if std::env::var_os(WRAP).is_some() {
+        let args: Vec<String> = std::env::args().skip(1).collect();
+        wrap(&args);
+    }
     let sides: Vec<u32> = env_list("GRIDJUDGE_BENCH_SIZES")
         .map(|l| {
             l.iter()
@@ -264,7 +289,10 @@ fn main() {
                 .collect();
             let peer_phases: Vec<String> = stderr[1..]
                 .iter()
-                .filter_map(|s| s.trim().strip_prefix("phases ").map(str::to_string))
+                .filter_map(|s| {
+                    s.lines()
+                        .find_map(|l| l.strip_prefix("phases ").map(str::to_string))
+                })
                 .collect();
             row += &format!(
                 " {} | {} / {} |",

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <vector>
 
 typedef uint32_t u32;
@@ -106,6 +107,8 @@ int main() {
         if (!roots.empty() && !ends.empty()) {
             std::vector<u32> dist(total / 2 + 1, INF);
             std::vector<u8> flags(total / 2 + 1, 0);
+            queue.reserve(total / 2 + 1);
+            stack.reserve(total / 2 + 1);
             for (;;) {
                 const bool full = phases == 0 || (phases & (phases - 1)) == 0;
                 // Layers.
@@ -235,6 +238,7 @@ int main() {
     // Alternating reachability, both sides in one queue.
     {
         std::vector<u32> queue;
+        queue.reserve(total);
         for (size_t x = 0; x < total; x++)
             if (cl[x] == UNMATCHED) {
                 cl[x] = REACHED;
@@ -255,40 +259,45 @@ int main() {
         }
     }
 
-    // Answer.
-    bool any = false;
-    for (long r = 0; r < n && !any; r++)
-        for (long c = 0; c < m; c++) any |= (cl[(r + 1) * W + 1 + c] & REACHED) != 0;
-    if (!any) {
-        fputs("LOSE\n", stdout);
-        return 0;
-    }
-    std::vector<char> cols;
-    std::vector<size_t> col_start;
-    char tmp[32];
-    for (long c = 1; c <= m; c++) {
-        col_start.push_back(cols.size());
-        int k = snprintf(tmp, sizeof tmp, "%ld\n", c);
-        cols.insert(cols.end(), tmp, tmp + k);
-    }
-    col_start.push_back(cols.size());
+    // Answer: "r " and "c\n" kept in 16-byte words with their lengths; each line is two
+    // fixed-size copies into the buffer.
+    struct Word {
+        char text[16];
+        size_t len;
+    };
+    auto digits = [](long x, char end) {
+        Word w = {};
+        w.len = (size_t)snprintf(w.text, sizeof w.text, "%ld%c", x, end);
+        return w;
+    };
+    std::vector<Word> cols;
+    for (long c = 1; c <= m; c++) cols.push_back(digits(c, '\n'));
     const size_t CHUNK = 1 << 16;
-    std::vector<char> buf;
-    buf.reserve(CHUNK + 64);
-    buf.insert(buf.end(), "WIN\n", "WIN\n" + 4);
+    std::vector<char> buf(CHUNK + 32);
+    char* b = buf.data();
+    memcpy(b, "WIN\n", 4);
+    size_t pos = 4;
+    bool flushed = false;
     for (long r = 0; r < n; r++) {
-        int k = snprintf(tmp, sizeof tmp, "%ld ", r + 1);
+        Word prefix = digits(r + 1, ' ');
         const u8* row = &cl[(r + 1) * W + 1];
         for (long c = 0; c < m; c++)
             if (row[c] & REACHED) {
-                buf.insert(buf.end(), tmp, tmp + k);
-                buf.insert(buf.end(), &cols[col_start[c]], &cols[col_start[c + 1]]);
-                if (buf.size() >= CHUNK) {
-                    fwrite(buf.data(), 1, buf.size(), stdout);
-                    buf.clear();
+                memcpy(b + pos, prefix.text, 16);
+                pos += prefix.len;
+                memcpy(b + pos, cols[c].text, 16);
+                pos += cols[c].len;
+                if (pos >= CHUNK) {
+                    fwrite(b, 1, pos, stdout);
+                    pos = 0;
+                    flushed = true;
                 }
             }
     }
-    fwrite(buf.data(), 1, buf.size(), stdout);
+    if (!flushed && pos == 4) {
+        fputs("LOSE\n", stdout);
+        return 0;
+    }
+    fwrite(b, 1, pos, stdout);
     return 0;
 }

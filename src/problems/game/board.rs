@@ -185,8 +185,10 @@ impl Board {
             flags: vec![0; half],
             roots,
             ends,
-            queue: Vec::new(),
-            stack: Vec::new(),
+            // Reserved, not touched: the pages are mapped only as the searches grow, and
+            // the queues never reallocate (nor copy) on the way.
+            queue: Vec::with_capacity(half),
+            stack: Vec::with_capacity(half),
             size: self.size,
         };
         let mut phase = 0u32;
@@ -215,7 +217,7 @@ impl Board {
         let cell = &mut self.cell;
         // Both sides' searches share one queue: from a left cell they step to left cells,
         // from a right cell to right cells, and each marks only its own side.
-        let mut queue: Vec<u32> = Vec::new();
+        let mut queue: Vec<u32> = Vec::with_capacity(self.free as usize);
         for (x, s) in cell.iter_mut().enumerate() {
             if *s == UNMATCHED {
                 *s = REACHED;
@@ -258,44 +260,45 @@ impl Board {
     /// `row column` (1-based) in row-major order, through a 64 KiB buffer. O(n·m).
     pub fn write_answer(&self, out: &mut dyn Write) -> std::io::Result<()> {
         let w = self.width;
-        let wins = |r: usize| {
-            self.cell[(r + 1) * w + 1..(r + 1) * w + 1 + self.m as usize]
-                .iter()
-                .any(|&s| s & REACHED != 0)
+        // "c\n" for every column c and "r " for the current row r, each in 16 bytes (at most
+        // 11 used) with its length: every answer line is two fixed-size copies into the
+        // buffer, then the position moves by the true lengths.
+        let digits = |x: u32, end: u8| {
+            let mut text = Vec::with_capacity(16);
+            push_decimal(&mut text, x);
+            text.push(end);
+            let mut word = [0u8; 16];
+            word[..text.len()].copy_from_slice(&text);
+            (word, text.len())
         };
-        if !(0..self.n as usize).any(wins) {
-            return out.write_all(b"LOSE\n");
-        }
-        // "c\n" for every column c, laid end to end, with their starts.
-        let mut columns = Vec::new();
-        let mut column_start = Vec::with_capacity(self.m as usize + 1);
-        for c in 1..=self.m {
-            column_start.push(columns.len());
-            push_decimal(&mut columns, c);
-            columns.push(b'\n');
-        }
-        column_start.push(columns.len());
+        let columns: Vec<([u8; 16], usize)> = (1..=self.m).map(|c| digits(c, b'\n')).collect();
         const CHUNK: usize = 1 << 16;
-        let mut buf = Vec::with_capacity(CHUNK + 64);
-        buf.extend_from_slice(b"WIN\n");
-        let mut prefix = Vec::with_capacity(12);
+        let mut buf = vec![0u8; CHUNK + 32];
+        buf[..4].copy_from_slice(b"WIN\n");
+        let mut pos = 4;
+        let mut flushed = false;
         for r in 0..self.n as usize {
             let row = &self.cell[(r + 1) * w + 1..(r + 1) * w + 1 + self.m as usize];
-            prefix.clear();
-            push_decimal(&mut prefix, r as u32 + 1);
-            prefix.push(b' ');
-            for (c, &s) in row.iter().enumerate() {
+            let (prefix, prefix_len) = digits(r as u32 + 1, b' ');
+            for (&s, (column, column_len)) in row.iter().zip(&columns) {
                 if s & REACHED != 0 {
-                    buf.extend_from_slice(&prefix);
-                    buf.extend_from_slice(&columns[column_start[c]..column_start[c + 1]]);
-                    if buf.len() >= CHUNK {
-                        out.write_all(&buf)?;
-                        buf.clear();
+                    buf[pos..pos + 16].copy_from_slice(&prefix);
+                    pos += prefix_len;
+                    buf[pos..pos + 16].copy_from_slice(column);
+                    pos += column_len;
+                    if pos >= CHUNK {
+                        out.write_all(&buf[..pos])?;
+                        pos = 0;
+                        flushed = true;
                     }
                 }
             }
         }
-        out.write_all(&buf)
+        // Nothing after "WIN\n" and no flush (which follows a line) means no winner.
+        if !flushed && pos == 4 {
+            return out.write_all(b"LOSE\n");
+        }
+        out.write_all(&buf[..pos])
     }
 }
 
