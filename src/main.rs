@@ -531,7 +531,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 &cfg.constraints
             };
             let mut out = std::io::stdout().lock();
-            p.solve_to(&input, bounds, &mut out)?;
+            p.solve_to(input, bounds, &mut out)?;
             out.flush().context("cannot write stdout")?;
             Ok(ExitCode::SUCCESS)
         }

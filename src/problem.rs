@@ -193,16 +193,17 @@ pub trait Problem: Send + Sync {
     /// The input is read strictly under `bounds`.
     fn solve(&self, input: &[u8], bounds: &Bounds) -> anyhow::Result<Vec<u8>>;
 
-    /// [`Problem::solve`], with the jury answer written to `out` as it is produced (the
-    /// `solve` command's path: a problem whose answers run to millions of lines streams them
-    /// instead of holding them whole). The default writes `solve`'s bytes.
+    /// [`Problem::solve`] for the `solve` command: takes the input by value (a problem may
+    /// free it once parsed) and writes the jury answer to `out` as it is produced (a problem
+    /// whose answers run to millions of lines streams them instead of holding them whole).
+    /// The default writes `solve`'s bytes.
     fn solve_to(
         &self,
-        input: &[u8],
+        input: Vec<u8>,
         bounds: &Bounds,
         out: &mut dyn std::io::Write,
     ) -> anyhow::Result<()> {
-        out.write_all(&self.solve(input, bounds)?)?;
+        out.write_all(&self.solve(&input, bounds)?)?;
         Ok(())
     }
 

@@ -147,13 +147,19 @@ pub fn winning_cells(g: &Grid) -> Vec<u32> {
 
 /// The reference solution's whole path, parse to answer, streamed to `out`: a canonical
 /// input goes straight onto a [`Board`] ([`parse_canonical`]); anything else through the
-/// strict [`parse`], which names the error or accepts it. O(E·sqrt V) time; memory about
-/// 4 bytes per cell besides the input (see [`Board`]).
-pub fn solve_to(input: &[u8], bounds: &Bounds, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
-    let mut board = match parse_canonical(input, bounds) {
+/// strict [`parse`], which names the error or accepts it. The input is dropped once parsed.
+/// O(E·sqrt V) time; memory about 4 bytes per cell besides the input (see [`Board`]).
+pub fn solve_to(
+    input: impl AsRef<[u8]>,
+    bounds: &Bounds,
+    out: &mut dyn std::io::Write,
+) -> anyhow::Result<()> {
+    let bytes = input.as_ref();
+    let mut board = match parse_canonical(bytes, bounds) {
         Some(b) => b,
-        None => Board::from_grid(&parse(input, bounds, ValidateOptions::default())?),
+        None => Board::from_grid(&parse(bytes, bounds, ValidateOptions::default())?),
     };
+    drop(input);
     board.solve();
     board.write_answer(out)?;
     Ok(())
@@ -206,7 +212,7 @@ impl Problem for Game {
 
     fn solve_to(
         &self,
-        input: &[u8],
+        input: Vec<u8>,
         bounds: &Bounds,
         out: &mut dyn std::io::Write,
     ) -> anyhow::Result<()> {
