@@ -7,7 +7,7 @@
 //! checks that every program's answer is byte-identical to gridjudge's, and prints a markdown
 //! table: median wall time, ns per cell, the ratio gridjudge / peer, peak resident memory
 //! (`ru_maxrss` from `wait4`), and the Hopcroft–Karp phase counts (gridjudge's from
-//! [`Board::solve`], the peers' from their stderr).
+//! `Board::solve`, the peers' from their stderr).
 //!
 //! The peers (see each file's header), all iterative Hopcroft–Karp with the neighbours computed
 //! on a padded board, one breadth-first layering per phase, the whole input read at once and
