@@ -1,7 +1,8 @@
-//! Benchmark of the `game` reference solution, the whole path of `gridjudge solve game
-//! --no-limits`: strict parse, maze graph, maximum matching, alternating reachability, answer
-//! bytes. Mazes of 100×100 (the contest's largest), 1000×1000 and 2000×2000 cells from five
-//! generators; inputs are generated once, outside the timed loop.
+//! Benchmark of the `game` reference solution in process, the path of `gridjudge solve game
+//! --no-limits` without process start-up: parse onto the board, Hopcroft–Karp, alternating
+//! reachability, answer bytes. Mazes of 100×100 (the contest's largest), 1000×1000 and
+//! 2000×2000 cells from five generators; inputs are generated once, outside the timed loop.
+//! The comparison with C++ peers as whole processes is `cargo bench --bench peers`.
 //!
 //! Two modes:
 //! * `cargo bench --bench solve` — criterion statistics, one group per size, throughput in

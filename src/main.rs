@@ -545,19 +545,15 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         } => {
             let p = problem::by_name(&problem)?;
             let cfg = ProblemConfig::load(p, config.as_deref())?;
-            let mut input = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut input)
-                .context("cannot read stdin")?;
+            let input = read_stdin()?;
             let bounds = if no_limits {
                 &cfg.lifted
             } else {
                 &cfg.constraints
             };
-            let answer = p.solve(&input, bounds)?;
-            std::io::stdout()
-                .write_all(&answer)
-                .context("cannot write stdout")?;
+            let mut out = std::io::stdout().lock();
+            p.solve_to(input, bounds, &mut out)?;
+            out.flush().context("cannot write stdout")?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Export {
@@ -630,6 +626,36 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// All of stdin. When stdin is a regular file the buffer is sized from its length first, so
+/// a large input is read without the doubling reallocations (and their copies in memory).
+fn read_stdin() -> anyhow::Result<Vec<u8>> {
+    let stdin = std::io::stdin();
+    let size_hint = {
+        #[cfg(unix)]
+        {
+            use std::os::fd::AsFd;
+            stdin
+                .as_fd()
+                .try_clone_to_owned()
+                .ok()
+                .map(std::fs::File::from)
+                .and_then(|f| f.metadata().ok())
+                .filter(|m| m.is_file())
+                .map_or(0, |m| m.len() as usize)
+        }
+        #[cfg(not(unix))]
+        {
+            0
+        }
+    };
+    let mut input = Vec::with_capacity(size_hint + 1);
+    stdin
+        .lock()
+        .read_to_end(&mut input)
+        .context("cannot read stdin")?;
+    Ok(input)
 }
 
 fn main() -> ExitCode {

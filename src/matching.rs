@@ -17,8 +17,9 @@
 //!   contains such a path starting at v. This is the set D of the Gallai–Edmonds
 //!   decomposition (L. Lovász and M. D. Plummer, "Matching Theory", 1986, section 3.2).
 //! * [`IncrementalMatching`]: a matching kept maximum while vertices are switched on and off,
-//!   one augmenting-path search per change, O(V + E) each (Berge's theorem: a matching is
-//!   maximum iff it has no augmenting path; C. Berge, PNAS 43, 1957).
+//!   at most one augmenting-path search per change, O(V + E) each (Berge's theorem: a
+//!   matching is maximum iff it has no augmenting path; C. Berge, PNAS 43, 1957), skipping
+//!   what earlier failed searches proved dead.
 
 /// Marker for "no vertex" in mate arrays.
 pub const NONE: u32 = u32::MAX;
@@ -503,18 +504,56 @@ pub fn not_always_covered(g: &BipartiteGraph, m: &Matching) -> Vec<bool> {
 /// A matching kept maximum on the subgraph induced by the *active* vertices of a fixed
 /// bipartite graph, while vertices are activated and deactivated one at a time.
 ///
-/// Each change costs one augmenting-path search, O(V + E), iterative (no recursion). By
-/// Berge's theorem, after activating `v` the maximum grows by one iff an augmenting path
+/// Each change costs at most one augmenting-path search, O(V + E), iterative (no recursion).
+/// By Berge's theorem, after activating `v` the maximum grows by one iff an augmenting path
 /// starts at `v`; after deactivating a matched vertex, it shrinks by one unless its former
 /// partner finds an augmenting path.
+///
+/// Searches do not repeat work that a failed search proved useless. Call a vertex of side S
+/// *dead* when no alternating path leads from it to a free vertex of the other side S'. A
+/// failed search from v visits only dead vertices of v's side, which are remembered (per
+/// side, until the side's marks are dropped) and skipped by later searches from that side.
+/// The marks of side S stay true (proofs below, with M the maximum matching before the
+/// change and M' after):
+/// * when a vertex of side S is activated. It adds no way out of a dead set X: a free vertex
+///   of S is never the mate an alternating path steps to; and an augmenting path P from it
+///   (to a free vertex of S') avoids X and N(X) (a vertex of N(X) on P would give its
+///   neighbour in X a path to P's free end), so flipping P keeps the matching edges of
+///   X ∪ N(X), hence all alternating paths from X;
+/// * when a vertex b of side S' is activated and the maximum grows, except for the vertices
+///   of the augmenting path, whose marks are cleared. If x of S, not on the path, had an
+///   M'-alternating path to a free vertex of S' afterwards, its mate y = M'(x) = M(x) would be
+///   left uncovered by some maximum matching of the graph G + b, so ν(G + b − y) = ν(G) + 1
+///   and ν(G − y) = ν(G): y is left uncovered by some maximum matching of G, which (see
+///   [`not_always_covered`]) gives x an M-alternating path to a free vertex of S' in G.
+///
+/// A failed activation on side S' (a new free vertex there) drops side S's marks, and every
+/// deactivation drops both sides'. Each search also looks, on entering a vertex, for a free
+/// neighbour before going deeper, so a path of one edge is found in O(degree).
+///
+/// Cost. A failed search scans only unmarked vertices of its side (each with its edges, at
+/// most twice) and marks all of them, so the failed searches from one side between two drops
+/// of its marks cost O(V + E) together. With s successful searches and f_L, f_R failed ones
+/// from the left and right, the total is O((s + 2 + f_L + f_R + 2d)·(V + E)) at worst, d
+/// deactivations: no better in the worst case than O(changes·(V + E)), but a failed search
+/// costs only what it newly proves dead whenever the other side's searches succeed, as in
+/// `bunny` records where one player plays well.
 pub struct IncrementalMatching<'g> {
     g: &'g BipartiteGraph,
     active: Vec<bool>,
     mate: Vec<u32>,
     size: u32,
+    /// `stamp` of the last search that visited the vertex.
     seen: Vec<u32>,
     stamp: u32,
+    /// The vertex is dead (see above) iff `dead[v] == epoch[side of v]`.
+    dead: Vec<u32>,
+    /// Current mark epoch of the left (0) and right (1) side; bumping one drops its marks.
+    epoch: [u32; 2],
+    /// Depth-first search path: (vertex of the root's side, next neighbour index).
     stack: Vec<(u32, u32)>,
+    /// Vertices of the root's side that the current search entered.
+    visited: Vec<u32>,
 }
 
 impl<'g> IncrementalMatching<'g> {
@@ -528,7 +567,10 @@ impl<'g> IncrementalMatching<'g> {
             size: 0,
             seen: vec![0; n],
             stamp: 0,
+            dead: vec![0; n],
+            epoch: [1, 1],
             stack: Vec::new(),
+            visited: Vec::new(),
         }
     }
 
@@ -558,7 +600,10 @@ impl<'g> IncrementalMatching<'g> {
             size: m.size,
             seen: vec![0; n],
             stamp: 0,
+            dead: vec![0; n],
+            epoch: [1, 1],
             stack: Vec::new(),
+            visited: Vec::new(),
         }
     }
 
@@ -595,6 +640,9 @@ impl<'g> IncrementalMatching<'g> {
             return false;
         }
         self.active[v as usize] = false;
+        // Removing a vertex can free a mate and reroute paths: drop every mark.
+        self.drop_marks(0);
+        self.drop_marks(1);
         let w = self.mate[v as usize];
         if w == NONE {
             return false;
@@ -605,8 +653,23 @@ impl<'g> IncrementalMatching<'g> {
         !self.augment_from(w)
     }
 
+    /// Drops the dead marks of `side` (0 left, 1 right). O(1), or O(V) once per 2^32 drops.
+    fn drop_marks(&mut self, side: usize) {
+        self.epoch[side] = self.epoch[side].wrapping_add(1);
+        if self.epoch[side] == 0 {
+            let n_left = self.g.n_left;
+            for (v, d) in self.dead.iter_mut().enumerate() {
+                if usize::from(v as u32 >= n_left) == side {
+                    *d = 0;
+                }
+            }
+            self.epoch[side] = 1;
+        }
+    }
+
     /// Searches an augmenting path from the free active vertex `v` and flips it. Returns
-    /// whether it found one. O(V + E), iterative depth-first search.
+    /// whether it found one. Iterative depth-first search that skips the vertices of `v`'s
+    /// side known to be dead and keeps the marks up to date (see the type's docs). O(V + E).
     pub fn augment_from(&mut self, v: u32) -> bool {
         if !self.active[v as usize] || self.mate[v as usize] != NONE {
             return false;
@@ -616,14 +679,33 @@ impl<'g> IncrementalMatching<'g> {
             self.seen.iter_mut().for_each(|s| *s = 0);
             self.stamp = 1;
         }
+        let side = usize::from(!self.g.is_left(v));
+        let epoch = self.epoch[side];
         let g = self.g;
         self.stack.clear();
+        self.visited.clear();
         self.stack.push((v, 0));
+        self.visited.push(v);
         self.seen[v as usize] = self.stamp;
         while let Some(&mut (x, ref mut i)) = self.stack.last_mut() {
             let nb = g.neighbours(x);
             let mut next = None;
-            while (*i as usize) < nb.len() {
+            let mut free = None;
+            if *i == 0 {
+                // Lookahead: on entering x, a free neighbour ends an augmenting path at once,
+                // before any deeper search (in reverse-time play the previous token cell is
+                // such a neighbour).
+                for &y in nb {
+                    if self.active[y as usize]
+                        && self.mate[y as usize] == NONE
+                        && self.seen[y as usize] != self.stamp
+                    {
+                        free = Some(y);
+                        break;
+                    }
+                }
+            }
+            while free.is_none() && (*i as usize) < nb.len() {
                 let y = nb[*i as usize];
                 *i += 1;
                 if !self.active[y as usize] || self.seen[y as usize] == self.stamp {
@@ -632,30 +714,46 @@ impl<'g> IncrementalMatching<'g> {
                 self.seen[y as usize] = self.stamp;
                 let z = self.mate[y as usize];
                 if z == NONE {
-                    // Flip the path: each stacked x takes the y its pointer last passed.
-                    let mut tail = y;
-                    while let Some((sx, _)) = self.stack.pop() {
-                        let prev = self.mate[sx as usize];
-                        self.mate[sx as usize] = tail;
-                        self.mate[tail as usize] = sx;
-                        tail = prev;
-                    }
-                    self.size += 1;
-                    return true;
+                    free = Some(y);
+                    break;
                 }
-                if self.seen[z as usize] != self.stamp {
+                if self.seen[z as usize] != self.stamp && self.dead[z as usize] != epoch {
                     self.seen[z as usize] = self.stamp;
                     next = Some(z);
                     break;
                 }
             }
+            if let Some(y) = free {
+                // Flip the path: the top of the stack takes y, every stacked vertex below
+                // takes the old mate of the one above it. The other side's vertices on the
+                // path lose their dead marks.
+                let mut tail = y;
+                while let Some((sx, _)) = self.stack.pop() {
+                    let prev = self.mate[sx as usize];
+                    self.mate[sx as usize] = tail;
+                    self.mate[tail as usize] = sx;
+                    self.dead[tail as usize] = 0;
+                    tail = prev;
+                }
+                self.size += 1;
+                return true;
+            }
             match next {
-                Some(z) => self.stack.push((z, 0)),
+                Some(z) => {
+                    self.stack.push((z, 0));
+                    self.visited.push(z);
+                }
                 None => {
                     self.stack.pop();
                 }
             }
         }
+        // No augmenting path: everything visited on v's side is dead, and v is a new free
+        // vertex that the other side's dead vertices may now reach.
+        for &x in &self.visited {
+            self.dead[x as usize] = epoch;
+        }
+        self.drop_marks(1 - side);
         false
     }
 }
@@ -950,6 +1048,75 @@ mod tests {
         let d = not_always_covered(&g, &m);
         assert!((0..nl).all(|v| d[v as usize]));
         assert!((nl..n).all(|v| !d[v as usize]));
+    }
+
+    /// The maximum matching size of the subgraph induced by `active` (Hopcroft–Karp from
+    /// scratch).
+    fn induced_size(g: &BipartiteGraph, active: &[bool]) -> u32 {
+        let mut edges = Vec::new();
+        for u in 0..g.n_left() {
+            for &w in g.neighbours(u) {
+                if active[u as usize] && active[w as usize] {
+                    edges.push((u, w));
+                }
+            }
+        }
+        maximum_matching(&BipartiteGraph::from_edges(g.len(), g.n_left(), &edges)).size
+    }
+
+    #[test]
+    fn incremental_with_dead_marks_agrees_with_from_scratch_on_mazes() {
+        // Activation orders like bunny's (alternating sides along a walk) and random ones,
+        // with a few deactivations mixed in: every answer must equal the from-scratch one.
+        let mut r = TestRng::for_test("matching", "incremental-dead", "", 4);
+        let mut failures_then_successes = 0;
+        for round in 0..120 {
+            let (n, m) = (r.range(2, 12), r.range(2, 12));
+            let walls = [0.0, 0.1, 0.25, 0.4][r.below(4) as usize];
+            let g = maze(&mut r, n, m, walls);
+            let nv = g.len();
+            if nv == 0 {
+                continue;
+            }
+            let mut order: Vec<u32> = (0..nv).collect();
+            r.shuffle(&mut order);
+            let start: usize = r.below(nv) as usize;
+            let mut active = vec![false; nv as usize];
+            for &v in &order[..start] {
+                active[v as usize] = true;
+            }
+            let m0 = {
+                let mut edges = Vec::new();
+                for u in 0..g.n_left() {
+                    for &w in g.neighbours(u) {
+                        if active[u as usize] && active[w as usize] {
+                            edges.push((u, w));
+                        }
+                    }
+                }
+                maximum_matching(&BipartiteGraph::from_edges(nv, g.n_left(), &edges))
+            };
+            let mut inc = IncrementalMatching::with_matching(&g, active.clone(), m0);
+            let mut last_failed = false;
+            for (step, &v) in order[start..].iter().enumerate() {
+                if round % 3 == 0 && step % 7 == 6 {
+                    let u = order[r.below(start as u32 + step as u32 + 1) as usize];
+                    let shrank = inc.deactivate(u);
+                    let before = induced_size(&g, &active);
+                    active[u as usize] = false;
+                    assert_eq!(shrank, induced_size(&g, &active) < before, "round {round}");
+                }
+                let before = induced_size(&g, &active);
+                active[v as usize] = true;
+                let grew = inc.activate(v);
+                let after = induced_size(&g, &active);
+                assert_eq!(grew, after > before, "round {round} step {step}");
+                assert_eq!(inc.size(), after, "round {round} step {step}");
+                failures_then_successes += u32::from(last_failed && grew);
+                last_failed = !grew;
+            }
+        }
+        assert!(failures_then_successes > 50, "{failures_then_successes}");
     }
 
     #[test]

@@ -202,6 +202,20 @@ pub trait Problem: Send + Sync {
     /// The input is read strictly under `bounds`.
     fn solve(&self, input: &[u8], bounds: &Bounds) -> anyhow::Result<Vec<u8>>;
 
+    /// [`Problem::solve`] for the `solve` command: takes the input by value (a problem may
+    /// free it once parsed) and writes the jury answer to `out` as it is produced (a problem
+    /// whose answers run to millions of lines streams them instead of holding them whole).
+    /// The default writes `solve`'s bytes.
+    fn solve_to(
+        &self,
+        input: Vec<u8>,
+        bounds: &Bounds,
+        out: &mut dyn std::io::Write,
+    ) -> anyhow::Result<()> {
+        out.write_all(&self.solve(&input, bounds)?)?;
+        Ok(())
+    }
+
     /// An independent exhaustive solver, or `None` when the input has more than `max_cells`
     /// cells (it is exponential).
     fn brute_force(&self, input: &[u8], max_cells: u64) -> anyhow::Result<Option<Vec<u8>>>;

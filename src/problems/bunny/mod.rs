@@ -16,8 +16,11 @@
 //! [`crate::matching::IncrementalMatching`], adding the token cell of each position back: the
 //! cell just added is covered by every maximum matching iff adding it made the maximum grow
 //! (Berge's theorem: one augmenting-path search from it decides). Cost: one Hopcroft–Karp
-//! matching of the never-visited cells, O(E·sqrt V), then 2k + 1 searches of O(V + E) each,
-//! with V <= n·m usable cells and E <= 2·n·m edges.
+//! matching of the never-visited cells, O(E·sqrt V), then 2k + 1 searches of O(V + E) each at
+//! worst, with V <= n·m usable cells and E <= 2·n·m edges. The searches skip the cells that
+//! earlier failed searches proved dead (kept until a failed search on the other colour) and
+//! first look for a free neighbour, so on real records most positions cost far less: see
+//! [`IncrementalMatching`] for the bound.
 
 mod brute;
 mod check;
@@ -324,8 +327,8 @@ pub fn induced_maximum_matching(g: &BipartiteGraph, active: &[bool]) -> Matching
 /// Reverse time on an [`IncrementalMatching`] of the usable graph: start with the cells the
 /// token never visits (a Hopcroft–Karp matching of them), then for t = 2k down to 0 activate
 /// p_t; the graph is then exactly position t's, and p_t is covered by every maximum matching
-/// iff the activation made the maximum grow. O(E·sqrt V + k·(V + E)) time, O(V + E + k)
-/// memory. The record must be legal (as [`parse`] guarantees); errors otherwise.
+/// iff the activation made the maximum grow. O(E·sqrt V + k·(V + E)) time at worst (see
+/// [`IncrementalMatching`] for the finer bound), O(V + E + k) memory. The record must be legal (as [`parse`] guarantees); errors otherwise.
 pub fn mover_wins(rec: &Record) -> anyhow::Result<Vec<bool>> {
     let (g, vid) = usable_graph(&rec.grid, rec.start);
     let path: Vec<u32> = rec.positions().iter().map(|&id| vid[id as usize]).collect();

@@ -10,17 +10,19 @@
 //! [`crate::matching::not_always_covered`]. Cost O(E·sqrt V) for Hopcroft–Karp plus O(V + E),
 //! with V the free cells and E <= 2·N·M.
 
+mod board;
 mod brute;
 mod check;
 mod gen;
 pub(crate) mod render;
 mod shrink;
 
+pub use board::{parse_canonical, Board, SolveStats};
 pub use brute::brute_force_winners;
 
 use crate::args::{ArgError, Args, GeneratorInfo};
 use crate::grid::Grid;
-use crate::matching::{maximum_matching, not_always_covered, BipartiteGraph};
+use crate::matching::BipartiteGraph;
 use crate::problem::{Bounds, InputSummary, Problem, ProblemConfig, ValidateOptions};
 use crate::reader::{FormatError, StrictReader};
 use crate::rng::TestRng;
@@ -130,14 +132,37 @@ pub fn maze_graph(g: &Grid) -> (BipartiteGraph, Vec<u32>) {
     (BipartiteGraph::from_csr(n_left, start, adj), vid)
 }
 
-/// The winning start cells of A, as cell ids in row-major order. O(E·sqrt V).
+/// The winning start cells of A, as cell ids in row-major order: [`Board::solve`] on the
+/// maze. O(E·sqrt V) time, O(N·M) memory.
 pub fn winning_cells(g: &Grid) -> Vec<u32> {
-    let (graph, vid) = maze_graph(g);
-    let m = maximum_matching(&graph);
-    let d = not_always_covered(&graph, &m);
+    let mut b = Board::from_grid(g);
+    b.solve();
     (0..g.len())
-        .filter(|&id| vid[id as usize] != u32::MAX && d[vid[id as usize] as usize])
+        .filter(|&id| {
+            let (r, c) = g.pos(id);
+            b.is_winner(r, c)
+        })
         .collect()
+}
+
+/// The reference solution's whole path, parse to answer, streamed to `out`: a canonical
+/// input goes straight onto a [`Board`] ([`parse_canonical`]); anything else through the
+/// strict [`parse`], which names the error or accepts it. The input is dropped once parsed.
+/// O(E·sqrt V) time; memory about 4 bytes per cell besides the input (see [`Board`]).
+pub fn solve_to(
+    input: impl AsRef<[u8]>,
+    bounds: &Bounds,
+    out: &mut dyn std::io::Write,
+) -> anyhow::Result<()> {
+    let bytes = input.as_ref();
+    let mut board = match parse_canonical(bytes, bounds) {
+        Some(b) => b,
+        None => Board::from_grid(&parse(bytes, bounds, ValidateOptions::default())?),
+    };
+    drop(input);
+    board.solve();
+    board.write_answer(out)?;
+    Ok(())
 }
 
 /// The canonical jury answer for a set of winning cells (ids in row-major order).
@@ -158,20 +183,7 @@ pub fn format_answer(g: &Grid, winners: &[u32]) -> Vec<u8> {
     out
 }
 
-/// Appends the decimal digits of `x` (no sign, no leading zeros).
-fn push_decimal(out: &mut Vec<u8>, mut x: u32) {
-    let mut digits = [0u8; 10];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (x % 10) as u8;
-        x /= 10;
-        if x == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[i..]);
-}
+use board::push_decimal;
 
 impl Problem for Game {
     fn name(&self) -> &'static str {
@@ -193,8 +205,18 @@ impl Problem for Game {
     }
 
     fn solve(&self, input: &[u8], bounds: &Bounds) -> anyhow::Result<Vec<u8>> {
-        let g = parse(input, bounds, ValidateOptions::default())?;
-        Ok(format_answer(&g, &winning_cells(&g)))
+        let mut out = Vec::new();
+        solve_to(input, bounds, &mut out)?;
+        Ok(out)
+    }
+
+    fn solve_to(
+        &self,
+        input: Vec<u8>,
+        bounds: &Bounds,
+        out: &mut dyn std::io::Write,
+    ) -> anyhow::Result<()> {
+        solve_to(input, bounds, out)
     }
 
     fn brute_force(&self, input: &[u8], max_cells: u64) -> anyhow::Result<Option<Vec<u8>>> {
