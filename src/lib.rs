@@ -24,6 +24,7 @@ pub mod render;
 pub mod report;
 pub mod rng;
 pub mod runner;
+pub mod store;
 pub mod stress;
 pub mod verdict;
 pub mod verify;

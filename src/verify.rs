@@ -16,7 +16,7 @@ use anyhow::{bail, Context};
 use serde::Serialize;
 
 use crate::judge::{
-    judge, load_tests, JudgeOptions, JudgeReport, Submission, SubmissionKind, SubmissionReport,
+    judge, JudgeOptions, JudgeReport, Submission, SubmissionKind, SubmissionReport,
 };
 use crate::problem::{Problem, ProblemConfig};
 use crate::verdict::Verdict;
@@ -468,11 +468,12 @@ fn expectation_problem(
     expected.check(tests, &verdicts).err()
 }
 
-/// Runs every catalogue submission of `problem` on every test in `problems_dir/<p>/tests` and
-/// evaluates the results. `Ok(None)` when the problem has no `submissions` folder.
+/// Runs every catalogue submission of `problem` on every test in `problems_dir/<p>/tests`
+/// (after checking them against `tests.lock`, [`crate::store::load_checked`]) and evaluates
+/// the results. `Ok(None)` when the problem has no `submissions` folder.
 ///
-/// Errors: the catalogue or the tests cannot be read, `problem.toml` is invalid, or judging
-/// fails (see [`judge`]).
+/// Errors: the catalogue or the tests cannot be read, the tests are stale or tampered with,
+/// `problem.toml` is invalid, or judging fails (see [`judge`]).
 pub fn verify_problem(
     problem: &dyn Problem,
     problems_dir: &Path,
@@ -489,7 +490,10 @@ pub fn verify_problem(
         );
     }
     let config = ProblemConfig::load(problem, Some(&dir.join("problem.toml")))?;
-    let tests = load_tests(&dir.join("tests"))?;
+    // Checked against tests.lock first; the shared lock keeps a build from replacing the
+    // files while they are judged.
+    let package = crate::store::load_checked(problems_dir, problem.name())?;
+    let tests = package.cases();
     let subs: Vec<Submission> = entries.iter().map(|e| e.submission.clone()).collect();
     let report = judge(problem, &config, &subs, &tests, opts)?;
     Ok(Some(evaluate(&entries, report)))
