@@ -406,6 +406,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 cases = judge::filter_tests(&cases, f)?;
             }
             let report = judge::judge(p, &cfg, &subs, &cases, &opts)?;
+            package.recheck()?;
             if json {
                 println!("{}", report.to_json());
             } else {

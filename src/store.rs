@@ -657,6 +657,8 @@ pub struct CheckedPackage {
     pub lock: Lock,
     /// The tests in manifest order.
     pub tests: Vec<CheckedTest>,
+    /// The command that rebuilds the package, for messages.
+    rebuild: String,
     _lock: Option<PackageLock>,
 }
 
@@ -762,6 +764,7 @@ pub fn load_checked(problems_dir: &Path, name: &str) -> anyhow::Result<CheckedPa
         build,
         lock,
         tests,
+        rebuild,
         _lock: guard,
     })
 }
@@ -778,5 +781,28 @@ impl CheckedPackage {
                 answer: t.answer_path.clone(),
             })
             .collect()
+    }
+}
+
+impl CheckedPackage {
+    /// Checks the files again against the lock (after judging: a judged program that wrote
+    /// into the package makes the verdicts void). Errors name the test and the file.
+    pub fn recheck(&self) -> anyhow::Result<()> {
+        for (t, l) in self.tests.iter().zip(&self.lock.tests) {
+            for (path, want) in [(&t.input_path, &l.input), (&t.answer_path, &l.answer)] {
+                let now = std::fs::read(path).map(|b| sha256_hex(&b)).ok();
+                if now.as_ref() != Some(want) {
+                    bail!(
+                        "test {} ({}): {} changed while it was in use (a judged program wrote \
+                         it?); the verdicts are void; run {} to rebuild it",
+                        t.name,
+                        l.source,
+                        path.display(),
+                        self.rebuild
+                    );
+                }
+            }
+        }
+        Ok(())
     }
 }

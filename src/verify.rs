@@ -496,6 +496,7 @@ pub fn verify_problem(
     let tests = package.cases();
     let subs: Vec<Submission> = entries.iter().map(|e| e.submission.clone()).collect();
     let report = judge(problem, &config, &subs, &tests, opts)?;
+    package.recheck()?;
     Ok(Some(evaluate(&entries, report)))
 }
 

@@ -575,6 +575,40 @@ fn judge_verify_and_export_refuse_a_tampered_or_stale_package_with_a_working_nex
     assert_ne!(fs::read(dir.join("tests/01.ans")).unwrap(), b"LOSE\n");
     assert!(judge().status.success());
 
+    // A program that overwrites an answer while it is judged: its verdicts are void.
+    let answer = fs::canonicalize(dir.join("tests/02.ans")).unwrap();
+    let hostile = tmp.path().join("hostile.sh");
+    fs::write(
+        &hostile,
+        format!(
+            "#!/bin/sh\nprintf 'LOSE\\n' > {}\nexec {reference}\n",
+            answer.display()
+        ),
+    )
+    .unwrap();
+    fs::set_permissions(&hostile, fs::Permissions::from_mode(0o755)).unwrap();
+    let o = gridjudge(&[
+        "judge",
+        "game",
+        hostile.to_str().unwrap(),
+        "--problems-dir",
+        root,
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    if fs::read(&answer).unwrap() == b"LOSE\n" {
+        assert!(!o.status.success(), "{err}");
+        assert!(
+            err.contains("test 02 (gen random n=5 m=4 walls=0.3 seed=1)")
+                && err.contains("changed while it was in use"),
+            "{err}"
+        );
+        run_suggested(&err);
+    } else {
+        // A sandbox kept the program from writing: the verdicts stand.
+        assert!(o.status.success(), "{err}");
+    }
+    assert!(judge().status.success());
+
     // The manifest changed since the build.
     fs::write(
         dir.join("manifest.toml"),
