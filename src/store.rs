@@ -160,8 +160,9 @@ pub enum Current {
     },
 }
 
-/// Reads what `dir/tests` is. Errors when it is a file, or a symlink that does not point to an
-/// existing `.builds/<id>` folder (something gridjudge did not write).
+/// Reads what `dir/tests` is ([`Current::Missing`] also for a symlink to a removed
+/// `.builds/<id>`). Errors when it is a file, or a symlink that gridjudge did not write (not
+/// to `.builds/<id>`).
 pub fn current(dir: &Path) -> anyhow::Result<Current> {
     let link = dir.join("tests");
     match std::fs::read_link(&link) {
@@ -175,12 +176,8 @@ pub fn current(dir: &Path) -> anyhow::Result<Current> {
                 Some(id) if ok && parts.next().is_none() && !id.starts_with('.') => {
                     let path = dir.join(BUILDS).join(&id);
                     if !path.is_dir() {
-                        bail!(
-                            "{} points to {}, which does not exist; remove the symlink and \
-                             build again",
-                            link.display(),
-                            target.display()
-                        );
+                        // Our own link to a build folder someone removed: nothing is built.
+                        return Ok(Current::Missing);
                     }
                     Ok(Current::Build { id, path })
                 }

@@ -443,6 +443,13 @@ fn an_old_tests_folder_and_leftovers_are_replaced() {
         "{e:#}"
     );
     build(tmp.path(), LockMode::Extend).unwrap();
+    // The build folder removed by hand: nothing is built, and the next build says so and
+    // builds it again.
+    let target = fs::read_link(dir.join("tests")).unwrap();
+    fs::remove_dir_all(dir.join(&target)).unwrap();
+    let e = store::load_checked(tmp.path(), "game").unwrap_err();
+    assert!(format!("{e:#}").contains("has no built tests"), "{e:#}");
+    build(tmp.path(), LockMode::Locked).unwrap();
     assert!(fs::symlink_metadata(dir.join("tests"))
         .unwrap()
         .file_type()
