@@ -30,7 +30,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 
-use crate::package::{sha256_hex, test_name, Lock, Manifest, TestSpec};
+use crate::package::{sha256_hex, TestSpec};
 use crate::problem::{Problem, ProblemConfig};
 
 /// A package layout that a judge takes.
@@ -101,61 +101,22 @@ pub struct PackageTest {
     pub answer: Vec<u8>,
 }
 
-/// Loads the built package of `problem` from `<problems_dir>/<p>/`: the manifest, and for each
-/// entry `tests/NN.in` and `tests/NN.ans`, each checked against `tests.lock`. Errors when the
-/// package was never built, a file is missing, or a file differs from the lock (a stale build),
-/// saying to run `gridjudge build <p>`.
+/// Loads the built package of `problem` from `<problems_dir>/<p>/`, checked against the
+/// lock and the manifest by [`crate::store::load_checked`] (the same check as `judge` and
+/// `verify`). Errors when the package was never built, is stale, or a file is missing or
+/// differs from the lock, naming the test and the `gridjudge build` command to run.
 pub fn load_built(problem: &dyn Problem, problems_dir: &Path) -> anyhow::Result<Vec<PackageTest>> {
-    let dir = problems_dir.join(problem.name());
-    let manifest = Manifest::load(&dir.join("manifest.toml"))?;
-    let hint = format!("run `gridjudge build {}` first", problem.name());
-    let lock = Lock::load(&dir.join("tests.lock"))?
-        .with_context(|| format!("{}: no tests.lock; {hint}", dir.display()))?;
-    let tests_dir = dir.join("tests");
-    if !tests_dir.is_dir() {
-        bail!(
-            "problem `{}` has no built tests ({} is missing); {hint}",
-            problem.name(),
-            tests_dir.display()
-        );
-    }
-    let count = manifest.tests.len();
-    if lock.tests.len() != count {
-        bail!(
-            "{}: tests.lock has {} test(s), the manifest {count}; {hint}",
-            dir.display(),
-            lock.tests.len()
-        );
-    }
-    let mut out = Vec::with_capacity(count);
-    for (i, spec) in manifest.tests.iter().enumerate() {
-        let name = test_name(i, count);
-        let locked = &lock.tests[i];
-        let read = |ext: &str| -> anyhow::Result<Vec<u8>> {
-            let p = tests_dir.join(format!("{name}.{ext}"));
-            std::fs::read(&p).with_context(|| format!("cannot read {}; {hint}", p.display()))
-        };
-        let input = read("in")?;
-        let answer = read("ans")?;
-        if locked.name != name
-            || locked.source != spec.source()
-            || locked.input != sha256_hex(&input)
-            || locked.answer != sha256_hex(&answer)
-        {
-            bail!(
-                "test {name} of `{}` ({}) differs from tests.lock (a stale or edited build); {hint}",
-                problem.name(),
-                spec.source()
-            );
-        }
-        out.push(PackageTest {
-            name,
-            spec: spec.clone(),
-            input,
-            answer,
-        });
-    }
-    Ok(out)
+    let package = crate::store::load_checked(problems_dir, problem.name())?;
+    Ok(package
+        .tests
+        .into_iter()
+        .map(|t| PackageTest {
+            name: t.name,
+            spec: t.spec,
+            input: t.input,
+            answer: t.answer,
+        })
+        .collect())
 }
 
 /// Exports the built package of `problem` in `opts.format` to `opts.out` (and `<out>.zip` when

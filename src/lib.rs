@@ -25,6 +25,7 @@ pub mod report;
 pub mod rng;
 pub mod runner;
 pub mod sandbox;
+pub mod store;
 pub mod stress;
 pub mod verdict;
 pub mod verify;

@@ -26,18 +26,26 @@ struct Cli {
 enum Command {
     /// Build the test package of each PROBLEM (all problems when none is named): generate every
     /// manifest test, validate it, solve it with the reference solution, self-check the jury
-    /// answer with the checker, cross-check small tests against the brute-force solver, write
-    /// problems/<p>/tests/NN.in and NN.ans atomically and lock their SHA-256 in tests.lock.
+    /// answer with the checker, cross-check small tests against the brute-force solver, then
+    /// commit problems/<p>/tests/NN.in and NN.ans with their SHA-256 in tests.lock in one step
+    /// (all or nothing). The lock is keyed by test identity (generator line and seed, or file):
+    /// added, removed and renumbered tests are recorded, a changed test is an error.
     Build {
         /// Problems to build (default: all).
         problems: Vec<String>,
-        /// Fail, writing nothing, if any test differs from tests.lock (or it is missing).
+        /// Fail, writing nothing, on any difference from tests.lock (added, removed,
+        /// renumbered or changed test, or no lock).
         #[arg(long, conflicts_with = "update_lock")]
         locked: bool,
-        /// Accept changed tests and rewrite tests.lock (without it, a changed locked test is an
-        /// error and nothing is written).
+        /// Also accept changed tests (same identity, other bytes) and record them in
+        /// tests.lock (without it, a changed test is an error and nothing is written).
         #[arg(long)]
         update_lock: bool,
+        /// Print the results as JSON on stdout (one object per problem in `problems`): each
+        /// test's name, identity, size, answer, brute-force check and SHA-256s, and the lock's
+        /// status and changes.
+        #[arg(long, conflicts_with_all = ["verify", "report"])]
+        json: bool,
         /// Worker threads (default: one per core). The bytes written never depend on it.
         #[arg(short, long)]
         jobs: Option<usize>,
@@ -311,6 +319,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             problems,
             locked,
             update_lock,
+            json,
             jobs,
             problems_dir,
             verify,
@@ -338,11 +347,23 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 progress: std::io::stderr().is_terminal(),
             };
             let mut failed = Vec::new();
+            let mut results = Vec::new();
             for p in selected {
                 let report = build_problem(p, &opts)?;
-                println!("== {} ({} tests)", p.name(), report.tests.len());
-                print!("{}", report.table);
-                println!("{}: {}", p.name(), report.lock_status);
+                if json {
+                    let lock = opts.problems_dir.join(p.name()).join("tests.lock");
+                    results.push(report.to_json(p.name(), &lock));
+                } else {
+                    println!("== {} ({} tests)", p.name(), report.tests.len());
+                    print!("{}", report.table);
+                    println!("{}: {}", p.name(), report.lock_status);
+                }
+                if let gridjudge::store::CommitOutcome::Committed { warnings, .. } = &report.outcome
+                {
+                    for w in warnings {
+                        eprintln!("warning: {}: {w}", p.name());
+                    }
+                }
                 if verify {
                     match verify_one(p, &opts.problems_dir, &run, jobs.unwrap_or(1), false)? {
                         None => println!(
@@ -372,6 +393,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     println!("{}: report {}", p.name(), path.display());
                 }
             }
+            if json {
+                println!("{}", serde_json::json!({ "problems": results }));
+            }
             if !failed.is_empty() {
                 bail!("verify failed for {}", failed.join(", "));
             }
@@ -394,11 +418,14 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 .iter()
                 .map(|s| Submission::from_arg(s))
                 .collect::<anyhow::Result<_>>()?;
-            let mut cases = judge::load_tests(&dir.join("tests"))?;
+            // Checked against tests.lock first (a tampered or stale test is an error).
+            let package = gridjudge::store::load_checked(&problems_dir, p.name())?;
+            let mut cases = package.cases();
             if let Some(f) = &tests {
                 cases = judge::filter_tests(&cases, f)?;
             }
             let report = judge::judge(p, &cfg, &subs, &cases, &opts)?;
+            package.recheck()?;
             if json {
                 println!("{}", report.to_json());
             } else {

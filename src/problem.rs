@@ -230,7 +230,8 @@ pub trait Problem: Send + Sync {
         config: &ProblemConfig,
     ) -> CheckOutcome;
 
-    /// A short description of a jury answer for summaries, e.g. `WIN 17` or `LOSE`.
+    /// A short description of a jury answer for summaries that reads without a legend, e.g.
+    /// `WIN 17 cells`, `LOSE` or `2 mistakes`.
     fn describe_answer(&self, answer: &[u8]) -> String;
 
     /// A picture of `input` as a self-contained SVG document with row and column numbers and a

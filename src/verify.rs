@@ -16,8 +16,7 @@ use anyhow::{bail, Context};
 use serde::{Deserialize, Serialize};
 
 use crate::judge::{
-    judge, load_tests, JudgeOptions, JudgeReport, Submission, SubmissionKind, SubmissionReport,
-    TestCase,
+    judge, JudgeOptions, JudgeReport, Submission, SubmissionKind, SubmissionReport, TestCase,
 };
 use crate::package::{sha256_hex, write_atomic};
 use crate::problem::{Problem, ProblemConfig};
@@ -471,13 +470,14 @@ fn expectation_problem(
     expected.check(tests, &verdicts).err()
 }
 
-/// Runs every catalogue submission of `problem` on every test in `problems_dir/<p>/tests`,
-/// evaluates the results and saves them for the build report ([`save_results`],
+/// Runs every catalogue submission of `problem` on every test in `problems_dir/<p>/tests`
+/// (after checking them against `tests.lock`, [`crate::store::load_checked`]), evaluates the
+/// results and saves them for the build report ([`save_results`],
 /// `problems_dir/<p>/report/verify.json`). `Ok(None)` when the problem has no `submissions`
 /// folder.
 ///
-/// Errors: the catalogue or the tests cannot be read, `problem.toml` is invalid, judging fails
-/// (see [`judge`]), or the results cannot be saved.
+/// Errors: the catalogue or the tests cannot be read, the tests are stale or tampered with,
+/// `problem.toml` is invalid, judging fails (see [`judge`]), or the results cannot be saved.
 pub fn verify_problem(
     problem: &dyn Problem,
     problems_dir: &Path,
@@ -494,9 +494,13 @@ pub fn verify_problem(
         );
     }
     let config = ProblemConfig::load(problem, Some(&dir.join("problem.toml")))?;
-    let tests = load_tests(&dir.join("tests"))?;
+    // Checked against tests.lock first; the shared lock keeps a build from replacing the
+    // files while they are judged.
+    let package = crate::store::load_checked(problems_dir, problem.name())?;
+    let tests = package.cases();
     let subs: Vec<Submission> = entries.iter().map(|e| e.submission.clone()).collect();
     let report = judge(problem, &config, &subs, &tests, opts)?;
+    package.recheck()?;
     let report = evaluate(&entries, report);
     save_results(&report, &dir, &tests)?;
     Ok(Some(report))

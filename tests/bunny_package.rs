@@ -18,13 +18,14 @@ fn bunny_problem() -> &'static dyn Problem {
     by_name("bunny").unwrap()
 }
 
-/// Copies `src` into `dst` recursively (the package folder without its build output).
+/// Copies `src` into `dst` recursively (the package folder without its build output, `tests`
+/// and `.builds/`).
 fn copy_dir(src: &Path, dst: &Path) {
     fs::create_dir_all(dst).unwrap();
     for entry in fs::read_dir(src).unwrap() {
         let entry = entry.unwrap();
         let name = entry.file_name();
-        if name == "tests" {
+        if name == "tests" || name == ".builds" {
             continue;
         }
         let to = dst.join(&name);

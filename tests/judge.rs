@@ -4,9 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use gridjudge::args::Args;
 use gridjudge::judge::{judge, load_tests, JudgeOptions, Submission};
-use gridjudge::problem::{self, generate_test, ProblemConfig};
+use gridjudge::package::{build_problem, BuildOptions, LockMode};
+use gridjudge::problem::{self, ProblemConfig};
 use gridjudge::runner::RunLimits;
 use gridjudge::verdict::Verdict;
 use gridjudge::verify::{verify_problem, Expected};
@@ -35,36 +35,33 @@ fn options() -> JudgeOptions {
     }
 }
 
-/// Writes a small `game` package into `dir/game`: problem.toml and tests/NN.in / NN.ans for the
-/// sample, a LOSE board (even open board), a non-square maze, isolated cells, and a 100-row
-/// corridor.
+/// Builds a small `game` package into `dir/game` with `gridjudge build`'s library call (so
+/// `judge` and `verify` find it checked against its lock): the sample, a LOSE board (even open
+/// board), a non-square maze, isolated cells, and a 100-row corridor.
 fn small_package(dir: &Path) -> PathBuf {
     let p = problem::by_name("game").unwrap();
-    let cfg = ProblemConfig::load(p, None).unwrap();
     let game = dir.join("game");
-    let tests = game.join("tests");
-    std::fs::create_dir_all(&tests).unwrap();
-    std::fs::copy(
-        repo().join("problems/game/problem.toml"),
-        game.join("problem.toml"),
-    )
-    .unwrap();
-    let mut inputs = vec![std::fs::read(repo().join("problems/game/samples/sample1.in")).unwrap()];
+    std::fs::create_dir_all(game.join("samples")).unwrap();
+    for f in ["problem.toml", "samples/sample1.in", "samples/sample1.ans"] {
+        std::fs::copy(repo().join("problems/game").join(f), game.join(f)).unwrap();
+    }
+    let mut manifest = String::from("[[test]]\nfile = \"samples/sample1.in\"\n");
     for (line, seed) in [
         ("open n=4 m=5", 1),
         ("random n=3 m=10 walls=0.3", 2),
         ("isolated n=5 m=5 free=0.8", 6),
         ("serpentine n=100 m=99 dir=cols", 7),
     ] {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let args = Args::parse(&words[1..]).unwrap();
-        inputs.push(generate_test(p, words[0], &args, seed).unwrap());
+        manifest += &format!("\n[[test]]\ngen = \"{line}\"\nseed = {seed}\n");
     }
-    for (i, input) in inputs.iter().enumerate() {
-        let answer = p.solve(input, &cfg.constraints).unwrap();
-        std::fs::write(tests.join(format!("{:02}.in", i + 1)), input).unwrap();
-        std::fs::write(tests.join(format!("{:02}.ans", i + 1)), answer).unwrap();
-    }
+    std::fs::write(game.join("manifest.toml"), manifest).unwrap();
+    let opts = BuildOptions {
+        problems_dir: dir.to_path_buf(),
+        lock: LockMode::Extend,
+        jobs: Some(2),
+        progress: false,
+    };
+    build_problem(p, &opts).unwrap();
     game
 }
 

@@ -1,12 +1,21 @@
-//! The package build: files, lock behaviour, determinism across thread counts, and that a
-//! failure writes nothing. Runs `build_problem` on copies of `problems/game` in temporary
-//! folders with small manifests.
+//! The package build: files, the lock keyed by test identity (additions, removals,
+//! renumberings, changes), determinism across thread counts, the committed layout (a symlink
+//! to a build folder, hard links for unchanged files, leftovers and old layouts cleaned), the
+//! build lock, the check that every reader of the package makes, the table and `--json`, and
+//! that every suggested next step is a command that works. Runs `build_problem` (and a few
+//! `gridjudge` commands) on copies of `problems/game` in temporary folders with small
+//! manifests. Interruptions, full disks and immutable files: `tests/package_atomic.rs`.
 
 use std::fs;
+use std::os::unix::fs::MetadataExt as _;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
-use gridjudge::package::{build_problem, sha256_hex, BuildOptions, Lock, LockMode};
+use gridjudge::package::{
+    build_problem, sha256_hex, BuildOptions, Lock, LockChange, LockMode, LOCK_FORMAT,
+};
 use gridjudge::problem::by_name;
+use gridjudge::store::{self, CommitOutcome};
 
 const SMALL_MANIFEST: &str = r#"
 [[test]]
@@ -27,6 +36,8 @@ seed = 2
 gen = "lose n=20 m=9 walls=0.2"
 seed = 3
 "#;
+
+const GRIDJUDGE: &str = env!("CARGO_BIN_EXE_gridjudge");
 
 /// A temporary problems folder holding `game` with the given manifest.
 fn setup(manifest: &str) -> (tempfile::TempDir, PathBuf) {
@@ -51,6 +62,11 @@ fn opts(root: &Path, lock: LockMode, jobs: Option<usize>) -> BuildOptions {
     }
 }
 
+fn build(root: &Path, lock: LockMode) -> anyhow::Result<gridjudge::package::BuildReport> {
+    build_problem(by_name("game").unwrap(), &opts(root, lock, Some(2)))
+}
+
+/// The `NN.in` / `NN.ans` files under `dir/tests`, sorted by name.
 fn read_tests(dir: &Path) -> Vec<(String, Vec<u8>)> {
     let mut v: Vec<(String, Vec<u8>)> = fs::read_dir(dir.join("tests"))
         .unwrap()
@@ -61,17 +77,36 @@ fn read_tests(dir: &Path) -> Vec<(String, Vec<u8>)> {
                 fs::read(e.path()).unwrap(),
             )
         })
+        .filter(|(n, _)| n.ends_with(".in") || n.ends_with(".ans"))
         .collect();
     v.sort();
     v
 }
 
+fn lock_of(dir: &Path) -> Lock {
+    Lock::load(&dir.join("tests.lock")).unwrap().unwrap()
+}
+
+fn manifest_with(specs: &[&str]) -> String {
+    specs
+        .iter()
+        .map(|s| format!("[[test]]\n{s}\n"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+const SAMPLE: &str = "file = \"samples/sample1.in\"\nanswer = \"samples/sample1.ans\"";
+const A: &str = "gen = \"random n=5 m=4 walls=0.3\"\nseed = 1";
+const B: &str = "gen = \"serpentine n=30 m=31\"\nseed = 2";
+const C: &str = "gen = \"lose n=20 m=9 walls=0.2\"\nseed = 3";
+const D: &str = "gen = \"open n=3 m=3\"\nseed = 1";
+
 #[test]
 fn build_writes_tests_and_lock() {
     let (tmp, dir) = setup(SMALL_MANIFEST);
-    let game = by_name("game").unwrap();
-    let report = build_problem(game, &opts(tmp.path(), LockMode::Extend, Some(2))).unwrap();
+    let report = build(tmp.path(), LockMode::Extend).unwrap();
     assert_eq!(report.tests.len(), 4);
+    assert_eq!(report.lock_status, "lock created (4 tests)");
     let files = read_tests(&dir);
     let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(
@@ -84,17 +119,27 @@ fn build_writes_tests_and_lock() {
         fs::read(dir.join("samples/sample1.ans")).unwrap()
     );
     assert_eq!(files[6].1, b"LOSE\n");
-    let lock = Lock::load(&dir.join("tests.lock")).unwrap().unwrap();
+    let lock = lock_of(&dir);
+    assert_eq!(lock.format, LOCK_FORMAT);
     assert_eq!(lock.tests.len(), 4);
     for (t, pair) in lock.tests.iter().zip(files.chunks(2)) {
         assert_eq!(t.answer, sha256_hex(&pair[0].1));
         assert_eq!(t.input, sha256_hex(&pair[1].1));
     }
     assert_eq!(lock.tests[1].source, "gen random n=5 m=4 walls=0.3 seed=1");
+    assert_eq!(lock.tests[0].source, "file samples/sample1.in");
+    // The layout: `tests` is a relative symlink to the build folder, which holds the lock of
+    // the build byte for byte.
+    let target = fs::read_link(dir.join("tests")).unwrap();
+    assert!(target.starts_with(".builds"), "{}", target.display());
+    assert_eq!(
+        fs::read(dir.join("tests/tests.lock")).unwrap(),
+        fs::read(dir.join("tests.lock")).unwrap()
+    );
     // The small tests were cross-checked against the brute force; the 30x31 one was not.
     let brute: Vec<bool> = report.tests.iter().map(|t| t.brute_checked).collect();
     assert_eq!(brute, [true, true, false, false]);
-    assert!(report.table.contains("WIN 2"), "{}", report.table);
+    assert!(report.table.contains("WIN 2 cells"), "{}", report.table);
     // Files are readable like any file the user creates: 0644 less the umask, not the
     // owner-only mode of a temporary file.
     use std::os::unix::fs::PermissionsExt;
@@ -103,13 +148,18 @@ fn build_writes_tests_and_lock() {
         libc::umask(m);
         m
     };
-    for name in ["01.in", "01.ans"] {
+    for name in ["01.in", "01.ans", "tests.lock"] {
         let mode = fs::metadata(dir.join("tests").join(name))
             .unwrap()
             .permissions()
             .mode();
         assert_eq!(mode & 0o777, 0o644 & !(umask as u32), "{name}");
     }
+    let mode = fs::metadata(dir.join("tests.lock"))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o644 & !(umask as u32));
 }
 
 #[test]
@@ -127,65 +177,551 @@ fn bytes_do_not_depend_on_thread_count() {
 }
 
 #[test]
-fn locked_build_passes_then_fails_naming_the_changed_test() {
-    let game = by_name("game").unwrap();
+fn an_unchanged_rebuild_writes_nothing() {
     let (tmp, dir) = setup(SMALL_MANIFEST);
-    // No lock yet: --locked refuses.
-    let e = build_problem(game, &opts(tmp.path(), LockMode::Locked, None)).unwrap_err();
-    assert!(e.to_string().contains("no lock file"), "{e:#}");
-    build_problem(game, &opts(tmp.path(), LockMode::Extend, None)).unwrap();
-    build_problem(game, &opts(tmp.path(), LockMode::Locked, None)).unwrap();
+    build(tmp.path(), LockMode::Extend).unwrap();
+    let target = fs::read_link(dir.join("tests")).unwrap();
+    let mtime = fs::metadata(dir.join("tests.lock")).unwrap().mtime_nsec();
+    let r = build(tmp.path(), LockMode::Locked).unwrap();
+    assert_eq!(r.outcome, CommitOutcome::UpToDate);
+    assert_eq!(r.lock_status, "matches the lock");
+    assert_eq!(fs::read_link(dir.join("tests")).unwrap(), target);
+    assert_eq!(
+        fs::metadata(dir.join("tests.lock")).unwrap().mtime_nsec(),
+        mtime
+    );
+}
 
-    // Tamper with test 03's locked answer hash: --locked names test 03 and writes nothing.
+#[test]
+fn inserting_removing_and_reordering_tests_are_not_changes() {
+    let (tmp, dir) = setup(&manifest_with(&[SAMPLE, A, B, C]));
+    build(tmp.path(), LockMode::Extend).unwrap();
+    let ino = |name: &str| fs::metadata(dir.join("tests").join(name)).unwrap().ino();
+    let (b_in, c_in) = (ino("03.in"), ino("04.in"));
+    let before = lock_of(&dir);
+
+    // Insert D in the middle: an addition and two renumberings, not "2 tests would change".
+    fs::write(
+        dir.join("manifest.toml"),
+        manifest_with(&[SAMPLE, A, D, B, C]),
+    )
+    .unwrap();
+    // --locked refuses, listing each difference for what it is, and names the command that
+    // records them.
+    let e = format!("{:#}", build(tmp.path(), LockMode::Locked).unwrap_err());
+    assert!(
+        e.contains("added: test 03 (gen open n=3 m=3 seed=1)")
+            && e.contains("renumbered: test 03 -> 04 (gen serpentine n=30 m=31 seed=2)")
+            && e.contains("renumbered: test 04 -> 05 (gen lose n=20 m=9 walls=0.2 seed=3)")
+            && !e.contains("changed:"),
+        "{e}"
+    );
+    assert!(
+        e.contains(&format!(
+            "`gridjudge build game --problems-dir {}` records additions",
+            tmp.path().display()
+        )),
+        "{e}"
+    );
+    assert_eq!(lock_of(&dir), before, "--locked wrote the lock");
+    // The default mode records them.
+    let r = build(tmp.path(), LockMode::Extend).unwrap();
+    assert_eq!(r.lock_status, "lock updated: 1 added, 2 renumbered");
+    assert!(r.lock_changes.iter().all(|c| !c.is_change()));
+    let lock = lock_of(&dir);
+    let names: Vec<(&str, &str)> = lock
+        .tests
+        .iter()
+        .map(|t| (t.name.as_str(), t.source.as_str()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("01", "file samples/sample1.in"),
+            ("02", "gen random n=5 m=4 walls=0.3 seed=1"),
+            ("03", "gen open n=3 m=3 seed=1"),
+            ("04", "gen serpentine n=30 m=31 seed=2"),
+            ("05", "gen lose n=20 m=9 walls=0.2 seed=3"),
+        ]
+    );
+    // The renumbered tests keep their hashes, and their files are hard links to the previous
+    // build's (not rewritten).
+    assert_eq!(lock.tests[3].input, before.tests[2].input);
+    assert_eq!(lock.tests[4].answer, before.tests[3].answer);
+    assert_eq!((ino("04.in"), ino("05.in")), (b_in, c_in));
+    match &r.outcome {
+        CommitOutcome::Committed {
+            linked, written, ..
+        } => {
+            assert_eq!(linked + written, 10);
+            assert!(*written <= 2, "written {written}");
+        }
+        o => panic!("{o:?}"),
+    }
+    assert_eq!(read_tests(&dir).len(), 10);
+
+    // Reorder: only renumberings.
+    fs::write(
+        dir.join("manifest.toml"),
+        manifest_with(&[SAMPLE, C, D, B, A]),
+    )
+    .unwrap();
+    let r = build(tmp.path(), LockMode::Extend).unwrap();
+    assert_eq!(r.lock_status, "lock updated: 2 renumbered");
+    assert!(matches!(
+        &r.lock_changes[0],
+        LockChange::Renumbered { old, name } if old.name == "05" && name == "02"
+    ));
+
+    // Remove two: removals (and a renumbering), the stale files gone.
+    fs::write(dir.join("manifest.toml"), manifest_with(&[SAMPLE, A, B])).unwrap();
+    let r = build(tmp.path(), LockMode::Extend).unwrap();
+    assert_eq!(r.lock_status, "lock updated: 2 removed, 2 renumbered");
+    assert!(r
+        .lock_changes
+        .contains(&LockChange::Removed(lock_of_before_named(
+            &r.lock_changes,
+            "gen open n=3 m=3 seed=1"
+        ))));
+    let files = read_tests(&dir);
+    assert_eq!(files.len(), 6);
+    assert!(!dir.join("tests/04.in").exists());
+    build(tmp.path(), LockMode::Locked).unwrap();
+}
+
+/// The removed entry of identity `source` among `changes`.
+fn lock_of_before_named(changes: &[LockChange], source: &str) -> gridjudge::package::LockedTest {
+    changes
+        .iter()
+        .find_map(|c| match c {
+            LockChange::Removed(t) if t.source == source => Some(t.clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no removal of {source} in {changes:?}"))
+}
+
+#[test]
+fn two_tests_with_one_identity_are_an_error_naming_both() {
+    let (tmp, dir) = setup(&manifest_with(&[
+        SAMPLE,
+        A,
+        B,
+        &format!("{A}\ngroup = \"small\""),
+    ]));
+    let e = format!("{:#}", build(tmp.path(), LockMode::Extend).unwrap_err());
+    assert!(
+        e.contains("tests 02 and 04 have the same identity `gen random n=5 m=4 walls=0.3 seed=1`"),
+        "{e}"
+    );
+    assert!(!dir.join("tests").exists() && !dir.join("tests.lock").exists());
+    // A hand-made file is identified by its path, `./` and doubled slashes aside.
+    fs::write(
+        dir.join("manifest.toml"),
+        manifest_with(&[SAMPLE, A, "file = \"./samples//sample1.in\""]),
+    )
+    .unwrap();
+    let e = format!("{:#}", build(tmp.path(), LockMode::Extend).unwrap_err());
+    assert!(
+        e.contains("tests 01 and 03 have the same identity `file samples/sample1.in`"),
+        "{e}"
+    );
+    // The same line with another seed is another test.
+    fs::write(
+        dir.join("manifest.toml"),
+        manifest_with(&[A, &A.replace("seed = 1", "seed = 4")]),
+    )
+    .unwrap();
+    build(tmp.path(), LockMode::Extend).unwrap();
+}
+
+#[test]
+fn an_edited_hand_made_file_is_a_change() {
+    let (tmp, dir) = setup(&manifest_with(&[A, "file = \"hand/a.in\"", B]));
+    fs::create_dir_all(dir.join("hand")).unwrap();
+    fs::write(dir.join("hand/a.in"), "2 3\n..#\n...\n").unwrap();
+    build(tmp.path(), LockMode::Extend).unwrap();
+    let before = (lock_of(&dir), read_tests(&dir));
+    fs::write(dir.join("hand/a.in"), "2 3\n...\n...\n").unwrap();
+    let update = format!(
+        "`gridjudge build game --problems-dir {} --update-lock`",
+        tmp.path().display()
+    );
+    for mode in [LockMode::Extend, LockMode::Locked] {
+        let e = format!("{:#}", build(tmp.path(), mode).unwrap_err());
+        assert!(
+            e.contains("changed: test 02 (file hand/a.in): input sha256")
+                && e.contains("answer sha256"),
+            "{e}"
+        );
+        assert!(e.contains(&update), "{e}");
+        assert_eq!((lock_of(&dir), read_tests(&dir)), before);
+    }
+    let r = build(tmp.path(), LockMode::Update).unwrap();
+    assert_eq!(r.lock_status, "lock updated: 1 changed");
+    assert_eq!(
+        fs::read(dir.join("tests/02.in")).unwrap(),
+        b"2 3\n...\n...\n"
+    );
+    build(tmp.path(), LockMode::Locked).unwrap();
+}
+
+#[test]
+fn a_locked_hash_that_differs_is_named() {
+    let (tmp, dir) = setup(SMALL_MANIFEST);
+    // No lock yet: --locked refuses, naming the command that creates it.
+    let e = build(tmp.path(), LockMode::Locked).unwrap_err();
+    assert!(e.to_string().contains("no lock file"), "{e:#}");
+    build(tmp.path(), LockMode::Extend).unwrap();
+    build(tmp.path(), LockMode::Locked).unwrap();
+
+    // Tamper with test 03's locked answer hash (as a bad merge would): --locked names test 03
+    // and writes nothing.
     let lock_path = dir.join("tests.lock");
-    let mut lock = Lock::load(&lock_path).unwrap().unwrap();
+    let mut lock = lock_of(&dir);
     lock.tests[2].answer = "0".repeat(64);
     fs::write(&lock_path, lock.to_text()).unwrap();
-    fs::remove_file(dir.join("tests/03.ans")).unwrap();
-    let e = build_problem(game, &opts(tmp.path(), LockMode::Locked, None)).unwrap_err();
+    let e = build(tmp.path(), LockMode::Locked).unwrap_err();
     let msg = format!("{e:#}");
-    assert!(msg.contains("test 03 differs from the lock"), "{msg}");
-    assert!(msg.contains("answer sha256"), "{msg}");
+    assert!(msg.contains("changed: test 03"), "{msg}");
+    assert!(msg.contains("answer sha256 000000000000.."), "{msg}");
     assert!(!msg.contains("test 02"), "{msg}");
-    assert!(!dir.join("tests/03.ans").exists(), "nothing may be written");
     // The default mode also refuses to change a locked test...
-    let e = build_problem(game, &opts(tmp.path(), LockMode::Extend, None)).unwrap_err();
+    let e = build(tmp.path(), LockMode::Extend).unwrap_err();
     assert!(format!("{e:#}").contains("--update-lock"), "{e:#}");
+    assert_eq!(lock_of(&dir), lock);
     // ...and --update-lock accepts it and restores the true hash.
-    build_problem(game, &opts(tmp.path(), LockMode::Update, None)).unwrap();
-    let lock = Lock::load(&lock_path).unwrap().unwrap();
+    build(tmp.path(), LockMode::Update).unwrap();
     assert_eq!(
-        lock.tests[2].answer,
+        lock_of(&dir).tests[2].answer,
         sha256_hex(&fs::read(dir.join("tests/03.ans")).unwrap())
     );
 }
 
 #[test]
-fn a_changed_manifest_line_is_a_lock_difference() {
-    let game = by_name("game").unwrap();
+fn a_format_1_lock_is_migrated_by_a_plain_build_only() {
     let (tmp, dir) = setup(SMALL_MANIFEST);
-    build_problem(game, &opts(tmp.path(), LockMode::Extend, None)).unwrap();
-    let changed = SMALL_MANIFEST.replace("seed = 2", "seed = 5");
-    fs::write(dir.join("manifest.toml"), changed).unwrap();
-    let e = build_problem(game, &opts(tmp.path(), LockMode::Locked, None)).unwrap_err();
-    let msg = format!("{e:#}");
-    assert!(
-        msg.contains("test 03 differs") && msg.contains("seed=5"),
-        "{msg}"
+    build(tmp.path(), LockMode::Extend).unwrap();
+    let v2 = fs::read_to_string(dir.join("tests.lock")).unwrap();
+    // The same entries as an earlier gridjudge wrote them: its header, no `format` key.
+    let body = v2.split_once("format = 2\n").unwrap().1;
+    let v1 = format!(
+        "# Written by `gridjudge build`: the SHA-256 of every test file.\n\
+         # `gridjudge build --locked` fails when a rebuilt test differs.\n{body}"
     );
-    // Adding a test is fine in the default mode, not with --locked.
-    let added = SMALL_MANIFEST.to_string() + "\n[[test]]\ngen = \"open n=3 m=3\"\nseed = 1\n";
-    fs::write(dir.join("manifest.toml"), &added).unwrap();
-    let e = build_problem(game, &opts(tmp.path(), LockMode::Locked, None)).unwrap_err();
-    assert!(format!("{e:#}").contains("test 05 (gen open n=3 m=3 seed=1) is not in the lock"));
-    let r = build_problem(game, &opts(tmp.path(), LockMode::Extend, None)).unwrap();
-    assert_eq!(r.lock_status, "lock extended by 1 test(s)");
-    // Removing it again: the stale files go, the lock must be updated explicitly.
+    fs::write(dir.join("tests.lock"), &v1).unwrap();
+    let old = lock_of(&dir);
+    assert_eq!(old.format, 1);
+    let e = format!("{:#}", build(tmp.path(), LockMode::Locked).unwrap_err());
+    assert!(e.contains("lock format 1"), "{e}");
+    assert_eq!(fs::read_to_string(dir.join("tests.lock")).unwrap(), v1);
+    let r = build(tmp.path(), LockMode::Extend).unwrap();
+    assert!(
+        r.lock_status
+            .contains("matches the lock; lock rewritten from format 1 to format 2"),
+        "{}",
+        r.lock_status
+    );
+    assert_eq!(fs::read_to_string(dir.join("tests.lock")).unwrap(), v2);
+    build(tmp.path(), LockMode::Locked).unwrap();
+}
+
+#[test]
+fn an_old_tests_folder_and_leftovers_are_replaced() {
+    let (tmp, dir) = setup(SMALL_MANIFEST);
+    // What an earlier version left: a real folder with the files and a temporary file.
+    fs::create_dir_all(dir.join("tests")).unwrap();
+    fs::write(dir.join("tests/01.in"), "old").unwrap();
+    fs::write(dir.join("tests/.tmpAbC123"), "half").unwrap();
+    // What an interrupted build leaves.
+    fs::create_dir_all(dir.join(".builds/123-45")).unwrap();
+    fs::write(dir.join(".builds/123-45/01.in"), "x").unwrap();
+    std::os::unix::fs::symlink(".builds/123-45", dir.join(".tests.new-45")).unwrap();
+    fs::write(dir.join(".tmpXyZ789"), "half a lock").unwrap();
+    let e = store::load_checked(tmp.path(), "game").unwrap_err();
+    assert!(
+        format!("{e:#}").contains("written by an earlier gridjudge"),
+        "{e:#}"
+    );
+    build(tmp.path(), LockMode::Extend).unwrap();
+    // The build folder removed by hand: nothing is built, and the next build says so and
+    // builds it again.
+    let target = fs::read_link(dir.join("tests")).unwrap();
+    fs::remove_dir_all(dir.join(&target)).unwrap();
+    let e = store::load_checked(tmp.path(), "game").unwrap_err();
+    assert!(format!("{e:#}").contains("has no built tests"), "{e:#}");
+    build(tmp.path(), LockMode::Locked).unwrap();
+    assert!(fs::symlink_metadata(dir.join("tests"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    let mut left: Vec<String> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(
+        left,
+        [
+            ".builds",
+            "manifest.toml",
+            "problem.toml",
+            "samples",
+            "tests",
+            "tests.lock"
+        ]
+    );
+    let builds: Vec<String> = fs::read_dir(dir.join(".builds"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(builds.len(), 2, "{builds:?}"); // the lock file and the current build
+    assert_eq!(read_tests(&dir).len(), 8);
+    store::load_checked(tmp.path(), "game").unwrap();
+}
+
+#[test]
+fn a_second_build_or_a_reader_keeps_a_build_out() {
+    let (tmp, dir) = setup(SMALL_MANIFEST);
+    build(tmp.path(), LockMode::Extend).unwrap();
+    let held = store::lock_for_build(&dir).unwrap();
+    let e = format!("{:#}", build(tmp.path(), LockMode::Extend).unwrap_err());
+    assert!(
+        e.contains("another gridjudge command is building or reading this package"),
+        "{e}"
+    );
+    drop(held);
+    let package = store::load_checked(tmp.path(), "game").unwrap();
+    assert!(build(tmp.path(), LockMode::Extend).is_err());
+    // Readers share.
+    store::load_checked(tmp.path(), "game").unwrap();
+    drop(package);
+    build(tmp.path(), LockMode::Extend).unwrap();
+}
+
+/// Runs `gridjudge ARGS`.
+fn gridjudge(args: &[&str]) -> std::process::Output {
+    Command::new(GRIDJUDGE).args(args).output().unwrap()
+}
+
+/// The first backquoted `gridjudge ...` command of `message`, run; panics unless it succeeds.
+fn run_suggested(message: &str) -> String {
+    let start = message
+        .find("`gridjudge ")
+        .unwrap_or_else(|| panic!("no command in: {message}"));
+    let rest = &message[start + 1..];
+    let cmd = &rest[..rest.find('`').unwrap()];
+    let words: Vec<&str> = cmd.split_whitespace().skip(1).collect();
+    let o = gridjudge(&words);
+    assert!(
+        o.status.success(),
+        "the suggested `{cmd}` failed:\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    cmd.to_string()
+}
+
+#[test]
+fn judge_verify_and_export_refuse_a_tampered_or_stale_package_with_a_working_next_step() {
+    let (tmp, dir) = setup(SMALL_MANIFEST);
+    let root = tmp.path().to_str().unwrap();
+    let game = by_name("game").unwrap();
+    // The reference solution as a command-line submission: nothing to compile.
+    let reference = format!("{GRIDJUDGE} solve game");
+    let judge = || gridjudge(&["judge", "game", &reference, "--problems-dir", root]);
+
+    // Never built.
+    let o = judge();
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(
+        !o.status.success() && err.contains("has no built tests"),
+        "{err}"
+    );
+    assert_eq!(
+        run_suggested(&err),
+        format!("gridjudge build game --problems-dir {root}")
+    );
+    let o = judge();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+
+    // An answer overwritten after the build (as a hostile program might): an error naming the
+    // test, not a verdict, from judge, verify and export alike.
+    fs::write(dir.join("tests/01.ans"), "LOSE\n").unwrap();
+    let o = judge();
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(
+        o.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    assert!(
+        err.contains("test 01 of `game` (file samples/sample1.in)")
+            && err.contains("tests/01.ans differs from tests.lock"),
+        "{err}"
+    );
+    fs::create_dir_all(dir.join("submissions/accepted")).unwrap();
+    let script = dir.join("submissions/accepted/reference.sh");
+    fs::write(&script, format!("#!/bin/sh\nexec {reference}\n")).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(&script, fs::Permissions::from_mode(0o755)).unwrap();
+    let e = gridjudge::verify::verify_problem(
+        game,
+        tmp.path(),
+        &gridjudge::judge::JudgeOptions {
+            limits: gridjudge::runner::RunLimits::new(1000, 128),
+            jobs: 1,
+            progress: false,
+            cache_dir: tmp.path().join("cache"),
+        },
+    )
+    .unwrap_err();
+    assert!(format!("{e:#}").contains("test 01 of `game`"), "{e:#}");
+    let e = gridjudge::export::load_built(game, tmp.path()).unwrap_err();
+    assert!(format!("{e:#}").contains("tests/01.ans differs"), "{e:#}");
+    // The suggested build rewrites the file (the lock did not change) and judging works.
+    run_suggested(&err);
+    assert_ne!(fs::read(dir.join("tests/01.ans")).unwrap(), b"LOSE\n");
+    assert!(judge().status.success());
+
+    // A program that overwrites an answer while it is judged: its verdicts are void.
+    let answer = fs::canonicalize(dir.join("tests/02.ans")).unwrap();
+    let hostile = tmp.path().join("hostile.sh");
+    fs::write(
+        &hostile,
+        format!(
+            "#!/bin/sh\nprintf 'LOSE\\n' > {}\nexec {reference}\n",
+            answer.display()
+        ),
+    )
+    .unwrap();
+    fs::set_permissions(&hostile, fs::Permissions::from_mode(0o755)).unwrap();
+    let o = gridjudge(&[
+        "judge",
+        "game",
+        hostile.to_str().unwrap(),
+        "--problems-dir",
+        root,
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    if fs::read(&answer).unwrap() == b"LOSE\n" {
+        assert!(!o.status.success(), "{err}");
+        assert!(
+            err.contains("test 02 (gen random n=5 m=4 walls=0.3 seed=1)")
+                && err.contains("changed while it was in use"),
+            "{err}"
+        );
+        run_suggested(&err);
+    } else {
+        // A sandbox kept the program from writing: the verdicts stand.
+        assert!(o.status.success(), "{err}");
+    }
+    assert!(judge().status.success());
+
+    // The manifest changed since the build.
+    fs::write(
+        dir.join("manifest.toml"),
+        SMALL_MANIFEST.to_string() + "\n[[test]]\n" + D + "\n",
+    )
+    .unwrap();
+    let err = String::from_utf8_lossy(&judge().stderr).into_owned();
+    assert!(err.contains("manifest.toml of `game` changed"), "{err}");
+    run_suggested(&err);
+    assert!(judge().status.success());
+
+    // The committed lock changed (as `git pull` would change it) but the package did not.
+    let mut lock = lock_of(&dir);
+    lock.tests.pop();
+    fs::write(dir.join("tests.lock"), lock.to_text()).unwrap();
+    let err = String::from_utf8_lossy(&judge().stderr).into_owned();
+    assert!(err.contains("was built for another tests.lock"), "{err}");
+    run_suggested(&err);
+    assert!(judge().status.success());
+
+    // A changed test: the build's message names --update-lock, and that command works.
     fs::write(dir.join("manifest.toml"), SMALL_MANIFEST).unwrap();
-    let e = build_problem(game, &opts(tmp.path(), LockMode::Extend, None)).unwrap_err();
-    assert!(format!("{e:#}").contains("locked test 05"), "{e:#}");
-    build_problem(game, &opts(tmp.path(), LockMode::Update, None)).unwrap();
-    assert!(!dir.join("tests/05.in").exists());
+    build(tmp.path(), LockMode::Extend).unwrap();
+    let mut lock = lock_of(&dir);
+    lock.tests[1].input = "1".repeat(64);
+    fs::write(dir.join("tests.lock"), lock.to_text()).unwrap();
+    let o = gridjudge(&["build", "game", "--problems-dir", root]);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(!o.status.success(), "{err}");
+    assert!(run_suggested(&err).ends_with("--update-lock"));
+    let o = gridjudge(&["build", "game", "--problems-dir", root, "--locked"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
+fn the_table_wraps_long_sources_and_explains_its_columns() {
+    // 55 characters: more than the source column holds.
+    let long = "gen = \"random n=5 m=5 walls=0.25\"\nseed = 18446744073709551615";
+    let (tmp, _dir) = setup(&manifest_with(&[SAMPLE, long, B]));
+    let r = build(tmp.path(), LockMode::Extend).unwrap();
+    let table = &r.table;
+    let lines: Vec<&str> = table.lines().collect();
+    // The long source continues on the next line, whole: nothing is cut.
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("02 ") && l.contains("gen random n=5 m=5 walls=0.25"))
+        .unwrap_or_else(|| panic!("{table}"));
+    assert_eq!(lines[at + 1].trim(), "seed=18446744073709551615", "{table}");
+    assert!(lines[at + 1].starts_with("       "), "{table}");
+    assert!(!table.contains("..."), "{table}");
+    // The legend explains the columns.
+    let legend = &table[table
+        .find("columns:\n")
+        .unwrap_or_else(|| panic!("{table}"))..];
+    for want in [
+        "  source    the test's identity: generator line and seed, or hand-made file",
+        "  brute     yes: the answer agrees with the exhaustive brute-force solver;",
+        "            no: more than 20 cells, too large to brute-force",
+        "  answer    the jury answer in short",
+    ] {
+        assert!(legend.contains(want), "{want}\n{table}");
+    }
+    // The 30x31 board is over the brute-force limit: `no`, not an unexplained `-`.
+    let serp = lines.iter().find(|l| l.contains("serpentine")).unwrap();
+    assert!(serp.contains(" no "), "{table}");
+    assert!(lines[1].contains(" yes "), "{table}");
+    assert!(!table.contains(" - "), "{table}");
+}
+
+#[test]
+fn build_json_lists_tests_hashes_and_the_lock() {
+    let (tmp, dir) = setup(SMALL_MANIFEST);
+    let root = tmp.path().to_str().unwrap();
+    let o = gridjudge(&["build", "game", "--problems-dir", root, "--json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let p = &v["problems"][0];
+    assert_eq!(p["problem"], "game");
+    assert_eq!(p["lock"]["status"], "lock created (4 tests)");
+    assert_eq!(p["lock"]["changes"].as_array().unwrap().len(), 4);
+    assert_eq!(p["lock"]["changes"][0]["kind"], "added");
+    let lock = lock_of(&dir);
+    let tests = p["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 4);
+    for (t, l) in tests.iter().zip(&lock.tests) {
+        assert_eq!(t["name"], l.name.as_str());
+        assert_eq!(t["identity"], l.source.as_str());
+        assert_eq!(t["input_sha256"], l.input.as_str());
+        assert_eq!(t["answer_sha256"], l.answer.as_str());
+    }
+    assert_eq!(tests[0]["sample"], true);
+    assert_eq!(tests[1]["group"], "small");
+    assert_eq!(tests[2]["brute_force_checked"], false);
+    assert_eq!(tests[3]["answer"], "LOSE");
+    assert_eq!(tests[2]["size"], "30x31");
+
+    // Renumbering reported in JSON too.
+    fs::write(dir.join("manifest.toml"), manifest_with(&[SAMPLE, B, A, C])).unwrap();
+    let o = gridjudge(&["build", "game", "--problems-dir", root, "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let changes = v["problems"][0]["lock"]["changes"]
+        .as_array()
+        .unwrap()
+        .clone();
+    assert_eq!(changes.len(), 2, "{changes:?}");
+    assert!(changes.iter().all(|c| c["kind"] == "renumbered"));
 }
 
 #[test]
@@ -233,10 +769,15 @@ fn a_failing_test_writes_nothing_and_is_named() {
 #[test]
 fn the_committed_game_package_matches_its_lock() {
     // The real manifest and lock, built in a temporary copy: what CI's `build --locked` does.
-    let game = by_name("game").unwrap();
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/game");
     let (tmp, dir) = setup(&fs::read_to_string(src.join("manifest.toml")).unwrap());
     fs::copy(src.join("tests.lock"), dir.join("tests.lock")).unwrap();
-    let r = build_problem(game, &opts(tmp.path(), LockMode::Locked, None)).unwrap();
+    assert_eq!(lock_of(&dir).format, LOCK_FORMAT);
+    let r = build(tmp.path(), LockMode::Locked).unwrap();
     assert!(r.tests.len() >= 40);
+    // --locked wrote the package, not the lock.
+    assert_eq!(
+        fs::read(dir.join("tests.lock")).unwrap(),
+        fs::read(src.join("tests.lock")).unwrap()
+    );
 }

@@ -419,7 +419,8 @@ impl Problem for Bunny {
     fn describe_answer(&self, answer: &[u8]) -> String {
         match answer.split(|&b| b == b'\n').next() {
             Some(first) if !first.is_empty() && first.iter().all(u8::is_ascii_digit) => {
-                format!("r={}", String::from_utf8_lossy(first))
+                let r = String::from_utf8_lossy(first);
+                format!("{r} mistake{}", if r == "1" { "" } else { "s" })
             }
             _ => "?".into(),
         }

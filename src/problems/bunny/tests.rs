@@ -62,6 +62,7 @@ fn format_round_trips() {
     assert_eq!(format_record(&record(text)), text.as_bytes());
     assert_eq!(format_answer(&[]), b"0\n");
     assert_eq!(format_answer(&[1, 3]), b"2\n1\n3\n");
-    assert_eq!(Bunny.describe_answer(b"2\n1\n3\n"), "r=2");
+    assert_eq!(Bunny.describe_answer(b"2\n1\n3\n"), "2 mistakes");
+    assert_eq!(Bunny.describe_answer(b"1\n4\n"), "1 mistake");
     assert_eq!(Bunny.describe_answer(b"x"), "?");
 }

@@ -246,7 +246,7 @@ impl Problem for Game {
                     .filter(|&&b| b == b'\n')
                     .count()
                     .saturating_sub(1);
-                format!("WIN {cells}")
+                format!("WIN {cells} cell{}", if cells == 1 { "" } else { "s" })
             }
             Some(b"LOSE") => "LOSE".into(),
             _ => "?".into(),
