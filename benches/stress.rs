@@ -57,8 +57,9 @@ fn main() {
     let src = root.join("problems/game/submissions/accepted/hopcroft_karp.cpp");
     let sub = Submission::from_arg(src.to_str().expect("UTF-8 path")).expect("submission");
     let limits = RunLimits::new(cfg.limits.time_ms, cfg.limits.memory_mib);
-    let process = ProcessSubject::prepare(&sub, &root.join("target/gridjudge-cache"), limits)
-        .expect("g++ compiles the accepted submission");
+    let process =
+        ProcessSubject::prepare(&sub, &root.join("target/gridjudge-cache"), limits, false)
+            .expect("g++ compiles the accepted submission");
     let reference = FnSubject(|input: &[u8]| {
         game.solve(input, &cfg.constraints)
             .expect("valid generated input")
