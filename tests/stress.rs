@@ -5,7 +5,9 @@
 //! then builds. Submissions that fail only at full size (game's `sentinel_border.rs` and
 //! `rematch_per_cell.cpp`, bunny's `positions_sized_1000.cpp`) are out of reach of small
 //! generators and not stressed here. An in-process wrong `bunny` solver checks the
-//! [`FnSubject`] path. Needs `g++` and `rustc`.
+//! [`FnSubject`] path. Needs `g++` and `rustc`. `cargo test` stresses one submission of each
+//! catalogue; the whole catalogues are `#[ignore]` tests that `.ci/run` runs with
+//! `-- --ignored`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -148,8 +150,21 @@ fn the_default_generator_is_small_and_random() {
     assert!(e.0.contains("no parameter `q`"), "{e}");
 }
 
+/// The first entry of [`GAME_CASES`] (`cargo test`); the ignored test below runs them all.
 #[test]
+fn a_wrong_game_submission_is_found_and_shrunk_to_at_most_12_cells() {
+    game_cases(&GAME_CASES[..1]);
+}
+
+#[test]
+#[ignore = "compiles and stresses the whole catalogue (minutes); .ci/run runs it with --ignored"]
 fn every_wrong_game_submission_is_found_and_shrunk_to_at_most_12_cells() {
+    game_cases(GAME_CASES);
+}
+
+/// Every catalogue submission expected to fail on small mazes is in [`GAME_CASES`]; each of
+/// `cases` is found at its seed with -j 2 and -j 1 and shrunk to its minimal input.
+fn game_cases(cases: &[(&str, FailureClass, u64, &str)]) {
     let game = problem::by_name("game").unwrap();
     let line = GeneratorLine::default_for(game).unwrap();
     // Every catalogue submission expected to fail on small mazes is in the table.
@@ -164,7 +179,7 @@ fn every_wrong_game_submission_is_found_and_shrunk_to_at_most_12_cells() {
             "{name} is not in GAME_CASES"
         );
     }
-    for &(name, class, seed, minimal) in GAME_CASES {
+    for &(name, class, seed, minimal) in cases {
         let s = subject(&repo().join("problems/game/submissions").join(name));
         let two = run(game, &s, &line, (1, 40), 2);
         assert_eq!(two.failures.len(), 1, "{name}: not found in seeds 1..=40");
@@ -544,8 +559,22 @@ const BUNNY_MINIMAL: &[(&str, u64, &str)] = &[
 /// `bunny` submissions that fail only on long games (k > 500), out of reach of small boards.
 const BUNNY_ONLY_LARGE: &[&str] = &["run_time_error/positions_sized_1000.cpp"];
 
+/// The first wrong `bunny` submission by name (`cargo test`); the ignored test below runs
+/// them all.
 #[test]
+fn a_wrong_bunny_submission_is_found_and_shrunk_to_a_board_of_at_most_12_cells() {
+    bunny_cases(1);
+}
+
+#[test]
+#[ignore = "compiles and stresses the whole catalogue (minutes); .ci/run runs it with --ignored"]
 fn every_wrong_bunny_submission_is_found_and_shrunk_to_a_board_of_at_most_12_cells() {
+    bunny_cases(usize::MAX);
+}
+
+/// The first `count` wrong `bunny` submissions by name (those that fail on small boards) are
+/// found within 100 seeds with -j 2 and -j 1 alike and shrunk to at most 12 cells.
+fn bunny_cases(count: usize) {
     let bunny = problem::by_name("bunny").unwrap();
     let cfg = ProblemConfig::load(bunny, None).unwrap();
     let root = repo().join("problems/bunny/submissions");
@@ -566,7 +595,7 @@ fn every_wrong_bunny_submission_is_found_and_shrunk_to_a_board_of_at_most_12_cel
     }
     names.sort_by(|a, b| a.0.cmp(&b.0));
     assert!(names.len() >= 4, "{names:?}");
-    for (name, class) in &names {
+    for (name, class) in names.iter().take(count) {
         let words: Vec<&str> = BUNNY_GENERATORS
             .iter()
             .find(|g| g.0 == name)
