@@ -69,10 +69,11 @@ fn main() {
     let sub = Submission::from_arg(src.to_str().expect("UTF-8 path")).expect("submission");
     let limits = RunLimits::new(cfg.limits.time_ms, cfg.limits.memory_mib);
     let cache = root.join("target/gridjudge-cache");
-    let process = ProcessSubject::prepare(&sub, &cache, limits, true)
+    let process = ProcessSubject::prepare(&sub, &cache, limits, true, false)
         .expect("g++ compiles the accepted submission; bubblewrap runs");
-    let unsandboxed = ProcessSubject::prepare(&sub, &cache, limits, false).expect("compiles");
-    let Prepared::Ready(argv) = prepare(&sub, &cache).expect("compiles") else {
+    let unsandboxed =
+        ProcessSubject::prepare(&sub, &cache, limits, false, false).expect("compiles");
+    let Prepared::Ready(argv) = prepare(&sub, &cache, false).expect("compiles") else {
         panic!("the accepted submission does not compile")
     };
     let bare_input =

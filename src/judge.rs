@@ -5,8 +5,9 @@
 //! `.rs` file (`rustc -O --edition 2021`), an executable file, or a command line (run with
 //! `/bin/sh -c`, in the fresh working directory of each test, so paths in it must be absolute).
 //! Compiled programs are cached by the SHA-256 of the compiler's version, the compile command
-//! and the source, in a cache folder (`target/gridjudge-cache` by default): a source is
-//! compiled once, however often it is judged.
+//! and the source, in a cache folder (one per user by default, see
+//! [`crate::discover::default_cache_dir`]): a source is compiled once, however often it is
+//! judged.
 //!
 //! The verdict of a test: the runner's classification (TLE, MLE, OLE, RE, see
 //! [`crate::runner`]), or, when the program finished cleanly, the checker's (AC, WA, PE; FAIL
@@ -48,9 +49,6 @@ pub fn session(sandboxed: bool) -> anyhow::Result<(Option<Arc<Session>>, String)
     let what = format!("sandbox: {}", s.sandbox().describe());
     Ok((Some(s), what))
 }
-
-/// Default compile cache folder, relative to the working directory.
-pub const DEFAULT_CACHE_DIR: &str = "target/gridjudge-cache";
 
 /// What a submission is and how it is run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -201,9 +199,13 @@ fn truncate_message(s: &str, max: usize) -> String {
 /// command lines need nothing. Safe to call from several processes at once (the binary is
 /// renamed into place atomically).
 ///
+/// A compile (a cache miss) is shown while it runs ([`crate::progress::task`]): a spinner
+/// naming the submission when `progress` (stderr is a terminal), else one plain line on
+/// stderr, `compiling <name> (<compiler>)`.
+///
 /// Returns [`Prepared::CompileError`] for a compile failure or a missing compiler; errors only
 /// when the source cannot be read or the cache folder cannot be written.
-pub fn prepare(sub: &Submission, cache_dir: &Path) -> anyhow::Result<Prepared> {
+pub fn prepare(sub: &Submission, cache_dir: &Path, progress: bool) -> anyhow::Result<Prepared> {
     let src = match &sub.kind {
         SubmissionKind::Executable(p) => return Ok(Prepared::Ready(vec![p.clone().into()])),
         SubmissionKind::Command(c) => {
@@ -252,10 +254,12 @@ pub fn prepare(sub: &Submission, cache_dir: &Path) -> anyhow::Result<Prepared> {
             a => a.into(),
         })
         .collect();
+    let task = crate::progress::task(&format!("compiling {} ({compiler})", sub.name), progress);
     let result = Command::new(compiler)
         .args(&args)
         .current_dir(tmp.path())
         .output();
+    task.finish_and_clear();
     let output = match result {
         Ok(o) => o,
         Err(e) => {
@@ -712,7 +716,7 @@ pub fn judge(
     let mut prepared = Vec::with_capacity(submissions.len());
     for sub in submissions {
         prepared.push(
-            prepare(sub, &opts.cache_dir)
+            prepare(sub, &opts.cache_dir, opts.progress)
                 .with_context(|| format!("cannot prepare {}", sub.name))?,
         );
     }

@@ -11,6 +11,7 @@
 
 pub mod args;
 pub mod diff;
+pub mod discover;
 pub mod export;
 pub mod grid;
 pub mod judge;

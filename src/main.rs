@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
+use gridjudge::discover;
 use gridjudge::export;
 use gridjudge::judge::{self, JudgeOptions, Submission};
 use gridjudge::package::{build_problem, BuildOptions, LockMode};
@@ -49,9 +50,10 @@ enum Command {
         /// Worker threads (default: one per core). The bytes written never depend on it.
         #[arg(short, long)]
         jobs: Option<usize>,
-        /// Folder with one folder per problem.
-        #[arg(long, default_value = "problems")]
-        problems_dir: PathBuf,
+        /// Folder with one folder per problem (default: the nearest `problems/` holding
+        /// `<problem>/problem.toml`, searched from the current folder up).
+        #[arg(long)]
+        problems_dir: Option<PathBuf>,
         /// After building, run `verify` on each built problem that has a submissions folder
         /// (with --jobs runs at a time, default 1).
         #[arg(long)]
@@ -78,9 +80,10 @@ enum Command {
         /// Only these tests: names or numbers and ranges, e.g. `1-5,12`.
         #[arg(long)]
         tests: Option<String>,
-        /// Folder with one folder per problem.
-        #[arg(long, default_value = "problems")]
-        problems_dir: PathBuf,
+        /// Folder with one folder per problem (default: the nearest `problems/` holding
+        /// `<problem>/problem.toml`, searched from the current folder up).
+        #[arg(long)]
+        problems_dir: Option<PathBuf>,
         /// Runs at the same time (timings are less reliable above 1).
         #[arg(short, long, default_value_t = 1)]
         jobs: usize,
@@ -101,9 +104,10 @@ enum Command {
     Verify {
         /// Problems to verify (default: every problem with a submissions folder).
         problems: Vec<String>,
-        /// Folder with one folder per problem.
-        #[arg(long, default_value = "problems")]
-        problems_dir: PathBuf,
+        /// Folder with one folder per problem (default: the nearest `problems/` holding
+        /// `<problem>/problem.toml`, searched from the current folder up).
+        #[arg(long)]
+        problems_dir: Option<PathBuf>,
         /// Runs at the same time (timings are less reliable above 1).
         #[arg(short, long, default_value_t = 1)]
         jobs: usize,
@@ -141,12 +145,20 @@ enum Command {
         #[arg(long)]
         no_shrink: bool,
         /// Add each minimal counterexample to the problem as a hand test
-        /// (problems/<p>/hand/stress-<hash>.in and a manifest entry).
+        /// (problems/<p>/hand/stress-<hash>.in and a manifest entry `file =
+        /// "hand/stress-<hash>.in"`, relative to the problem folder); refused, naming the
+        /// test, when the input is already a test of the manifest or a file in hand/.
         #[arg(long)]
         save: bool,
-        /// Folder with one folder per problem.
-        #[arg(long, default_value = "problems")]
-        problems_dir: PathBuf,
+        /// Print the result as JSON on stdout: seeds tried, and per failure the seed, the
+        /// found and the minimal input, the verdict and its class, shrink steps and
+        /// candidates, the submission's output, the jury answer and the checker's message.
+        #[arg(long)]
+        json: bool,
+        /// Folder with one folder per problem (default: the nearest `problems/` holding
+        /// `<problem>/problem.toml`, searched from the current folder up).
+        #[arg(long)]
+        problems_dir: Option<PathBuf>,
         /// Tests run at the same time; the result does not depend on it.
         #[arg(short, long, default_value_t = 1)]
         jobs: usize,
@@ -187,9 +199,10 @@ enum Command {
         /// Folder with the `checker` and `validator` binaries (default: gridjudge's own).
         #[arg(long)]
         bin_dir: Option<PathBuf>,
-        /// Folder with one folder per problem.
-        #[arg(long, default_value = "problems")]
-        problems_dir: PathBuf,
+        /// Folder with one folder per problem (default: the nearest `problems/` holding
+        /// `<problem>/problem.toml`, searched from the current folder up).
+        #[arg(long)]
+        problems_dir: Option<PathBuf>,
     },
     /// Draw one test as an SVG picture with row and column numbers and a legend: for `game`
     /// the walls, the free cells' two colour classes and A's winning cells; for `bunny` the
@@ -215,6 +228,12 @@ enum Command {
     },
     /// List the problems and their generators.
     List,
+    /// Print a completion script for SHELL on stdout, e.g. `gridjudge completions bash >
+    /// ~/.local/share/bash-completion/completions/gridjudge` (see the README for zsh and fish).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
 }
 
 /// Limits and the compile cache, shared by `judge`, `verify` and `build --verify`.
@@ -243,9 +262,9 @@ struct RunArgs {
     /// per-process limits only. Every report then says so.
     #[arg(long)]
     no_sandbox: bool,
-    /// Compile cache folder.
-    #[arg(long, default_value = judge::DEFAULT_CACHE_DIR)]
-    cache_dir: PathBuf,
+    /// Compile cache folder (default: $XDG_CACHE_HOME/gridjudge, else ~/.cache/gridjudge).
+    #[arg(long)]
+    cache_dir: Option<PathBuf>,
 }
 
 impl RunArgs {
@@ -282,7 +301,9 @@ impl RunArgs {
             limits,
             jobs: jobs.max(1),
             progress: std::io::stderr().is_terminal(),
-            cache_dir: self.cache_dir.clone(),
+            cache_dir: self.cache_dir.clone().unwrap_or_else(|| {
+                gridjudge::discover::default_cache_dir(dir.parent().unwrap_or(dir))
+            }),
             sandbox: !self.no_sandbox,
         })
     }
@@ -335,7 +356,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     .collect::<anyhow::Result<_>>()?
             };
             let opts = BuildOptions {
-                problems_dir,
+                problems_dir: discover::problems_dir(problems_dir.as_deref())?,
                 lock: if locked {
                     LockMode::Locked
                 } else if update_lock {
@@ -411,7 +432,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             run,
         } => {
             let p = problem::by_name(&problem)?;
-            let dir = problems_dir.join(p.name());
+            let dir = discover::problems_dir(problems_dir.as_deref())?.join(p.name());
             let opts = run.options(p, &dir, jobs)?;
             let cfg = ProblemConfig::load(p, Some(&dir.join("problem.toml")))?;
             let subs: Vec<Submission> = submissions
@@ -419,7 +440,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 .map(|s| Submission::from_arg(s))
                 .collect::<anyhow::Result<_>>()?;
             // Checked against tests.lock first (a tampered or stale test is an error).
-            let package = gridjudge::store::load_checked(&problems_dir, p.name())?;
+            let package = gridjudge::store::load_checked(dir.parent().unwrap_or(&dir), p.name())?;
             let mut cases = package.cases();
             if let Some(f) = &tests {
                 cases = judge::filter_tests(&cases, f)?;
@@ -444,6 +465,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             json,
             run,
         } => {
+            let problems_dir = discover::problems_dir(problems_dir.as_deref())?;
             let named = !problems.is_empty();
             let selected: Vec<&dyn problem::Problem> = if named {
                 problems
@@ -454,6 +476,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 problem::all().to_vec()
             };
             let mut all_ok = true;
+            let mut verified = 0;
             for p in selected {
                 let folder = problems_dir.join(p.name()).join("submissions");
                 match verify_one(p, &problems_dir, &run, jobs, json)? {
@@ -467,8 +490,18 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                         p.name(),
                         folder.display()
                     ),
-                    Some(ok) => all_ok &= ok,
+                    Some(ok) => {
+                        verified += 1;
+                        all_ok &= ok;
+                    }
                 }
+            }
+            if verified == 0 {
+                bail!(
+                    "nothing verified: no problem in {} has a submissions folder \
+                     (<problem>/submissions/accepted/, ...)",
+                    problems_dir.display()
+                );
             }
             Ok(if all_ok {
                 ExitCode::SUCCESS
@@ -485,12 +518,13 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             keep,
             no_shrink,
             save,
+            json,
             problems_dir,
             jobs,
             run,
         } => {
             let p = problem::by_name(&problem)?;
-            let dir = problems_dir.join(p.name());
+            let dir = discover::problems_dir(problems_dir.as_deref())?.join(p.name());
             let opts = run.options(p, &dir, jobs)?;
             let cfg = ProblemConfig::load(p, Some(&dir.join("problem.toml")))?;
             let line = if generator.is_empty() {
@@ -507,38 +541,57 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 },
             };
             let sub = Submission::from_arg(&submission)?;
-            let subject =
-                stress::ProcessSubject::prepare(&sub, &opts.cache_dir, opts.limits, opts.sandbox)?;
+            let progress = std::io::stderr().is_terminal();
+            let subject = stress::ProcessSubject::prepare(
+                &sub,
+                &opts.cache_dir,
+                opts.limits,
+                opts.sandbox,
+                progress,
+            )?;
             let sopts = stress::StressOptions {
                 generator: line,
                 seeds,
                 jobs: opts.jobs,
                 keep,
                 shrink: !no_shrink,
-                progress: std::io::stderr().is_terminal(),
+                progress,
             };
             let report = stress::stress(p, &cfg, &subject, &sopts)?;
-            let secs = report.search_time.as_secs_f64();
-            println!(
-                "stress {} {}: {} seed(s) of `{}` in {:.2} s ({:.1} tests/s), {} failure(s)",
-                p.name(),
-                sub.name,
-                report.tested,
-                sopts.generator,
-                secs,
-                report.tested as f64 / secs.max(1e-9),
-                report.failures.len()
-            );
-            println!("{}", subject.isolation());
-            if let Some((seed, why)) = &report.first_skip {
-                println!(
-                    "skipped {} seed(s) whose drawn values the generator rejects, first seed {seed}: {why}",
-                    report.skipped
+            if report.tested == report.skipped {
+                bail!(
+                    "nothing tested: no seed of `{}` was run (give more time or seeds)",
+                    sopts.generator
                 );
             }
+            let mut failures_json = Vec::new();
+            let mut save_failed = false;
+            if !json {
+                let secs = report.search_time.as_secs_f64();
+                println!(
+                    "stress {} {}: {} seed(s) of `{}` in {:.2} s ({:.1} tests/s), {} failure(s)",
+                    p.name(),
+                    sub.name,
+                    report.tested,
+                    sopts.generator,
+                    secs,
+                    report.tested as f64 / secs.max(1e-9),
+                    report.failures.len()
+                );
+                println!("{}", subject.isolation());
+                if let Some((seed, why)) = &report.first_skip {
+                    println!(
+                        "skipped {} seed(s) whose drawn values the generator rejects, first seed {seed}: {why}",
+                        report.skipped
+                    );
+                }
+            }
             for c in &report.failures {
-                println!();
-                print!("{}", c.render(p));
+                let mut cj = c.to_json(p);
+                if !json {
+                    println!();
+                    print!("{}", c.render(p));
+                }
                 if save {
                     let note = format!(
                         "{} fails ({}), found by `{} --seed {}`",
@@ -547,19 +600,37 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                         c.concrete_line(),
                         c.seed
                     );
-                    let saved = stress::save_counterexample(&dir, c.input(), &note)?;
-                    println!(
-                        "saved: {} ({})",
-                        saved.path.display(),
-                        if saved.appended {
-                            "manifest entry appended"
-                        } else {
-                            "already in the manifest"
+                    match stress::save_counterexample(p, &dir, c.input(), &note) {
+                        Ok(saved) => {
+                            if !json {
+                                println!(
+                                    "saved: {} in {} (manifest test {})",
+                                    saved.manifest_file,
+                                    dir.display(),
+                                    saved.number
+                                );
+                            }
+                            cj["saved"] = saved.manifest_file.into();
                         }
-                    );
+                        Err(e) => {
+                            // One refused or failed save does not stop the others.
+                            eprintln!("gridjudge: error: seed {}: {e:#}", c.seed);
+                            cj["save_error"] = format!("{e:#}").into();
+                            save_failed = true;
+                        }
+                    }
                 }
+                failures_json.push(cj);
             }
-            Ok(if report.failures.is_empty() {
+            if json {
+                let mut all = report.to_json(p, &sub.name, &sopts);
+                all["failures"] = failures_json.into();
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&all).context("cannot print JSON")?
+                );
+            }
+            Ok(if report.failures.is_empty() && !save_failed {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::FAILURE
@@ -602,7 +673,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     .unwrap_or_default(),
             };
             let opts = export::ExportOptions {
-                problems_dir,
+                problems_dir: discover::problems_dir(problems_dir.as_deref())?,
                 format: export::Format::parse(&format)?,
                 out,
                 force,
@@ -641,6 +712,15 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 gridjudge::render::RenderOptions { max_side_px: size },
             )?;
             gridjudge::package::write_atomic(&out, svg.as_bytes())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Completions { shell } => {
+            clap_complete::generate(
+                shell,
+                &mut Cli::command(),
+                "gridjudge",
+                &mut std::io::stdout(),
+            );
             Ok(ExitCode::SUCCESS)
         }
         Command::List => {

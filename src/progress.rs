@@ -1,5 +1,6 @@
-//! Progress bars of the long commands (`build`, `judge`, `verify`, `stress`, `export`): the one
-//! place that makes them, so every command draws the same style.
+//! Progress bars of the long commands (`build`, `judge`, `verify`, `stress`, `export`) and of
+//! long single steps such as compiling a submission ([`task`]): the one place that makes them,
+//! so every command draws the same style.
 //!
 //! A bar is drawn on stderr, and only when the caller enables it; the driver enables it when
 //! stderr is a terminal. A disabled bar is [`ProgressBar::hidden`]: updating it writes nothing,
@@ -16,6 +17,9 @@ const BAR_TEMPLATE: &str = "{bar:40.cyan/blue} {pos}/{len} {prefix} {elapsed} {m
 
 /// Layout of a count of unknown length: a spinner, then e.g. `123 seeds 3s`.
 const SPINNER_TEMPLATE: &str = "{spinner:.cyan} {pos} {prefix} {elapsed} {msg}";
+
+/// Layout of one long step (e.g. a compile): a spinner, then e.g. `compiling a.cpp 3s`.
+const TASK_TEMPLATE: &str = "{spinner:.cyan} {prefix} {elapsed}";
 
 /// How often a spinner redraws by itself while nothing advances it.
 const SPINNER_TICK: Duration = Duration::from_millis(120);
@@ -62,6 +66,27 @@ pub fn spinner(what: &str, enabled: bool) -> ProgressBar {
     b
 }
 
+/// One long step of unknown length, such as compiling a submission, labelled `what` (e.g.
+/// `compiling accepted/kuhn.cpp (g++)`). When `enabled` (stderr is a terminal): a spinner on
+/// stderr, `<spinner> <what> <elapsed>`, redrawn a few times a second and cleared when the
+/// returned bar is finished or dropped. Otherwise `what` is written once to stderr as a plain
+/// line (no `\r`, no escape sequence) and the returned bar is hidden, so a long step is never
+/// a silent pause either way.
+pub fn task(what: &str, enabled: bool) -> ProgressBar {
+    if !enabled {
+        eprintln!("{what}");
+        return ProgressBar::hidden();
+    }
+    let b = ProgressBar::new_spinner()
+        .with_prefix(what.to_string())
+        .with_finish(ProgressFinish::AndClear);
+    if let Ok(style) = ProgressStyle::with_template(TASK_TEMPLATE) {
+        b.set_style(style);
+    }
+    b.enable_steady_tick(SPINNER_TICK);
+    b
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -84,6 +109,7 @@ mod tests {
     fn the_templates_parse() {
         assert!(ProgressStyle::with_template(BAR_TEMPLATE).is_ok());
         assert!(ProgressStyle::with_template(SPINNER_TEMPLATE).is_ok());
+        assert!(ProgressStyle::with_template(TASK_TEMPLATE).is_ok());
     }
 
     #[test]

@@ -81,7 +81,18 @@ impl FailureClass {
         }
     }
 
-    /// A short name: `wrong`, `time`, `crash`, `output`.
+    /// A one-word identifier, as in `stress --json`: `wrong`, `time`, `crash`, `output`.
+    pub fn id(self) -> &'static str {
+        match self {
+            FailureClass::Wrong => "wrong",
+            FailureClass::TimeLimit => "time",
+            FailureClass::Crash => "crash",
+            FailureClass::OutputLimit => "output",
+        }
+    }
+
+    /// The name shown in reports, with its verdicts: `wrong (WA/PE)`, `time (TLE)`,
+    /// `crash (RE/MLE)`, `output (OLE)`.
     pub fn name(self) -> &'static str {
         match self {
             FailureClass::Wrong => "wrong (WA/PE)",
@@ -124,8 +135,9 @@ pub struct ProcessSubject {
 }
 
 impl ProcessSubject {
-    /// Prepares `sub` through the compile cache in `cache_dir` ([`crate::judge::prepare`]),
-    /// to run in the sandbox when `sandboxed` (else unconfined, `--no-sandbox`). Errors on a
+    /// Prepares `sub` through the compile cache in `cache_dir` ([`crate::judge::prepare`],
+    /// which shows a compile as a spinner when `progress`, else as a plain line on stderr), to
+    /// run in the sandbox when `sandboxed` (else unconfined, `--no-sandbox`). Errors on a
     /// compile error (with the compiler's message), an unreadable source, or a sandbox that is
     /// wanted but unavailable.
     pub fn prepare(
@@ -133,9 +145,10 @@ impl ProcessSubject {
         cache_dir: &Path,
         limits: RunLimits,
         sandboxed: bool,
+        progress: bool,
     ) -> anyhow::Result<ProcessSubject> {
         let (session, isolation) = crate::judge::session(sandboxed)?;
-        match prepare(sub, cache_dir)? {
+        match prepare(sub, cache_dir, progress)? {
             Prepared::Ready(argv) => Ok(ProcessSubject {
                 argv,
                 limits,
@@ -551,6 +564,42 @@ impl Counterexample {
     }
 }
 
+impl Counterexample {
+    /// The counterexample as JSON: `seed`, `generator` (as given), `generator_line` (this
+    /// seed's concrete line), `found` (the generated test: `verdict`, `class`, `size`,
+    /// `input`), `shrink` (`steps` kept and `candidates` judged, `null` when not shrunk), then
+    /// the minimal test: `input`, `size`, `verdict`, `class`, `checker` (the checker's or the
+    /// runner's message), `output` (the submission's output, at most [`OUTPUT_HEAD_BYTES`]
+    /// bytes, lossy UTF-8) and `answer` (the jury answer).
+    pub fn to_json(&self, problem: &dyn Problem) -> serde_json::Value {
+        let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+        let class = |j: &Judged| j.class().map(FailureClass::id);
+        let j = self.judged();
+        serde_json::json!({
+            "seed": self.seed,
+            "generator": self.generator,
+            "generator_line": self.concrete_line(),
+            "found": {
+                "verdict": self.original_judged.verdict.to_string(),
+                "class": class(&self.original_judged),
+                "size": size_of(problem, &self.original),
+                "input": text(&self.original),
+            },
+            "shrink": self.shrunk.as_ref().map(|sh| serde_json::json!({
+                "steps": sh.steps,
+                "candidates": sh.runs,
+            })),
+            "input": text(self.input()),
+            "size": size_of(problem, self.input()),
+            "verdict": j.verdict.to_string(),
+            "class": class(j),
+            "checker": j.message,
+            "output": text(&j.output),
+            "answer": text(&j.answer),
+        })
+    }
+}
+
 /// `NxM (C cells)` of a valid input, from the validator's summary.
 fn size_of(problem: &dyn Problem, input: &[u8]) -> String {
     // The summary does not depend on bounds; read with the problem's own generous ones.
@@ -624,6 +673,40 @@ pub struct StressReport {
     pub search_time: Duration,
     /// Failures in seed order, at most `keep`.
     pub failures: Vec<Counterexample>,
+}
+
+impl StressReport {
+    /// The report as JSON, for `gridjudge stress --json`: `problem`, `submission` (its name),
+    /// `generator` (as given), `seeds` (`{"first", "last"}` or `{"first", "time_ms"}`),
+    /// `tested` (seeds tried), `skipped`, `first_skip` (`{"seed", "reason"}` or `null`),
+    /// `search_seconds` (without shrinking) and `failures` ([`Counterexample::to_json`], in
+    /// seed order).
+    pub fn to_json(
+        &self,
+        problem: &dyn Problem,
+        submission: &str,
+        opts: &StressOptions,
+    ) -> serde_json::Value {
+        let seeds = match opts.seeds {
+            SeedPlan::Range { first, last } => serde_json::json!({ "first": first, "last": last }),
+            SeedPlan::Time { first, limit } => {
+                serde_json::json!({ "first": first, "time_ms": limit.as_millis() as u64 })
+            }
+        };
+        serde_json::json!({
+            "problem": problem.name(),
+            "submission": submission,
+            "generator": opts.generator.to_string(),
+            "seeds": seeds,
+            "tested": self.tested,
+            "skipped": self.skipped,
+            "first_skip": self.first_skip.as_ref().map(|(seed, why)| {
+                serde_json::json!({ "seed": seed, "reason": why })
+            }),
+            "search_seconds": self.search_time.as_secs_f64(),
+            "failures": self.failures.iter().map(|c| c.to_json(problem)).collect::<Vec<_>>(),
+        })
+    }
 }
 
 /// Runs the stress loop (see the module documentation) and shrinks each failure kept.
@@ -758,35 +841,147 @@ pub fn stress(
 /// What [`save_counterexample`] did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Saved {
-    /// The file, `problems/<p>/hand/stress-<hash>.in`.
+    /// The file written, `<problem_dir>/hand/stress-<hash>.in`.
     pub path: PathBuf,
-    /// The manifest path relative to the problem folder, `hand/stress-<hash>.in`.
+    /// The path written into the manifest, relative to the problem folder:
+    /// `hand/stress-<hash>.in`.
     pub manifest_file: String,
-    /// Whether a manifest entry was appended (false when it was there already).
-    pub appended: bool,
+    /// The test's number in the manifest (1-based; the entry appended last).
+    pub number: usize,
 }
 
-/// Adds `input` to the problem in `problem_dir` as a hand test: writes
-/// `hand/stress-<first 12 hex digits of its SHA-256>.in` atomically and appends
-/// `[[test]] file = "hand/..."` (after a comment line `# stress: <note>`) to `manifest.toml`
-/// as text, leaving the rest of the manifest untouched. Saving the same input twice changes
-/// nothing the second time.
-///
-/// Errors: the problem folder has no manifest, the file exists with other bytes (refused, not
-/// overwritten), or a write fails.
-pub fn save_counterexample(problem_dir: &Path, input: &[u8], note: &str) -> anyhow::Result<Saved> {
-    let manifest = problem_dir.join("manifest.toml");
-    let text = std::fs::read_to_string(&manifest)
-        .with_context(|| format!("cannot read {}", manifest.display()))?;
+/// An input that is already one of the problem's tests, or a hand file, found by
+/// [`find_existing`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Existing {
+    /// Manifest test `number` (1-based) has these bytes or this identity; `source` is its
+    /// manifest source ([`crate::package::TestSpec::source`]).
+    Test {
+        /// 1-based position in the manifest.
+        number: usize,
+        /// `gen LINE seed=S` or `file PATH`.
+        source: String,
+    },
+    /// A file in the problem's `hand/` folder with these bytes that no manifest entry names
+    /// (relative to the problem folder).
+    HandFile(String),
+}
+
+impl std::fmt::Display for Existing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Existing::Test { number, source } => {
+                write!(f, "test {number} of manifest.toml (`{source}`)")
+            }
+            Existing::HandFile(rel) => {
+                write!(f, "{rel}, a hand file that manifest.toml does not name")
+            }
+        }
+    }
+}
+
+/// The manifest path of a saved input: `hand/stress-<first 12 hex digits of its SHA-256>.in`.
+pub fn saved_name(input: &[u8]) -> String {
     let hash: String = Sha256::digest(input)
         .iter()
         .take(6)
         .map(|b| format!("{b:02x}"))
         .collect();
-    let rel = format!("hand/stress-{hash}.in");
+    format!("hand/stress-{hash}.in")
+}
+
+/// Where `input` already is among the tests of the problem in `problem_dir`: a manifest test
+/// with the same bytes (generated tests are generated again, files read) or the identity
+/// `identity` (a `file` entry with that path), else a file in `hand/` with the same bytes.
+/// `None` when it is new.
+///
+/// Cost: one generation per generated test of the manifest (milliseconds) and one read per
+/// file. Errors: the manifest cannot be read or parsed, a generator line is invalid, or a file
+/// it names cannot be read.
+pub fn find_existing(
+    problem: &dyn Problem,
+    problem_dir: &Path,
+    input: &[u8],
+    identity: &str,
+) -> anyhow::Result<Option<Existing>> {
+    let manifest = crate::package::Manifest::load(&problem_dir.join("manifest.toml"))?;
+    for (i, spec) in manifest.tests.iter().enumerate() {
+        let what = || format!("manifest.toml test {} (`{}`)", i + 1, spec.source());
+        let bytes = match (&spec.gen, &spec.file) {
+            (Some(line), _) => {
+                let words: Vec<&str> = line.split_whitespace().collect();
+                let Some((gen, rest)) = words.split_first() else {
+                    bail!("{}: empty generator line", what());
+                };
+                let args = Args::parse(rest).with_context(what)?;
+                generate_test(problem, gen, &args, spec.seed.unwrap_or(0)).with_context(what)?
+            }
+            (None, Some(file)) => {
+                if normal(file) == normal(identity) {
+                    return Ok(Some(Existing::Test {
+                        number: i + 1,
+                        source: spec.source(),
+                    }));
+                }
+                let path = problem_dir.join(file);
+                std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?
+            }
+            (None, None) => continue,
+        };
+        if bytes == input {
+            return Ok(Some(Existing::Test {
+                number: i + 1,
+                source: spec.source(),
+            }));
+        }
+    }
+    let hand = problem_dir.join("hand");
+    if hand.is_dir() {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&hand)
+            .with_context(|| format!("cannot read {}", hand.display()))?
+            .map(|e| e.map(|e| e.path()))
+            .collect::<Result<_, _>>()
+            .with_context(|| format!("cannot read {}", hand.display()))?;
+        files.sort();
+        for f in files {
+            if f.is_file() && std::fs::read(&f).is_ok_and(|b| b == input) {
+                let name = f.file_name().unwrap_or_default().to_string_lossy();
+                return Ok(Some(Existing::HandFile(format!("hand/{name}"))));
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// `path` without `./` components, for comparing manifest paths.
+fn normal(path: &str) -> PathBuf {
+    Path::new(path).components().collect()
+}
+
+/// Adds `input` to the problem `problem` in `problem_dir` as a hand test: writes
+/// [`saved_name`] (`hand/stress-<hash>.in`, relative to the problem folder) atomically and
+/// appends `[[test]] file = "hand/..."` (after a comment line `# stress: <note>`) to
+/// `manifest.toml` as text, leaving the rest of the manifest untouched. The manifest only ever
+/// gets this relative path, wherever the problem folder is.
+///
+/// Errors: the input is already a test or a hand file ([`find_existing`]; the message names
+/// it, and nothing is written), the problem folder has no valid manifest, a file with that name
+/// exists with other bytes (refused, not overwritten), or a write fails.
+pub fn save_counterexample(
+    problem: &dyn Problem,
+    problem_dir: &Path,
+    input: &[u8],
+    note: &str,
+) -> anyhow::Result<Saved> {
+    let manifest = problem_dir.join("manifest.toml");
+    let text = std::fs::read_to_string(&manifest)
+        .with_context(|| format!("cannot read {}", manifest.display()))?;
+    let rel = saved_name(input);
+    if let Some(e) = find_existing(problem, problem_dir, input, &rel)? {
+        bail!("not saved: the counterexample is already {e}");
+    }
     let path = problem_dir.join(&rel);
     match std::fs::read(&path) {
-        Ok(old) if old == input => {}
         Ok(_) => bail!(
             "{} exists with different content: refusing to overwrite it",
             path.display()
@@ -799,21 +994,14 @@ pub fn save_counterexample(problem_dir: &Path, input: &[u8], note: &str) -> anyh
         }
         Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
     }
-    let entry = format!("file = \"{rel}\"");
-    if text.lines().any(|l| l.trim() == entry) {
-        return Ok(Saved {
-            path,
-            manifest_file: rel,
-            appended: false,
-        });
-    }
+    let number = crate::package::Manifest::load(&manifest)?.tests.len() + 1;
     let mut add = String::new();
     if !text.is_empty() && !text.ends_with('\n') {
         add.push('\n');
     }
     let _ = write!(
         add,
-        "\n# stress: {}\n[[test]]\n{entry}\n",
+        "\n# stress: {}\n[[test]]\nfile = \"{rel}\"\n",
         crate::verdict::one_line(note)
     );
     let mut f = std::fs::OpenOptions::new()
@@ -825,7 +1013,7 @@ pub fn save_counterexample(problem_dir: &Path, input: &[u8], note: &str) -> anyh
     Ok(Saved {
         path,
         manifest_file: rel,
-        appended: true,
+        number,
     })
 }
 

@@ -123,3 +123,179 @@ fn help_explains_every_subcommand() {
         assert!(text.contains(word), "{text}");
     }
 }
+
+/// `<tmp>/repo/problems/game` with the committed problem.toml and a two-test manifest, and an
+/// empty `<tmp>/repo/src`; returns `<tmp>/repo`.
+fn small_repo(tmp: &Path) -> std::path::PathBuf {
+    let root = tmp.join("repo");
+    let game = root.join("problems/game");
+    std::fs::create_dir_all(&game).unwrap();
+    std::fs::create_dir_all(root.join("src")).unwrap();
+    std::fs::copy(
+        repo().join("problems/game/problem.toml"),
+        game.join("problem.toml"),
+    )
+    .unwrap();
+    std::fs::write(
+        game.join("manifest.toml"),
+        "[[test]]\ngen = \"open n=3 m=3\"\nseed = 1\n\n[[test]]\ngen = \"walls n=2 m=2\"\nseed = 1\n",
+    )
+    .unwrap();
+    root
+}
+
+/// Runs gridjudge in `cwd` with the compile cache under `cache` (`XDG_CACHE_HOME`).
+fn gridjudge_in(cwd: &Path, cache: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .args(args)
+        .current_dir(cwd)
+        .env("XDG_CACHE_HOME", cache)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn commands_find_problems_from_any_folder_below_the_root() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = small_repo(tmp.path());
+    let cache = tmp.path().join("cache");
+    // Build from inside the problem's own folder.
+    let game = root.join("problems/game");
+    let out = gridjudge_in(&game, &cache, &["build", "game", "-j", "1"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("== game (2 tests)"));
+    assert_eq!(
+        std::fs::read(game.join("tests/01.ans")).unwrap(),
+        b"WIN\n1 1\n1 3\n2 2\n3 1\n3 3\n"
+    );
+    // Judge from another folder below the root: a Rust source, compiled into the cache under
+    // XDG_CACHE_HOME, not into a `target/` of the current folder.
+    let src = root.join("src/reference.rs");
+    let solve = env!("CARGO_BIN_EXE_gridjudge");
+    std::fs::write(
+        &src,
+        format!(
+            "fn main() {{ let s = std::process::Command::new({solve:?}).args([\"solve\", \"game\"])\
+             .stdin(std::process::Stdio::inherit()).status().unwrap(); \
+             std::process::exit(s.code().unwrap_or(1)); }}\n"
+        ),
+    )
+    .unwrap();
+    let out = gridjudge_in(
+        &root.join("src"),
+        &cache,
+        &["judge", "game", src.to_str().unwrap()],
+    );
+    assert!(
+        out.status.success(),
+        "{}\n{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    assert!(text(&out.stdout).contains("AC"), "{}", text(&out.stdout));
+    // Not a terminal: the compile is one plain line.
+    assert!(
+        text(&out.stderr).contains("compiling ") && text(&out.stderr).contains("(rustc)"),
+        "{}",
+        text(&out.stderr)
+    );
+    let cached: Vec<_> = std::fs::read_dir(cache.join("gridjudge"))
+        .unwrap()
+        .flatten()
+        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
+        .collect();
+    assert_eq!(cached.len(), 1, "one compiled program in the user cache");
+    assert!(!root.join("src/target").exists() && !root.join("target").exists());
+    // A second judge compiles nothing.
+    let out = gridjudge_in(&root, &cache, &["judge", "game", src.to_str().unwrap()]);
+    assert!(out.status.success());
+    assert!(
+        !text(&out.stderr).contains("compiling"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn outside_a_repository_commands_say_where_they_looked() {
+    let tmp = tempfile::tempdir().unwrap();
+    let outside = tmp.path().join("elsewhere/deeper");
+    std::fs::create_dir_all(&outside).unwrap();
+    let cache = tmp.path().join("cache");
+    for args in [
+        &["build"][..],
+        &["build", "game"],
+        &["verify"],
+        &["judge", "game", "true"],
+        &["stress", "game", "true"],
+        &["export", "game", "-o", "out"],
+    ] {
+        let out = gridjudge_in(&outside, &cache, args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = text(&out.stderr);
+        for tried in [
+            outside.join("problems"),
+            tmp.path().join("elsewhere/problems"),
+            tmp.path().join("problems"),
+        ] {
+            assert!(
+                err.contains(&tried.display().to_string()),
+                "{args:?}: {err}"
+            );
+        }
+        assert!(err.contains("--problems-dir"), "{args:?}: {err}");
+    }
+    // Naming a folder that is not there says so.
+    let out = gridjudge_in(&outside, &cache, &["verify", "--problems-dir", "nowhere"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("--problems-dir nowhere: not a folder"));
+}
+
+#[test]
+fn verify_with_nothing_to_check_fails() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = small_repo(tmp.path());
+    let cache = tmp.path().join("cache");
+    // A problems folder whose problem has no submissions catalogue.
+    let out = gridjudge_in(&root.join("src"), &cache, &["verify"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("nothing verified") && err.contains("submissions"),
+        "{err}"
+    );
+    let out = gridjudge_in(&root, &cache, &["verify", "game"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("nothing to verify"));
+}
+
+#[test]
+fn completions_name_every_subcommand() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = gridjudge(&["completions", shell], b"");
+        assert!(out.status.success(), "{shell}");
+        let script = text(&out.stdout);
+        for sub in [
+            "build",
+            "judge",
+            "verify",
+            "stress",
+            "solve",
+            "export",
+            "render",
+            "list",
+            "completions",
+            "problems-dir",
+        ] {
+            assert!(script.contains(sub), "{shell} completion lacks {sub}");
+        }
+    }
+    let out = gridjudge(&["completions", "tcsh"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("possible values"));
+}

@@ -50,22 +50,17 @@ fn built(problem: &str) -> tempfile::TempDir {
     tmp
 }
 
-/// The folder with `checker` and `validator`, built once (test profile, the same folder as
-/// the gridjudge binary under test).
+/// The folder with `checker` and `validator` (the same folder as the gridjudge binary under
+/// test), made up to date once by `cargo test --workspace --no-run`: the very build that
+/// `cargo test --workspace` has just done, so there it costs a second. (A `cargo build -p
+/// checker -p validator` resolves features without the dev-dependencies and rebuilds the
+/// library and much of its dependency tree: minutes.)
 fn bin_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
         let st = Command::new(cargo)
-            .args([
-                "build",
-                "--profile",
-                "test",
-                "-p",
-                "checker",
-                "-p",
-                "validator",
-            ])
+            .args(["test", "--workspace", "--no-run", "--quiet"])
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .status()
             .unwrap();

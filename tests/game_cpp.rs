@@ -15,6 +15,10 @@
 //!   thousands of hostile outputs plus hundreds of megabytes streamed; every exit code must
 //!   equal the Rust checker's testlib exit code. testlib's report file, plain and as XML
 //!   (`-appes`), holds exactly what it should.
+//!
+//! `cargo test` runs the first fifth of the seeded mutations and hostile outputs (the same
+//! cases every run); the full sets and the huge streamed outputs are `#[ignore]` tests that
+//! `.ci/run` runs with `-- --ignored`.
 
 mod common;
 
@@ -314,10 +318,23 @@ fn mutate_input(input: &[u8], rng: &mut TestRng) -> Vec<u8> {
     out
 }
 
+/// The first 600 of the 3000 seeded mutations of [`validator_mutations_agree`].
+#[test]
+fn validator_mutations_agree_first_600() {
+    validator_mutations(600);
+}
+
 /// 3000 seeded mutations of valid inputs (small mazes, the corpus, the package tests): the C++
 /// validator takes the Rust validator's decision with its exact message, in every mode.
 #[test]
+#[ignore = "slow (thousands of processes); .ci/run runs it with --ignored"]
 fn validator_mutations_agree() {
+    validator_mutations(3000);
+}
+
+/// The first `count` seeded mutations (the same ones in every run): both validators agree,
+/// and both decisions are well represented.
+fn validator_mutations(count: u64) {
     let mut bases: Vec<Vec<u8>> = Corpus::of("game").files("valid").into_values().collect();
     bases.extend(package_tests().into_iter().map(|(_, input, _)| input));
     for s in [
@@ -347,7 +364,7 @@ fn validator_mutations_agree() {
             lenient: true,
         },
     ];
-    let cases: Vec<u64> = (0..3000).collect();
+    let cases: Vec<u64> = (0..count).collect();
     let decisions = cpp::par_map(&cases, |_, &i| {
         let mut rng = TestRng::for_test("game", "cpp-validator-mutations", "", i);
         let base = &bases[rng.below(bases.len() as u32) as usize];
@@ -361,7 +378,7 @@ fn validator_mutations_agree() {
     }
     // Both decisions are well represented.
     assert!(
-        tally[0] > 1000 && tally[1] > 300,
+        u64::from(tally[0]) > count / 3 && u64::from(tally[1]) > count / 10,
         "invalid, valid: {tally:?}"
     );
 }
@@ -1005,13 +1022,26 @@ fn hostile_output(kind: u32, rng: &mut TestRng, case: &Case) -> Vec<u8> {
     }
 }
 
+/// The first 800 of the 4000 hostile outputs of [`checker_hostile_outputs_agree`].
+#[test]
+fn checker_hostile_outputs_agree_first_800() {
+    checker_hostile_outputs(800);
+}
+
 /// 4000 hostile outputs over 61 mazes: the C++ checker's exit code equals the Rust checker's
 /// on every one, and AC, WA and PE each occur hundreds of times.
 #[test]
+#[ignore = "slow (thousands of processes); .ci/run runs it with --ignored"]
 fn checker_hostile_outputs_agree() {
+    checker_hostile_outputs(4000);
+}
+
+/// The first `count` hostile outputs (the same ones in every run): the checkers agree, and
+/// AC, WA and PE each occur at least `count / 10` times.
+fn checker_hostile_outputs(count: u64) {
     let dir = tempfile::tempdir().unwrap();
     let cases = hostile_cases(dir.path());
-    let outputs: Vec<u64> = (0..4000).collect();
+    let outputs: Vec<u64> = (0..count).collect();
     let codes = cpp::par_map(&outputs, |_, &i| {
         let mut rng = TestRng::for_test("game", "cpp-checker-hostile", "", i);
         let case = &cases[i as usize % cases.len()];
@@ -1028,7 +1058,7 @@ fn checker_hostile_outputs_agree() {
     }
     for code in [0, 1, 2] {
         assert!(
-            tally.get(&code).copied().unwrap_or(0) > 400,
+            u64::from(tally.get(&code).copied().unwrap_or(0)) > count / 10,
             "exit codes: {tally:?}"
         );
     }
@@ -1038,6 +1068,7 @@ fn checker_hostile_outputs_agree() {
 /// 64 MiB address-space limit: it reads only what it needs, holds none of it, and gives the
 /// Rust checker's verdict on the same stream.
 #[test]
+#[ignore = "streams about a gigabyte; .ci/run runs it with --ignored"]
 fn checker_streams_huge_outputs() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();

@@ -571,6 +571,7 @@ fn judge_verify_and_export_refuse_a_tampered_or_stale_package_with_a_working_nex
             jobs: 1,
             progress: false,
             cache_dir: tmp.path().join("cache"),
+            sandbox: false,
         },
     )
     .unwrap_err();

@@ -317,3 +317,29 @@ fn export_draws_a_bar_only_on_a_terminal_and_writes_the_same_package() {
     assert!(a.len() > 2 * TESTS);
     assert!(a == b, "an export on a terminal wrote another package");
 }
+
+#[test]
+fn a_compile_shows_a_spinner_on_a_terminal_and_one_plain_line_on_a_pipe() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = small_game(&tmp.path().join("problems"));
+    assert_ok(&piped(&["build", "game", "--problems-dir", s(&root)]));
+    // A Rust submission that prints LOSE: wrong on some tests, but what matters is the compile.
+    let src = tmp.path().join("lose.rs");
+    fs::write(&src, "fn main() { println!(\"LOSE\"); }\n").unwrap();
+    let judge = |cache: &Path| -> Vec<String> {
+        let a = ["judge", "game", s(&src), "--tests", "1"];
+        let mut a: Vec<&str> = a.to_vec();
+        a.extend(["--problems-dir", s(&root), "--cache-dir", s(cache)]);
+        a.into_iter().map(String::from).collect()
+    };
+    let o = piped(&judge(&tmp.path().join("cache-plain")));
+    assert_plain(&o);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    let line = format!("compiling {} (rustc)", s(&src));
+    assert_eq!(stderr.matches(&line).count(), 1, "{stderr}");
+    let (_, terminal) = on_terminal(&judge(&tmp.path().join("cache-tty")));
+    assert_drawn(&terminal, &line);
+    // Cached: nothing is compiled, nothing is shown.
+    let o = piped(&judge(&tmp.path().join("cache-plain")));
+    assert!(!String::from_utf8_lossy(&o.stderr).contains("compiling"));
+}

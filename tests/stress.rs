@@ -5,17 +5,20 @@
 //! then builds. Submissions that fail only at full size (game's `sentinel_border.rs` and
 //! `rematch_per_cell.cpp`, bunny's `positions_sized_1000.cpp`) are out of reach of small
 //! generators and not stressed here. An in-process wrong `bunny` solver checks the
-//! [`FnSubject`] path. Needs `g++` and `rustc`.
+//! [`FnSubject`] path. Needs `g++` and `rustc`. `cargo test` stresses one submission of each
+//! catalogue; the whole catalogues are `#[ignore]` tests that `.ci/run` runs with
+//! `-- --ignored`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use gridjudge::args::Args;
 use gridjudge::judge::Submission;
-use gridjudge::package::{build_problem, BuildOptions, LockMode};
-use gridjudge::problem::{self, Problem, ProblemConfig, ValidateOptions};
+use gridjudge::package::{build_problem, BuildOptions, LockMode, Manifest};
+use gridjudge::problem::{self, generate_test, Problem, ProblemConfig, ValidateOptions};
 use gridjudge::runner::RunLimits;
 use gridjudge::stress::{
-    judge_input, save_counterexample, stress, FailureClass, FnSubject, GeneratorLine,
+    self, judge_input, save_counterexample, stress, FailureClass, FnSubject, GeneratorLine,
     ProcessSubject, SeedPlan, StressOptions, StressReport, Subject,
 };
 use gridjudge::verdict::Verdict;
@@ -32,7 +35,7 @@ fn cache_dir() -> PathBuf {
 fn subject(path: &Path) -> ProcessSubject {
     let sub = Submission::from_arg(path.to_str().unwrap()).unwrap();
     // The default: in the bubblewrap sandbox (CI installs bubblewrap).
-    ProcessSubject::prepare(&sub, &cache_dir(), RunLimits::new(1000, 128), true).unwrap()
+    ProcessSubject::prepare(&sub, &cache_dir(), RunLimits::new(1000, 128), true, false).unwrap()
 }
 
 fn run(
@@ -148,8 +151,21 @@ fn the_default_generator_is_small_and_random() {
     assert!(e.0.contains("no parameter `q`"), "{e}");
 }
 
+/// The first entry of [`GAME_CASES`] (`cargo test`); the ignored test below runs them all.
 #[test]
+fn a_wrong_game_submission_is_found_and_shrunk_to_at_most_12_cells() {
+    game_cases(&GAME_CASES[..1]);
+}
+
+#[test]
+#[ignore = "compiles and stresses the whole catalogue (minutes); .ci/run runs it with --ignored"]
 fn every_wrong_game_submission_is_found_and_shrunk_to_at_most_12_cells() {
+    game_cases(GAME_CASES);
+}
+
+/// Every catalogue submission expected to fail on small mazes is in [`GAME_CASES`]; each of
+/// `cases` is found at its seed with -j 2 and -j 1 and shrunk to its minimal input.
+fn game_cases(cases: &[(&str, FailureClass, u64, &str)]) {
     let game = problem::by_name("game").unwrap();
     let line = GeneratorLine::default_for(game).unwrap();
     // Every catalogue submission expected to fail on small mazes is in the table.
@@ -164,7 +180,7 @@ fn every_wrong_game_submission_is_found_and_shrunk_to_at_most_12_cells() {
             "{name} is not in GAME_CASES"
         );
     }
-    for &(name, class, seed, minimal) in GAME_CASES {
+    for &(name, class, seed, minimal) in cases {
         let s = subject(&repo().join("problems/game/submissions").join(name));
         let two = run(game, &s, &line, (1, 40), 2);
         assert_eq!(two.failures.len(), 1, "{name}: not found in seeds 1..=40");
@@ -261,14 +277,22 @@ fn game_copy(root: &Path) -> PathBuf {
 fn save_adds_a_hand_test_that_the_next_build_carries() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = game_copy(tmp.path());
+    let game = problem::by_name("game").unwrap();
     let before = std::fs::read_to_string(dir.join("manifest.toml")).unwrap();
+    let count = Manifest::load(&dir.join("manifest.toml"))
+        .unwrap()
+        .tests
+        .len();
     let input = b"4 1\n#\n.\n.\n.\n";
-    let saved = save_counterexample(&dir, input, "one_colour.cpp fails (WA)").unwrap();
-    assert!(saved.appended);
+    let saved = save_counterexample(game, &dir, input, "one_colour.cpp fails (WA)").unwrap();
+    assert_eq!(saved.number, count + 1);
     assert!(saved.manifest_file.starts_with("hand/stress-"));
+    assert_eq!(saved.path, dir.join(&saved.manifest_file));
     assert_eq!(std::fs::read(&saved.path).unwrap(), input);
     let after = std::fs::read_to_string(dir.join("manifest.toml")).unwrap();
     assert!(after.starts_with(&before), "the manifest was rewritten");
+    // The entry is relative to the problem folder, although `dir` is absolute.
+    assert!(dir.is_absolute());
     assert_eq!(
         &after[before.len()..],
         format!(
@@ -276,20 +300,78 @@ fn save_adds_a_hand_test_that_the_next_build_carries() {
             saved.manifest_file
         )
     );
-    // Saving again changes nothing.
-    let again = save_counterexample(&dir, input, "again").unwrap();
-    assert!(!again.appended);
+    // Saving again is refused, naming the test, and changes nothing.
+    let e = format!(
+        "{:#}",
+        save_counterexample(game, &dir, input, "again").unwrap_err()
+    );
+    assert!(
+        e.contains(&format!(
+            "already test {} of manifest.toml (`file {}`)",
+            count + 1,
+            saved.manifest_file
+        )),
+        "{e}"
+    );
     assert_eq!(
         std::fs::read_to_string(dir.join("manifest.toml")).unwrap(),
         after
     );
-    // A different file under that name is not overwritten.
-    std::fs::write(&saved.path, b"1 1\n.\n").unwrap();
-    let e = save_counterexample(&dir, input, "x").unwrap_err();
+    // The same bytes as a generated test of the manifest (test 2, `open n=1 m=1`) or as a
+    // sample: refused, naming it.
+    let manifest = Manifest::load(&dir.join("manifest.toml")).unwrap();
+    let spec = &manifest.tests[1];
+    let line = spec.gen.as_deref().unwrap();
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let generated = generate_test(
+        game,
+        words[0],
+        &Args::parse(&words[1..]).unwrap(),
+        spec.seed.unwrap(),
+    )
+    .unwrap();
+    let e = format!(
+        "{:#}",
+        save_counterexample(game, &dir, &generated, "x").unwrap_err()
+    );
+    assert!(
+        e.contains(&format!(
+            "already test 2 of manifest.toml (`gen {line} seed="
+        )),
+        "{e}"
+    );
+    let sample = std::fs::read(dir.join("samples/sample1.in")).unwrap();
+    let e = format!(
+        "{:#}",
+        save_counterexample(game, &dir, &sample, "x").unwrap_err()
+    );
+    assert!(
+        e.contains("already test 1 of manifest.toml (`file samples/sample1.in`)"),
+        "{e}"
+    );
+    // A hand file that the manifest does not name (an entry removed by hand) is found too.
+    let other = b"1 2\n.#\n";
+    std::fs::write(dir.join("hand/mine.in"), other).unwrap();
+    let e = format!(
+        "{:#}",
+        save_counterexample(game, &dir, other, "x").unwrap_err()
+    );
+    assert!(
+        e.contains("already hand/mine.in, a hand file that manifest.toml does not name"),
+        "{e}"
+    );
+    std::fs::remove_file(dir.join("hand/mine.in")).unwrap();
+    // A different file under the name a new input gets is not overwritten.
+    let taken = dir.join(stress::saved_name(other));
+    std::fs::write(&taken, b"1 1\n.\n").unwrap();
+    let e = save_counterexample(game, &dir, other, "x").unwrap_err();
     assert!(format!("{e:#}").contains("refusing to overwrite"), "{e:#}");
-    std::fs::write(&saved.path, input).unwrap();
+    std::fs::remove_file(&taken).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(dir.join("manifest.toml")).unwrap(),
+        after
+    );
     // The next build carries the test: one more test than the manifest had, with this input.
-    let game = problem::by_name("game").unwrap();
     let opts = BuildOptions {
         problems_dir: tmp.path().to_path_buf(),
         lock: LockMode::Extend,
@@ -329,9 +411,62 @@ fn the_stress_command_reports_and_saves_into_the_given_problems_dir() {
         "{stdout}"
     );
     assert!(stdout.contains("--- input\n1 2\n#.\n"), "{stdout}");
-    assert!(stdout.contains("manifest entry appended"), "{stdout}");
     let hand: Vec<_> = std::fs::read_dir(dir.join("hand")).unwrap().collect();
     assert_eq!(hand.len(), 1);
+    let count = Manifest::load(&dir.join("manifest.toml"))
+        .unwrap()
+        .tests
+        .len();
+    let saved = format!(
+        "saved: {} in {} (manifest test {count})",
+        stress::saved_name(b"1 2\n#.\n"),
+        dir.display()
+    );
+    assert!(stdout.contains(&saved), "{stdout}");
+    // The same run again, as JSON: the counterexample is now a test of the manifest, and
+    // saving it is refused naming that test.
+    let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .args(["stress", "game"])
+        .arg(repo().join("problems/game/submissions/wrong_answer/rows_columns.cpp"))
+        .args(["--seeds", "1..20", "--json", "--save", "--problems-dir"])
+        .arg(tmp.path())
+        .arg("--cache-dir")
+        .arg(cache_dir())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "not saved: the counterexample is already test {count} of manifest.toml (`file hand/stress-"
+        )),
+        "{err}"
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["problem"], "game");
+    assert_eq!(json["generator"], "random m=2..5 n=2..5");
+    assert_eq!(json["seeds"]["first"], 1);
+    assert_eq!(json["seeds"]["last"], 20);
+    // Seeds run in batches of 4 with -j 1: the batch of seed 4 is 1..4.
+    assert_eq!(json["tested"], 4);
+    let f = &json["failures"][0];
+    assert_eq!(f["seed"], 4);
+    assert_eq!(f["input"], "1 2\n#.\n");
+    assert_eq!(f["class"], "wrong");
+    assert!(f["verdict"] == "WA" || f["verdict"] == "PE", "{f}");
+    assert_eq!(f["answer"], "WIN\n1 2\n");
+    assert!(f["shrink"]["steps"].as_u64().unwrap() >= 1, "{f}");
+    assert!(f["shrink"]["candidates"].as_u64().unwrap() >= f["shrink"]["steps"].as_u64().unwrap());
+    assert!(f["checker"].as_str().is_some_and(|m| !m.is_empty()), "{f}");
+    assert!(
+        f["output"].is_string() && f["found"]["input"].is_string(),
+        "{f}"
+    );
+    assert!(
+        f["save_error"].as_str().unwrap().contains("already test"),
+        "{f}"
+    );
+    assert_eq!(std::fs::read_dir(dir.join("hand")).unwrap().count(), 1);
     // A generator line with ranges and a time budget; an accepted submission passes.
     let ok = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
         .args(["stress", "game"])
@@ -425,8 +560,22 @@ const BUNNY_MINIMAL: &[(&str, u64, &str)] = &[
 /// `bunny` submissions that fail only on long games (k > 500), out of reach of small boards.
 const BUNNY_ONLY_LARGE: &[&str] = &["run_time_error/positions_sized_1000.cpp"];
 
+/// The first wrong `bunny` submission by name (`cargo test`); the ignored test below runs
+/// them all.
 #[test]
+fn a_wrong_bunny_submission_is_found_and_shrunk_to_a_board_of_at_most_12_cells() {
+    bunny_cases(1);
+}
+
+#[test]
+#[ignore = "compiles and stresses the whole catalogue (minutes); .ci/run runs it with --ignored"]
 fn every_wrong_bunny_submission_is_found_and_shrunk_to_a_board_of_at_most_12_cells() {
+    bunny_cases(usize::MAX);
+}
+
+/// The first `count` wrong `bunny` submissions by name (those that fail on small boards) are
+/// found within 100 seeds with -j 2 and -j 1 alike and shrunk to at most 12 cells.
+fn bunny_cases(count: usize) {
     let bunny = problem::by_name("bunny").unwrap();
     let cfg = ProblemConfig::load(bunny, None).unwrap();
     let root = repo().join("problems/bunny/submissions");
@@ -447,7 +596,7 @@ fn every_wrong_bunny_submission_is_found_and_shrunk_to_a_board_of_at_most_12_cel
     }
     names.sort_by(|a, b| a.0.cmp(&b.0));
     assert!(names.len() >= 4, "{names:?}");
-    for (name, class) in &names {
+    for (name, class) in names.iter().take(count) {
         let words: Vec<&str> = BUNNY_GENERATORS
             .iter()
             .find(|g| g.0 == name)
