@@ -189,7 +189,8 @@ fn commands_find_problems_from_any_folder_below_the_root() {
     let out = gridjudge_in(
         &root.join("src"),
         &cache,
-        &["judge", "game", src.to_str().unwrap()],
+        // The submission starts gridjudge from this build folder, which the sandbox hides.
+        &["judge", "game", src.to_str().unwrap(), "--no-sandbox"],
     );
     assert!(
         out.status.success(),
@@ -212,7 +213,11 @@ fn commands_find_problems_from_any_folder_below_the_root() {
     assert_eq!(cached.len(), 1, "one compiled program in the user cache");
     assert!(!root.join("src/target").exists() && !root.join("target").exists());
     // A second judge compiles nothing.
-    let out = gridjudge_in(&root, &cache, &["judge", "game", src.to_str().unwrap()]);
+    let out = gridjudge_in(
+        &root,
+        &cache,
+        &["judge", "game", src.to_str().unwrap(), "--no-sandbox"],
+    );
     assert!(out.status.success());
     assert!(
         !text(&out.stderr).contains("compiling"),

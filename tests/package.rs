@@ -527,7 +527,17 @@ fn judge_verify_and_export_refuse_a_tampered_or_stale_package_with_a_working_nex
     let game = by_name("game").unwrap();
     // The reference solution as a command-line submission: nothing to compile.
     let reference = format!("{GRIDJUDGE} solve game");
-    let judge = || gridjudge(&["judge", "game", &reference, "--problems-dir", root]);
+    // Unsandboxed: the reference is this build's gridjudge, which the sandbox does not show.
+    let judge = || {
+        gridjudge(&[
+            "judge",
+            "game",
+            &reference,
+            "--problems-dir",
+            root,
+            "--no-sandbox",
+        ])
+    };
 
     // Never built.
     let o = judge();
@@ -601,6 +611,8 @@ fn judge_verify_and_export_refuse_a_tampered_or_stale_package_with_a_working_nex
         hostile.to_str().unwrap(),
         "--problems-dir",
         root,
+        // Unsandboxed, so the write happens (tests/sandbox.rs shows the sandbox refusing it).
+        "--no-sandbox",
     ]);
     let err = String::from_utf8_lossy(&o.stderr).into_owned();
     if fs::read(&answer).unwrap() == b"LOSE\n" {

@@ -42,29 +42,39 @@ fn cache_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gridjudge-sandbox-cache")
 }
 
-/// A `game` package with 3 tests (the sample, an open LOSE board, a random maze) in `dir/game`.
+/// A `game` package with 3 tests (the sample, an open LOSE board, a random maze) in `dir/game`,
+/// built by `gridjudge`'s own build so that it has its lock and manifest.
 fn package(dir: &Path) -> PathBuf {
     let p = problem::by_name("game").unwrap();
-    let cfg = ProblemConfig::load(p, None).unwrap();
     let game = dir.join("game");
-    let tests = game.join("tests");
-    std::fs::create_dir_all(&tests).unwrap();
+    std::fs::create_dir_all(game.join("samples")).unwrap();
     std::fs::copy(
         repo().join("problems/game/problem.toml"),
         game.join("problem.toml"),
     )
     .unwrap();
-    let mut inputs = vec![std::fs::read(repo().join("problems/game/samples/sample1.in")).unwrap()];
-    for (line, seed) in [("open n=4 m=5", 1), ("random n=6 m=10 walls=0.3", 2)] {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let args = Args::parse(&words[1..]).unwrap();
-        inputs.push(generate_test(p, words[0], &args, seed).unwrap());
-    }
-    for (i, input) in inputs.iter().enumerate() {
-        let answer = p.solve(input, &cfg.constraints).unwrap();
-        std::fs::write(tests.join(format!("{:02}.in", i + 1)), input).unwrap();
-        std::fs::write(tests.join(format!("{:02}.ans", i + 1)), answer).unwrap();
-    }
+    std::fs::copy(
+        repo().join("problems/game/samples/sample1.in"),
+        game.join("samples/sample1.in"),
+    )
+    .unwrap();
+    std::fs::write(
+        game.join("manifest.toml"),
+        "[[test]]\nfile = \"samples/sample1.in\"\n\n\
+         [[test]]\ngen = \"open n=4 m=5\"\nseed = 1\n\n\
+         [[test]]\ngen = \"random n=6 m=10 walls=0.3\"\nseed = 2\n",
+    )
+    .unwrap();
+    gridjudge::package::build_problem(
+        p,
+        &gridjudge::package::BuildOptions {
+            problems_dir: dir.to_path_buf(),
+            lock: gridjudge::package::LockMode::Update,
+            jobs: Some(1),
+            progress: false,
+        },
+    )
+    .unwrap();
     game
 }
 
