@@ -20,9 +20,8 @@ use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use gridjudge::args::Args;
 use gridjudge::judge::{judge, load_tests, JudgeOptions, JudgeReport, Submission};
-use gridjudge::problem::{self, generate_test, ProblemConfig};
+use gridjudge::problem::{self, ProblemConfig};
 use gridjudge::runner::RunLimits;
 use gridjudge::verdict::Verdict;
 use sha2::{Digest, Sha256};
