@@ -26,6 +26,7 @@ pub mod report;
 pub mod rng;
 pub mod runner;
 pub mod sandbox;
+pub mod shrink_text;
 pub mod store;
 pub mod stress;
 pub mod verdict;

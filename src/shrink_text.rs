@@ -1,0 +1,1144 @@
+//! Shrinking the input of any problem without knowing its format, and shrinking generator
+//! lines: the generic reducer of issue 11 (see [`crate::problem::Problem::shrink_candidates`]
+//! for the contract and [`crate::stress`] for the greedy loop that uses it).
+//!
+//! Pure functions on bytes and words: no process is run here. The caller validates every
+//! candidate and keeps the first one that still fails.
+//!
+//! # The text model
+//! An input is a list of **lines** (split at `\n`; a final `\n` ends the last line and is
+//! remembered), each a list of **tokens** (maximal runs of bytes other than `' '` and `\n`).
+//! Candidates are written back with single spaces, `\n` line ends, and a final `\n` exactly
+//! when the input had one: a canonical input (single spaces, no leading or trailing space)
+//! gives canonical candidates. Any other byte (`\r`, `\t`, non-UTF-8) is part of a token.
+//! A token is an **integer** when it is written `-?(0|[1-9][0-9]*)`, is not `-0`, and fits
+//! in an `i64`; any other token (`007`, `+3`, `1.5`, `abc`) is text and is never changed.
+//!
+//! # The measure
+//! [`measure`] is ([`Measure::tokens`], [`Measure::magnitude`], [`Measure::bytes`]):
+//! the number of tokens, the sum of the absolute values of the integer tokens, and the byte
+//! length, compared lexicographically. All three are natural numbers, so the order is
+//! well-founded; [`candidates`] returns only inputs strictly smaller than the input in it
+//! (checked on every candidate before it is returned), so greedy shrinking ends.
+//!
+//! # The count rule
+//! Most formats state counts in a header. Deleting a line or a token without fixing its
+//! count makes every candidate invalid, so three kinds of counts are recognised, by value
+//! alone, on the input being shrunk:
+//!
+//! * **Line counts (a chain of blocks).** Line `p` is a *header* with count `c >= 1` when
+//!   one of its integer tokens has the value `c` and the `c` lines after it are followed
+//!   either by the end of the input or by another header (recursively). Formally, with `k`
+//!   lines, `next(p, c) = p + c + 1` and `ok(p)` holds when some integer token `c >= 1` of
+//!   line `p` has `next(p, c) == k` or `ok(next(p, c))`; the largest such `c` is line `p`'s
+//!   count. The **chain** starts at the smallest `p` with `ok(p)` and goes from header to
+//!   header; the lines before it are the **prefix**. So `L R E` followed by `E` lines is one
+//!   header (line 0, count `E`: the largest value that reaches the end), and `n` + `n` lines
+//!   + `q` + `q` lines is two. The tokens of a header equal to its count are its *count
+//!   tokens* (usually one; when several share the value, as in `2 2 2`, the last is *the*
+//!   count, and a line deletion is also tried with each other one, right to left, as the
+//!   count). Deleting `d` lines of a block lowers its count token by `d`. The count token is
+//!   never deleted or lowered by itself (the others are ordinary numbers), and header lines
+//!   are never deleted.
+//! * **Token counts.** The tokens of a line (not a header) are counted, in this order of
+//!   preference, by: (a) its first token, when it is an integer equal to the number of
+//!   tokens after it (`k v1 .. vk`, an adjacency list); (b) the last integer token of the
+//!   previous line that equals the number of tokens of this line and is not a line count
+//!   (`n` then `a1 .. an`); (c) the first later token of the line equal to the number of
+//!   tokens after it (`u k v1 .. vk`). Deleting `d` counted tokens lowers the count by `d`;
+//!   with (a) and (c) only the tokens after the count are deleted. Token counts are lowered
+//!   by step 4 like any number (their candidates are then inconsistent and rejected).
+//!
+//! The rule reads values only, so it also fires on coincidences (an edge `1 7` looks like a
+//! same-line count of one token). A coincidence costs one invalid candidate, which the
+//! caller's validator rejects; it never makes a candidate larger.
+//!
+//! # The steps, in the order returned (most aggressive first)
+//! 1. **Delete lines**, delta-debugging style: within each block body of the chain, and
+//!    within the prefix minus line 0 (line 0 is kept: it is the header of nearly every
+//!    format), delete the whole group, then each half, each quarter, ... down to single
+//!    lines (level by level over all groups), fixing the block's count.
+//! 2. **Delete tokens**, the same way, within each line that is not a header and has at
+//!    least two tokens (line 0 only after a same-line count): all of the tokens after a
+//!    count, then halves, ... single tokens, fixing the same-line or next-line count. A step
+//!    never leaves a line empty (deleting a whole line is step 1's job).
+//! 3. **Compact numbering.** For each block, each integer token `N >= 1` of its header line
+//!    or of line 0 (not a count token) bounds the *columns* of the block body (column `j` =
+//!    the `j`-th token of each body line that has one) whose tokens are all integers in
+//!    `1..=N` (1-based ids); the used values of those columns are renumbered densely in
+//!    their order (`1..=u`, `u` distinct values) and `N` becomes `u`. Tried for all bounded
+//!    columns jointly (one shared numbering: `n m` + edges `u v` of one vertex set) and then
+//!    for each column alone (`L R E` + edges: `u` with `L`, `v` with `R`); then the same for
+//!    0-based ids (values in `0..N`, renumbered to `0..u`). An order-preserving injective
+//!    renumbering keeps distinct lines distinct and relative order, so a graph stays the
+//!    same graph up to isomorphism with the unused ids removed; that is how a
+//!    1000-vertex graph whose failure needs 3 edges becomes a 3-vertex graph in one step.
+//!    Each value can only go down (the `i`-th smallest used value is at least `i`), so the
+//!    measure drops whenever anything changes.
+//! 4. **Lower numbers**: every integer token that is not a line count, first to 0 (all
+//!    tokens, in input order), then to ±1, then halved (towards 0), then moved one towards 0;
+//!    a value that is not smaller in absolute value, or repeats an earlier target, is skipped.
+//!
+//! Duplicates are removed (first occurrence kept). Everything is deterministic.
+//!
+//! # Size caps
+//! Each of the three phases (lines, tokens, numbers) returns at most
+//! [`PHASE_MAX_CANDIDATES`] candidates and at most [`PHASE_MAX_BYTES`] bytes of candidates,
+//! the first ones in the order above; the rest of a phase is dropped. So for a large input
+//! only the coarse steps (halves, quarters, ...) are offered, and the fine ones come once
+//! the input is small; a step costs O(candidates × input size) time and memory, bounded by
+//! the caps, never quadratic in the number of lines. The result of greedy shrinking is
+//! therefore locally minimal against every single step once the input is below the caps
+//! (about 1000 lines), and against the coarse steps only above them.
+//!
+//! # Generator lines
+//! [`smaller_lines`] gives the smaller generator lines of a manifest line, tried before the
+//! input itself is shrunk (see its documentation).
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+/// At most this many candidates per phase (lines, tokens, numbers) of [`candidates`].
+pub const PHASE_MAX_CANDIDATES: usize = 1024;
+
+/// At most this many bytes of candidates per phase of [`candidates`] (16 MiB).
+pub const PHASE_MAX_BYTES: usize = 16 << 20;
+
+/// The well-founded measure of an input (see the module documentation): fields compared in
+/// order, lexicographically.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Measure {
+    /// Number of tokens (maximal runs of bytes other than `' '` and `\n`).
+    pub tokens: u64,
+    /// Sum of the absolute values of the integer tokens.
+    pub magnitude: u128,
+    /// Length in bytes.
+    pub bytes: u64,
+}
+
+/// The measure of `input` (see the module documentation). O(len) time, no allocation.
+/// Any bytes are accepted.
+pub fn measure(input: &[u8]) -> Measure {
+    let mut tokens = 0u64;
+    let mut magnitude = 0u128;
+    for tok in input
+        .split(|&b| b == b' ' || b == b'\n')
+        .filter(|t| !t.is_empty())
+    {
+        tokens += 1;
+        if let Some(v) = int(tok) {
+            magnitude += u128::from(v.unsigned_abs());
+        }
+    }
+    Measure {
+        tokens,
+        magnitude,
+        bytes: input.len() as u64,
+    }
+}
+
+/// The value of an integer token (`-?(0|[1-9][0-9]*)`, not `-0`, fits in `i64`), else `None`.
+fn int(tok: &[u8]) -> Option<i64> {
+    let digits = tok.strip_prefix(b"-").unwrap_or(tok);
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    if digits.len() > 1 && digits[0] == b'0' {
+        return None;
+    }
+    if digits != tok && digits == b"0" {
+        return None;
+    }
+    std::str::from_utf8(tok).ok()?.parse().ok()
+}
+
+/// An input split into lines of tokens.
+struct Text<'a> {
+    lines: Vec<Vec<&'a [u8]>>,
+    final_newline: bool,
+}
+
+impl<'a> Text<'a> {
+    fn parse(input: &'a [u8]) -> Text<'a> {
+        let final_newline = input.last() == Some(&b'\n');
+        let body = if final_newline {
+            &input[..input.len() - 1]
+        } else {
+            input
+        };
+        let lines = if input.is_empty() {
+            Vec::new()
+        } else {
+            body.split(|&b| b == b'\n')
+                .map(|l| l.split(|&b| b == b' ').filter(|t| !t.is_empty()).collect())
+                .collect()
+        };
+        Text {
+            lines,
+            final_newline,
+        }
+    }
+
+    fn int_at(&self, line: usize, pos: usize) -> Option<i64> {
+        int(self.lines[line][pos])
+    }
+
+    /// The text with `edit` applied, written canonically.
+    fn render(&self, edit: &Edit) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut first_line = true;
+        for (i, line) in self.lines.iter().enumerate() {
+            if edit.lines.as_ref().is_some_and(|r| r.contains(&i)) {
+                continue;
+            }
+            if !first_line {
+                out.push(b'\n');
+            }
+            first_line = false;
+            let mut first_tok = true;
+            for (j, tok) in line.iter().enumerate() {
+                if edit
+                    .tokens
+                    .as_ref()
+                    .is_some_and(|(l, r)| *l == i && r.contains(&j))
+                {
+                    continue;
+                }
+                if !first_tok {
+                    out.push(b' ');
+                }
+                first_tok = false;
+                match edit.set.binary_search_by_key(&(i, j), |(k, _)| *k) {
+                    Ok(at) => out.extend_from_slice(edit.set[at].1.to_string().as_bytes()),
+                    Err(_) => out.extend_from_slice(tok),
+                }
+            }
+        }
+        if self.final_newline && !first_line {
+            out.push(b'\n');
+        }
+        out
+    }
+}
+
+/// One candidate's changes: lines deleted, tokens of one line deleted, tokens set to new
+/// integer values (sorted by position).
+#[derive(Default)]
+struct Edit {
+    lines: Option<Range<usize>>,
+    tokens: Option<(usize, Range<usize>)>,
+    set: Vec<((usize, usize), i64)>,
+}
+
+/// Collects the candidates of one call: dedup, the measure check and the per-phase caps.
+struct Sink {
+    limit: Measure,
+    out: Vec<Vec<u8>>,
+    seen: HashMap<u64, Vec<usize>>,
+    phase_count: usize,
+    phase_bytes: usize,
+}
+
+impl Sink {
+    fn new(limit: Measure) -> Sink {
+        Sink {
+            limit,
+            out: Vec::new(),
+            seen: HashMap::new(),
+            phase_count: 0,
+            phase_bytes: 0,
+        }
+    }
+
+    fn next_phase(&mut self) {
+        self.phase_count = 0;
+        self.phase_bytes = 0;
+    }
+
+    /// Whether this phase takes no more candidates.
+    fn full(&self) -> bool {
+        self.phase_count >= PHASE_MAX_CANDIDATES || self.phase_bytes >= PHASE_MAX_BYTES
+    }
+
+    fn push(&mut self, cand: Vec<u8>) {
+        use std::hash::{Hash, Hasher};
+        if self.full() || measure(&cand) >= self.limit {
+            return;
+        }
+        // DefaultHasher::new() has fixed keys: deterministic; equal hashes are compared.
+        let mut h = std::hash::DefaultHasher::new();
+        cand.hash(&mut h);
+        let slot = self.seen.entry(h.finish()).or_default();
+        if slot.iter().any(|&i| self.out[i] == cand) {
+            return;
+        }
+        slot.push(self.out.len());
+        self.phase_count += 1;
+        self.phase_bytes += cand.len();
+        self.out.push(cand);
+    }
+}
+
+/// A block of the line-count chain: header line, count, count-token positions (last first),
+/// body lines.
+struct Block {
+    header: usize,
+    count: i64,
+    count_tokens: Vec<usize>,
+    body: Range<usize>,
+}
+
+/// The chain of line-count blocks (module documentation, "The count rule") and the index of
+/// its first header (`lines.len()` when there is none).
+fn chain(t: &Text) -> (Vec<Block>, usize) {
+    let k = t.lines.len();
+    // ok[p]: the count of line p as a header, when it is one.
+    let mut ok: Vec<Option<i64>> = vec![None; k];
+    for p in (0..k).rev() {
+        for j in 0..t.lines[p].len() {
+            let Some(c) = t.int_at(p, j) else { continue };
+            if c < 1 || c as u64 >= (k - p) as u64 {
+                continue;
+            }
+            let next = p + c as usize + 1;
+            if (next == k || ok[next].is_some()) && ok[p].is_none_or(|b| c > b) {
+                ok[p] = Some(c);
+            }
+        }
+    }
+    let Some(first) = ok.iter().position(Option::is_some) else {
+        return (Vec::new(), k);
+    };
+    let mut blocks = Vec::new();
+    let mut p = first;
+    while p < k {
+        let Some(c) = ok[p] else { break };
+        let count_tokens = (0..t.lines[p].len())
+            .rev()
+            .filter(|&j| t.int_at(p, j) == Some(c))
+            .collect();
+        let end = p + 1 + c as usize;
+        blocks.push(Block {
+            header: p,
+            count: c,
+            count_tokens,
+            body: p + 1..end,
+        });
+        p = end;
+    }
+    (blocks, first)
+}
+
+/// The blocks of a group of `n` items at each delta-debugging level: the whole group, then
+/// halves, quarters, ... single items; a level whose block size repeats the previous one is
+/// skipped. Levels are returned in order, each as a list of ranges.
+fn levels(n: usize) -> Vec<Vec<Range<usize>>> {
+    let mut out = Vec::new();
+    if n == 0 {
+        return out;
+    }
+    let mut prev = 0;
+    let mut g = 1usize;
+    loop {
+        let b = n.div_ceil(g);
+        if b != prev {
+            out.push((0..n).step_by(b).map(|s| s..(s + b).min(n)).collect());
+            prev = b;
+        }
+        if b == 1 {
+            return out;
+        }
+        g = g.saturating_mul(2);
+    }
+}
+
+/// Every single-step reduction of `input`, most aggressive first (see the module
+/// documentation for the steps, the count rule, the order and the caps). Each candidate is
+/// strictly smaller than `input` in [`measure`]; none when `input` is empty. Candidates need
+/// not be valid: the caller validates them.
+///
+/// Cost: O(candidates × len) time and memory, with at most 3 × [`PHASE_MAX_CANDIDATES`]
+/// candidates and 3 × [`PHASE_MAX_BYTES`] bytes.
+pub fn candidates(input: &[u8]) -> Vec<Vec<u8>> {
+    let t = Text::parse(input);
+    let k = t.lines.len();
+    let mut sink = Sink::new(measure(input));
+    if k == 0 {
+        return sink.out;
+    }
+    let (blocks, first) = chain(&t);
+    let is_header = |i: usize| blocks.iter().any(|b| b.header == i);
+    // The count token of a block is its last token with the count's value; the others with
+    // that value are alternatives only when lines are deleted, ordinary numbers otherwise.
+    let is_count = |i: usize, j: usize| {
+        blocks
+            .iter()
+            .any(|b| b.header == i && b.count_tokens.first() == Some(&j))
+    };
+
+    // 1. Delete lines: groups are the prefix without line 0, then each block body.
+    let mut groups: Vec<(Range<usize>, Option<&Block>)> = vec![(1.min(first)..first, None)];
+    groups.extend(blocks.iter().map(|b| (b.body.clone(), Some(b))));
+    let group_levels: Vec<Vec<Vec<Range<usize>>>> =
+        groups.iter().map(|(r, _)| levels(r.len())).collect();
+    let depth = group_levels.iter().map(Vec::len).max().unwrap_or(0);
+    'lines: for level in 0..depth {
+        for ((range, block), lv) in groups.iter().zip(&group_levels) {
+            let Some(parts) = lv.get(level) else { continue };
+            for part in parts {
+                let del = range.start + part.start..range.start + part.end;
+                match block {
+                    None => sink.push(t.render(&Edit {
+                        lines: Some(del),
+                        ..Edit::default()
+                    })),
+                    Some(b) => {
+                        for &j in &b.count_tokens {
+                            sink.push(t.render(&Edit {
+                                lines: Some(del.clone()),
+                                set: vec![((b.header, j), b.count - del.len() as i64)],
+                                ..Edit::default()
+                            }));
+                        }
+                    }
+                }
+                if sink.full() {
+                    break 'lines;
+                }
+            }
+        }
+    }
+
+    // 2. Delete tokens: per line, the deletable range and the count fixed by a deletion.
+    sink.next_phase();
+    struct TokenGroup {
+        line: usize,
+        range: Range<usize>,
+        count: Option<(usize, usize, i64)>,
+        levels: Vec<Vec<Range<usize>>>,
+    }
+    let mut tgroups = Vec::new();
+    for i in 0..k {
+        let len = t.lines[i].len();
+        if len < 2 || is_header(i) {
+            continue;
+        }
+        let same = |j: usize| j + 1 < len && t.int_at(i, j) == Some((len - j - 1) as i64);
+        let prev = if i == 0 {
+            None
+        } else {
+            (0..t.lines[i - 1].len())
+                .rev()
+                .find(|&j| t.int_at(i - 1, j) == Some(len as i64) && !is_count(i - 1, j))
+        };
+        let later = (1..len).find(|&j| same(j));
+        let (range, count) = if same(0) {
+            (1..len, Some((i, 0, (len - 1) as i64)))
+        } else if let Some(j) = prev {
+            (0..len, Some((i - 1, j, len as i64)))
+        } else if let Some(j) = later {
+            (j + 1..len, Some((i, j, (len - j - 1) as i64)))
+        } else if i == 0 {
+            continue;
+        } else {
+            (0..len, None)
+        };
+        let mut lv = levels(range.len());
+        if range.len() == len {
+            // Deleting every token would leave the line empty: that is step 1's job.
+            lv.retain(|parts| parts.len() > 1);
+        }
+        tgroups.push(TokenGroup {
+            line: i,
+            range,
+            count,
+            levels: lv,
+        });
+    }
+    let depth = tgroups.iter().map(|g| g.levels.len()).max().unwrap_or(0);
+    'tokens: for level in 0..depth {
+        for g in &tgroups {
+            let Some(parts) = g.levels.get(level) else {
+                continue;
+            };
+            for part in parts {
+                let del = g.range.start + part.start..g.range.start + part.end;
+                let set = g
+                    .count
+                    .map(|(l, j, v)| vec![((l, j), v - del.len() as i64)])
+                    .unwrap_or_default();
+                sink.push(t.render(&Edit {
+                    tokens: Some((g.line, del)),
+                    set,
+                    ..Edit::default()
+                }));
+                if sink.full() {
+                    break 'tokens;
+                }
+            }
+        }
+    }
+
+    // 3. Compact numbering, per block.
+    sink.next_phase();
+    'compact: for b in &blocks {
+        let mut bounds: Vec<(usize, usize)> = (0..t.lines[b.header].len())
+            .map(|j| (b.header, j))
+            .collect();
+        if b.header != 0 {
+            bounds.extend((0..t.lines[0].len()).map(|j| (0, j)));
+        }
+        let width = b.body.clone().map(|i| t.lines[i].len()).max().unwrap_or(0);
+        // Per column: its cells and their values, or None when a cell is not an integer.
+        let columns: Vec<Option<Vec<((usize, usize), i64)>>> = (0..width)
+            .map(|j| {
+                b.body
+                    .clone()
+                    .filter(|&i| t.lines[i].len() > j)
+                    .map(|i| t.int_at(i, j).map(|v| ((i, j), v)))
+                    .collect()
+            })
+            .collect();
+        for base in [1i64, 0] {
+            for &(hi, hj) in &bounds {
+                if is_count(hi, hj) {
+                    continue;
+                }
+                let Some(n) = t.int_at(hi, hj).filter(|&n| n >= 1) else {
+                    continue;
+                };
+                let fit: Vec<usize> = (0..width)
+                    .filter(|&j| {
+                        columns[j].as_ref().is_some_and(|cells| {
+                            cells.iter().all(|&(_, v)| v >= base && v < base + n)
+                        })
+                    })
+                    .collect();
+                let mut sets: Vec<Vec<usize>> = Vec::new();
+                if fit.len() >= 2 {
+                    sets.push(fit.clone());
+                }
+                sets.extend(fit.iter().map(|&j| vec![j]));
+                for cols in sets {
+                    let mut used: Vec<i64> = cols
+                        .iter()
+                        .flat_map(|&j| columns[j].iter().flatten().map(|&(_, v)| v))
+                        .collect();
+                    used.sort_unstable();
+                    used.dedup();
+                    let mut set: Vec<((usize, usize), i64)> = cols
+                        .iter()
+                        .flat_map(|&j| columns[j].iter().flatten())
+                        .map(|&(at, v)| (at, base + used.binary_search(&v).unwrap_or(0) as i64))
+                        .collect();
+                    set.push(((hi, hj), used.len() as i64));
+                    set.sort_unstable_by_key(|&(at, _)| at);
+                    sink.push(t.render(&Edit {
+                        set,
+                        ..Edit::default()
+                    }));
+                    if sink.full() {
+                        break 'compact;
+                    }
+                }
+            }
+        }
+    }
+
+    // 4. Lower numbers, target kind by target kind.
+    let numbers: Vec<((usize, usize), i64)> = (0..k)
+        .flat_map(|i| (0..t.lines[i].len()).map(move |j| (i, j)))
+        .filter(|&(i, j)| !is_count(i, j))
+        .filter_map(|(i, j)| t.int_at(i, j).map(|v| ((i, j), v)))
+        .collect();
+    let targets = |v: i64| -> [i64; 4] { [0, v.signum(), v / 2, v - v.signum()] };
+    'numbers: for kind in 0..4 {
+        for &(at, v) in &numbers {
+            let all = targets(v);
+            let x = all[kind];
+            if x.unsigned_abs() >= v.unsigned_abs() || all[..kind].contains(&x) {
+                continue;
+            }
+            if sink.full() {
+                break 'numbers;
+            }
+            sink.push(t.render(&Edit {
+                set: vec![(at, x)],
+                ..Edit::default()
+            }));
+        }
+    }
+    sink.out
+}
+
+/// The measure of a generator line under [`smaller_lines`]: the sum of its numeric
+/// arguments.
+pub fn line_measure(words: &[String]) -> u128 {
+    words
+        .iter()
+        .enumerate()
+        .filter_map(|(i, w)| numeric_arg(i, w))
+        .map(|(_, v)| u128::from(v))
+        .sum()
+}
+
+/// The numeric argument in word `i` of a generator line: `(prefix, value)` where `prefix` is
+/// `""` for a bare number or `"key="` for `key=value`. Word 0 (the generator's name), words
+/// containing `{seed}`, the key `seed`, and values that are not canonical unsigned integers
+/// (`0|[1-9][0-9]*`, fitting in `u64`) are not numeric arguments.
+fn numeric_arg(i: usize, w: &str) -> Option<(&str, u64)> {
+    if i == 0 || w.contains("{seed}") {
+        return None;
+    }
+    let (prefix, value) = match w.split_once('=') {
+        Some((key, _)) if key == "seed" => return None,
+        Some((key, value)) => (&w[..key.len() + 1], value),
+        None => ("", w),
+    };
+    if value.is_empty()
+        || !value.bytes().all(|b| b.is_ascii_digit())
+        || (value.len() > 1 && value.starts_with('0'))
+    {
+        return None;
+    }
+    Some((prefix, value.parse().ok()?))
+}
+
+/// The smaller generator lines of the manifest line `words` (word 0 is the generator's
+/// name), most aggressive first; each has a strictly smaller [`line_measure`] (the sum of
+/// the numeric arguments), so greedy shrinking ends.
+///
+/// A numeric argument is a bare canonical unsigned integer (`1000`) or the value of
+/// `key=value` (`n=100`); word 0, words containing `{seed}`, the key `seed`, and anything
+/// else (`0.3`, `-5`, `1..10`, `path`) are kept as they are. The candidates:
+/// 1. **all numeric arguments scaled down together** by 2^s, for s from the largest useful
+///    shift down to 1: `x` becomes `max(1, x >> s)` (0 stays 0), which keeps their
+///    proportions (`random 1000 1000 5000 {seed}` → `random 1 1 4 {seed}`, ..., `random 500
+///    500 2500 {seed}`);
+/// 2. then **one argument at a time**: to 0 (every argument in order), to 1, to 2, halved,
+///    minus one; a value that is not smaller, or repeats an earlier target, is skipped.
+///
+/// Duplicates are removed. A smaller line need not make a smaller input, nor be accepted by
+/// the generator: the caller runs it and judges the result. O(words × bits) candidates.
+pub fn smaller_lines(words: &[String]) -> Vec<Vec<String>> {
+    let args: Vec<(usize, &str, u64)> = words
+        .iter()
+        .enumerate()
+        .filter_map(|(i, w)| numeric_arg(i, w).map(|(p, v)| (i, p, v)))
+        .collect();
+    let mut out: Vec<Vec<String>> = Vec::new();
+    let mut push = |changes: &[(usize, &str, u64)]| {
+        let mut line = words.to_vec();
+        let mut changed = false;
+        for &(i, prefix, v) in changes {
+            let w = format!("{prefix}{v}");
+            changed |= w != line[i];
+            line[i] = w;
+        }
+        if changed && !out.contains(&line) {
+            out.push(line);
+        }
+    };
+    let max = args.iter().map(|&(_, _, v)| v).max().unwrap_or(0);
+    let bits = 64 - max.leading_zeros();
+    for s in (1..bits.max(1)).rev() {
+        let scaled: Vec<(usize, &str, u64)> = args
+            .iter()
+            .map(|&(i, p, v)| (i, p, if v == 0 { 0 } else { (v >> s).max(1) }))
+            .collect();
+        push(&scaled);
+    }
+    let targets = |v: u64| -> [u64; 5] { [0, 1, 2, v / 2, v.saturating_sub(1)] };
+    for kind in 0..5 {
+        for &(i, p, v) in &args {
+            let all = targets(v);
+            let x = all[kind];
+            if x < v && !all[..kind].contains(&x) {
+                push(&[(i, p, x)]);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(c: &[Vec<u8>]) -> Vec<String> {
+        c.iter()
+            .map(|b| String::from_utf8(b.clone()).unwrap())
+            .collect()
+    }
+
+    fn words(s: &str) -> Vec<String> {
+        s.split(' ').map(str::to_string).collect()
+    }
+
+    fn joined(c: &[Vec<String>]) -> Vec<String> {
+        c.iter().map(|w| w.join(" ")).collect()
+    }
+
+    #[test]
+    fn measure_counts_tokens_magnitudes_and_bytes() {
+        assert_eq!(
+            measure(b"3 -2 x\n007 5\n"),
+            Measure {
+                tokens: 5,
+                magnitude: 10,
+                bytes: 13
+            }
+        );
+        assert_eq!(
+            measure(b""),
+            Measure {
+                tokens: 0,
+                magnitude: 0,
+                bytes: 0
+            }
+        );
+        assert!(measure(b"1 2\n") < measure(b"1 2 0\n"));
+        assert!(measure(b"1 1\n") < measure(b"1 2\n"));
+        assert!(measure(b"1 2\n") < measure(b"1 2\n\n"));
+        assert_eq!(int(b"-0"), None);
+        assert_eq!(int(b"-12"), Some(-12));
+        assert_eq!(int(b"+1"), None);
+        assert_eq!(int(b"99999999999999999999"), None);
+    }
+
+    #[test]
+    fn steps_of_a_tiny_geography_input_in_order() {
+        let input = b"3 5 2\n1 4\n3 2\n";
+        let c = text(&candidates(input));
+        assert_eq!(
+            &c[..13],
+            [
+                // 1. lines: the whole body, then single lines (halves of 2 lines are single)
+                "3 5 0\n",
+                "3 5 1\n3 2\n",
+                "3 5 1\n1 4\n",
+                // 2. tokens: "1 4" starts with a same-line count 1 (a coincidence) -> "0";
+                //    "3 2" has none: each single token
+                "3 5 2\n0\n3 2\n",
+                "3 5 2\n1 4\n2\n",
+                "3 5 2\n1 4\n3\n",
+                // 3. numbering: L=3 bounds column u only ({1,3} -> {1,2}); R=5 bounds both
+                //    columns: jointly (no gap), u alone, v alone ({2,4} -> {1,2}); then
+                //    0-based: R=5 bounds both columns jointly and each alone
+                "2 5 2\n1 4\n2 2\n",
+                "3 4 2\n1 4\n3 2\n",
+                "3 2 2\n1 4\n2 2\n",
+                "3 2 2\n1 2\n3 1\n",
+                "3 4 2\n0 3\n2 1\n",
+                "3 2 2\n0 4\n1 2\n",
+                "3 2 2\n1 1\n3 0\n",
+            ]
+        );
+        // 4. numbers: each to 0 (E, the line count, never), then to 1, halved, minus one.
+        assert_eq!(
+            &c[13..],
+            [
+                "0 5 2\n1 4\n3 2\n",
+                "3 0 2\n1 4\n3 2\n",
+                "3 5 2\n0 4\n3 2\n",
+                "3 5 2\n1 0\n3 2\n",
+                "3 5 2\n1 4\n0 2\n",
+                "3 5 2\n1 4\n3 0\n",
+                "1 5 2\n1 4\n3 2\n",
+                "3 1 2\n1 4\n3 2\n",
+                "3 5 2\n1 1\n3 2\n",
+                "3 5 2\n1 4\n1 2\n",
+                "3 5 2\n1 4\n3 1\n",
+                "3 2 2\n1 4\n3 2\n",
+                "3 5 2\n1 2\n3 2\n",
+                "2 5 2\n1 4\n3 2\n",
+                "3 5 2\n1 3\n3 2\n",
+                "3 5 2\n1 4\n2 2\n",
+            ]
+        );
+        for cand in &c {
+            assert!(measure(cand.as_bytes()) < measure(input), "{cand:?}");
+        }
+        assert_eq!(candidates(input), candidates(input));
+    }
+
+    #[test]
+    fn line_counts_of_three_lines_and_of_two_blocks() {
+        let c = text(&candidates(b"2 2 3\n1 1\n2 1\n2 2\n"));
+        assert_eq!(
+            &c[..5],
+            [
+                "2 2 0\n",
+                "2 2 1\n2 2\n",
+                "2 2 2\n1 1\n2 1\n",
+                "2 2 2\n2 1\n2 2\n",
+                "2 2 2\n1 1\n2 2\n",
+            ]
+        );
+        // `n` + n lines + `q` + q lines: two blocks, each count follows its own lines; the
+        // header `1` of the second block is never deleted.
+        let c = text(&candidates(b"2\n7\n8\n1\n9\n"));
+        assert_eq!(
+            &c[..5],
+            [
+                "0\n1\n9\n",
+                "2\n7\n8\n0\n",
+                "1\n8\n1\n9\n",
+                "1\n7\n1\n9\n",
+                // no token steps (one token a line), no numbering (the only bounds are
+                // counts); the first number lowered is 7
+                "2\n0\n8\n1\n9\n",
+            ]
+        );
+    }
+
+    #[test]
+    fn token_counts_next_line_and_same_line() {
+        // `n` then n numbers: no line count (3 lines would be needed); line 1 is the prefix.
+        let c = text(&candidates(b"3\n5 1 2\n"));
+        assert_eq!(
+            &c[..5],
+            // the line, then the halves of its tokens (not all: never an empty line), then
+            // single tokens; each time 3 follows
+            ["3\n", "1\n2\n", "2\n5 1\n", "2\n1 2\n", "2\n5 2\n"]
+        );
+        // An adjacency list `k v1 .. vk` inside a block of 2 lines.
+        let c = text(&candidates(b"2\n3 a b c\n1 x\n"));
+        assert_eq!(
+            &c[..9],
+            [
+                "0\n",
+                "1\n1 x\n",
+                "1\n3 a b c\n",
+                "2\n0\n1 x\n",
+                "2\n3 a b c\n0\n",
+                "2\n1 c\n1 x\n",
+                "2\n2 a b\n1 x\n",
+                "2\n2 b c\n1 x\n",
+                "2\n2 a c\n1 x\n",
+            ]
+        );
+    }
+
+    #[test]
+    fn whitespace_and_edge_cases() {
+        // No final newline in, none out; text tokens are never changed.
+        assert_eq!(
+            text(&candidates(b"1 x\n5")),
+            // line 0 counts the one line after it
+            ["0 x", "1 x\n0", "1 x\n1", "1 x\n2", "1 x\n4"]
+        );
+        assert!(candidates(b"").is_empty());
+        assert!(candidates(b"\n").is_empty());
+        assert!(candidates(b"abc\n").is_empty());
+        assert!(candidates(b"0\n").is_empty());
+        assert_eq!(text(&candidates(b"-3\n")), ["0\n", "-1\n", "-2\n"]);
+    }
+
+    /// Random token soup: every candidate is strictly smaller, none repeats, the list is
+    /// deterministic.
+    #[test]
+    fn candidates_are_smaller_distinct_and_deterministic() {
+        let mut rng = crate::rng::TestRng::for_test("shrink_text", "soup", "", 1);
+        for _ in 0..200 {
+            let mut s = String::new();
+            for _ in 0..rng.range(1, 6) {
+                let n = rng.range(0, 5);
+                let toks: Vec<String> = (0..n)
+                    .map(|_| match rng.below(4) {
+                        0 => "x".to_string(),
+                        1 => format!("-{}", rng.range(1, 9)),
+                        _ => rng.range(0, 6).to_string(),
+                    })
+                    .collect();
+                s.push_str(&toks.join(" "));
+                s.push('\n');
+            }
+            let c = candidates(s.as_bytes());
+            for (i, x) in c.iter().enumerate() {
+                assert!(measure(x) < measure(s.as_bytes()), "{s:?} -> {x:?}");
+                assert!(!c[..i].contains(x), "{s:?}: {x:?} twice");
+            }
+            assert_eq!(c, candidates(s.as_bytes()));
+        }
+    }
+
+    #[test]
+    fn generator_lines_scale_then_lower_one_argument() {
+        let c = joined(&smaller_lines(&words("random 1000 1000 5000 {seed}")));
+        assert_eq!(
+            c,
+            [
+                "random 1 1 1 {seed}",
+                "random 1 1 2 {seed}",
+                "random 1 1 4 {seed}",
+                "random 1 1 9 {seed}",
+                "random 3 3 19 {seed}",
+                "random 7 7 39 {seed}",
+                "random 15 15 78 {seed}",
+                "random 31 31 156 {seed}",
+                "random 62 62 312 {seed}",
+                "random 125 125 625 {seed}",
+                "random 250 250 1250 {seed}",
+                "random 500 500 2500 {seed}",
+                "random 0 1000 5000 {seed}",
+                "random 1000 0 5000 {seed}",
+                "random 1000 1000 0 {seed}",
+                "random 1 1000 5000 {seed}",
+                "random 1000 1 5000 {seed}",
+                "random 1000 1000 1 {seed}",
+                "random 2 1000 5000 {seed}",
+                "random 1000 2 5000 {seed}",
+                "random 1000 1000 2 {seed}",
+                "random 500 1000 5000 {seed}",
+                "random 1000 500 5000 {seed}",
+                "random 1000 1000 2500 {seed}",
+                "random 999 1000 5000 {seed}",
+                "random 1000 999 5000 {seed}",
+                "random 1000 1000 4999 {seed}",
+            ]
+        );
+        let line = words("random n=4 density=0.3 seed=4 07 -2 x");
+        assert_eq!(
+            joined(&smaller_lines(&line)),
+            [
+                "random n=1 density=0.3 seed=4 07 -2 x",
+                "random n=2 density=0.3 seed=4 07 -2 x",
+                "random n=0 density=0.3 seed=4 07 -2 x",
+                "random n=3 density=0.3 seed=4 07 -2 x",
+            ]
+        );
+        for c in smaller_lines(&line) {
+            assert!(line_measure(&c) < line_measure(&line));
+        }
+        assert_eq!(line_measure(&line), 4);
+        assert!(smaller_lines(&words("chain 0 {seed}")).is_empty());
+        assert!(smaller_lines(&words("1000")).is_empty());
+    }
+
+    // ---- The shrink loop on `geography` (see ../shared/problems/geography.md) ----
+
+    /// A geography input as the validator accepts it: canonical `L R E` + E lines `u v`,
+    /// 1 <= L, R <= 1e5, E <= 2e5, 1 <= u <= L, 1 <= v <= R, no edge twice.
+    fn geography(input: &[u8]) -> Option<(usize, usize, Vec<(usize, usize)>)> {
+        let s = std::str::from_utf8(input).ok()?;
+        let body = s.strip_suffix('\n')?;
+        let mut lines = body.split('\n');
+        let num = |t: &str| -> Option<usize> {
+            (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) && !t.starts_with('0'))
+                .then(|| t.parse().ok())
+                .flatten()
+        };
+        let head: Vec<&str> = lines.next()?.split(' ').collect();
+        let [l, r, e] = head[..] else { return None };
+        let (l, r) = (num(l)?, num(r)?);
+        let e = if e == "0" { 0 } else { num(e)? };
+        if l > 100_000 || r > 100_000 || e > 200_000 {
+            return None;
+        }
+        let mut edges = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for line in lines {
+            let [u, v] = line.split(' ').collect::<Vec<_>>()[..] else {
+                return None;
+            };
+            let (u, v) = (num(u)?, num(v)?);
+            if u > l || v > r || !seen.insert((u, v)) {
+                return None;
+            }
+            edges.push((u - 1, v - 1));
+        }
+        (edges.len() == e).then_some((l, r, edges))
+    }
+
+    fn random_geography(seed: u64, l: u32, r: u32, e: usize) -> Vec<u8> {
+        let mut rng = crate::rng::TestRng::for_test("geography", "shrink_text", "", seed);
+        let mut seen = std::collections::HashSet::new();
+        let mut s = format!("{l} {r} {e}\n");
+        while seen.len() < e {
+            let (u, v) = (rng.range(1, l), rng.range(1, r));
+            if seen.insert((u, v)) {
+                s.push_str(&format!("{u} {v}\n"));
+            }
+        }
+        s.into_bytes()
+    }
+
+    /// Kuhn's maximum matching: (match of each left vertex, match of each right vertex).
+    fn kuhn(l: usize, r: usize, adj: &[Vec<usize>]) -> (Vec<Option<usize>>, Vec<Option<usize>>) {
+        fn augment(
+            u: usize,
+            adj: &[Vec<usize>],
+            seen: &mut [bool],
+            ml: &mut [Option<usize>],
+            mr: &mut [Option<usize>],
+        ) -> bool {
+            for &v in &adj[u] {
+                if !seen[v] {
+                    seen[v] = true;
+                    if mr[v].is_none_or(|w| augment(w, adj, seen, ml, mr)) {
+                        mr[v] = Some(u);
+                        ml[u] = Some(v);
+                        return true;
+                    }
+                }
+            }
+            false
+        }
+        let (mut ml, mut mr) = (vec![None; l], vec![None; r]);
+        for u in 0..l {
+            augment(u, adj, &mut vec![false; r], &mut ml, &mut mr);
+        }
+        (ml, mr)
+    }
+
+    #[derive(Clone, Copy, Debug)]
+    enum Mistake {
+        /// Only the vertices unmatched in one maximum matching are `Second`.
+        OnlyUnmatched,
+        /// Alternating reachability from the unmatched right vertices.
+        FromRight,
+        /// Left and right confused: answers for the right side.
+        Swapped,
+        /// A left vertex without an edge is reported `First`.
+        IsolatedFirst,
+    }
+
+    /// Who wins from each left vertex (`true` = First), correctly or with `mistake`.
+    fn solve(l: usize, r: usize, edges: &[(usize, usize)], mistake: Option<Mistake>) -> Vec<bool> {
+        if matches!(mistake, Some(Mistake::Swapped)) {
+            let swapped: Vec<(usize, usize)> = edges.iter().map(|&(u, v)| (v, u)).collect();
+            return solve(r, l, &swapped, None);
+        }
+        let mut adj = vec![Vec::new(); l];
+        let mut radj = vec![Vec::new(); r];
+        for &(u, v) in edges {
+            adj[u].push(v);
+            radj[v].push(u);
+        }
+        let (ml, mr) = kuhn(l, r, &adj);
+        let mut second: Vec<bool> = ml.iter().map(Option::is_none).collect();
+        match mistake {
+            Some(Mistake::OnlyUnmatched) => {}
+            Some(Mistake::FromRight) => {
+                let mut seen_r: Vec<bool> = mr.iter().map(Option::is_none).collect();
+                let mut queue: Vec<usize> = (0..r).filter(|&v| seen_r[v]).collect();
+                while let Some(v) = queue.pop() {
+                    for &u in &radj[v] {
+                        second[u] = true;
+                        if let Some(w) = ml[u] {
+                            if !seen_r[w] {
+                                seen_r[w] = true;
+                                queue.push(w);
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {
+                let mut queue: Vec<usize> = (0..l).filter(|&u| second[u]).collect();
+                while let Some(u) = queue.pop() {
+                    for &v in &adj[u] {
+                        if let Some(w) = mr[v] {
+                            if !second[w] {
+                                second[w] = true;
+                                queue.push(w);
+                            }
+                        }
+                    }
+                }
+                if matches!(mistake, Some(Mistake::IsolatedFirst)) {
+                    for u in 0..l {
+                        second[u] &= !adj[u].is_empty();
+                    }
+                }
+            }
+        }
+        second.iter().map(|&s| !s).collect()
+    }
+
+    #[derive(Debug, Default)]
+    struct Stats {
+        steps: usize,
+        generated: usize,
+        validated: usize,
+        judged: usize,
+    }
+
+    /// Greedy first improvement, as `stress::shrink`: the first candidate (in order) that is
+    /// valid and still fails replaces the input, until none does. `validated` counts the
+    /// candidates looked at (valid or not) up to the kept one of each step, `generated` all.
+    fn shrink_loop(
+        input: &[u8],
+        valid: impl Fn(&[u8]) -> bool,
+        fails: impl Fn(&[u8]) -> bool,
+    ) -> (Vec<u8>, Stats) {
+        let mut cur = input.to_vec();
+        let mut st = Stats::default();
+        'step: loop {
+            let cands = candidates(&cur);
+            st.generated += cands.len();
+            for c in cands {
+                assert!(measure(&c) < measure(&cur));
+                st.validated += 1;
+                if !valid(&c) {
+                    continue;
+                }
+                st.judged += 1;
+                if fails(&c) {
+                    cur = c;
+                    st.steps += 1;
+                    continue 'step;
+                }
+            }
+            return (cur, st);
+        }
+    }
+
+    #[test]
+    fn geography_counterexamples_shrink_to_at_most_8_vertices() {
+        let start = random_geography(11, 600, 500, 1500);
+        let cases = [
+            // (mistake, expected locally minimal counterexample)
+            (Mistake::OnlyUnmatched, "EXPECT"),
+            (Mistake::FromRight, "EXPECT"),
+            (Mistake::Swapped, "EXPECT"),
+            (Mistake::IsolatedFirst, "EXPECT"),
+        ];
+        for (mistake, expected) in cases {
+            let fails = |input: &[u8]| {
+                let (l, r, e) = geography(input).expect("validated");
+                solve(l, r, &e, None) != solve(l, r, &e, Some(mistake))
+            };
+            assert!(
+                fails(&start),
+                "{mistake:?} does not fail on the start graph"
+            );
+            let (small, st) = shrink_loop(&start, |c| geography(c).is_some(), fails);
+            let (l, r, _) = geography(&small).unwrap();
+            eprintln!(
+                "{mistake:?}: 1100 vertices, 1500 edges -> {:?}; {st:?}",
+                String::from_utf8_lossy(&small)
+            );
+            assert!(l + r <= 8, "{mistake:?}: {l} + {r} vertices");
+            let _ = expected;
+        }
+    }
+
+    #[test]
+    fn a_3000_line_input_stays_within_the_caps() {
+        let input = random_geography(5, 2000, 2000, 3000);
+        let t0 = std::time::Instant::now();
+        let c = candidates(&input);
+        let bytes: usize = c.iter().map(Vec::len).sum();
+        eprintln!(
+            "3001 lines, {} bytes: {} candidates, {bytes} bytes, {:?}",
+            input.len(),
+            c.len(),
+            t0.elapsed()
+        );
+        assert!(c.len() <= 3 * PHASE_MAX_CANDIDATES + 8, "{}", c.len());
+        assert!(bytes <= 3 * (PHASE_MAX_BYTES + input.len()), "{bytes}");
+        assert!(c[0].starts_with(b"2000 2000 0\n"));
+    }
+}
