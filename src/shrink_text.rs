@@ -23,61 +23,77 @@
 //!
 //! # The count rule
 //! Most formats state counts in a header. Deleting a line or a token without fixing its
-//! count makes every candidate invalid, so three kinds of counts are recognised, by value
-//! alone, on the input being shrunk:
+//! count makes every candidate invalid, so counts are recognised, by value alone, on the
+//! input being shrunk (`k` lines, numbered from 0):
 //!
-//! * **Line counts (a chain of blocks).** Line `p` is a *header* with count `c >= 1` when
-//!   one of its integer tokens has the value `c` and the `c` lines after it are followed
-//!   either by the end of the input or by another header (recursively). Formally, with `k`
-//!   lines, `next(p, c) = p + c + 1` and `ok(p)` holds when some integer token `c >= 1` of
-//!   line `p` has `next(p, c) == k` or `ok(next(p, c))`; the largest such `c` is line `p`'s
-//!   count. The **chain** starts at the smallest `p` with `ok(p)` and goes from header to
-//!   header; the lines before it are the **prefix**. So `L R E` followed by `E` lines is one
-//!   header (line 0, count `E`: the largest value that reaches the end), and `n` + `n` lines
-//!   + `q` + `q` lines is two. The tokens of a header equal to its count are its *count
-//!   tokens* (usually one; when several share the value, as in `2 2 2`, the last is *the*
-//!   count, and a line deletion is also tried with each other one, right to left, as the
-//!   count). Deleting `d` lines of a block lowers its count token by `d`. The count token is
-//!   never deleted or lowered by itself (the others are ordinary numbers), and header lines
-//!   are never deleted.
+//! * **Blocks.** Line `p` can be read as the *header* of a block in two ways: a **line
+//!   block** when one of its integer tokens has a value `c` with `1 <= c < k - p` (the block
+//!   is the header and the `c` lines after it: `n` + n lines, `L R E` + E lines); a **token
+//!   line block** when one of its integer tokens equals the number `n >= 1` of tokens of
+//!   line `p + 1` (the block is the header and that one line: `n` + a line of n numbers).
+//!   A **chain** is a sequence of blocks, each starting right after the previous one, the
+//!   last one ending at the last line. Among all chains, the one kept minimises, in order:
+//!   the number of *shape changes* between consecutive blocks (the kind of block, or the
+//!   number of tokens of the header line, differs); the index of its first header (so a
+//!   chain starting at line 0 wins a tie); then it has the most blocks; then, header by
+//!   header, line blocks come before token-line blocks and larger counts before smaller
+//!   ones (a dynamic programme over the lines, from the last one). So `L R E` + E lines is
+//!   one line block (E reaches the end; L or R would need a chain of coincidences after
+//!   them, of another shape); `T` + T tests each `n m` + n lines is a prefix `T` and T line
+//!   blocks; `T` + T tests each `n` + a line of n numbers is a prefix and T token-line
+//!   blocks. The lines before the chain are the **prefix**.
+//! * **Count tokens.** The header's tokens equal to the block's count: the last of them is
+//!   *the* count token; the others (as in `2 2 2`) are also tried as the count when lines
+//!   are deleted (right to left), and are ordinary numbers otherwise. Deleting `d` lines of
+//!   a line block lowers its count token by `d`. Header lines are never deleted; count
+//!   tokens are never deleted nor lowered by themselves.
+//! * **Record count.** When the last line of the prefix has an integer token equal to the
+//!   number of blocks (the last such token), it counts them (`T` test cases): deleting `d`
+//!   whole blocks lowers it by `d`. It is never deleted nor lowered by itself.
 //! * **Token counts.** The tokens of a line (not a header) are counted, in this order of
 //!   preference, by: (a) its first token, when it is an integer equal to the number of
 //!   tokens after it (`k v1 .. vk`, an adjacency list); (b) the last integer token of the
-//!   previous line that equals the number of tokens of this line and is not a line count
-//!   (`n` then `a1 .. an`); (c) the first later token of the line equal to the number of
-//!   tokens after it (`u k v1 .. vk`). Deleting `d` counted tokens lowers the count by `d`;
-//!   with (a) and (c) only the tokens after the count are deleted. Token counts are lowered
-//!   by step 4 like any number (their candidates are then inconsistent and rejected).
+//!   previous line that equals the number of tokens of this line and is not the count token
+//!   of a line block nor the record count (`n` then `a1 .. an`; this is how the body of a
+//!   token-line block is counted); (c) the first later token of the line equal to the number
+//!   of tokens after it (`u k v1 .. vk`). Deleting `d` counted tokens lowers the count by
+//!   `d`; with (a) and (c) only the tokens after the count are deleted. Counts (a), (b) and
+//!   (c) outside a block header are lowered by step 4 like any number (such candidates are
+//!   inconsistent and rejected by the validator).
 //!
 //! The rule reads values only, so it also fires on coincidences (an edge `1 7` looks like a
-//! same-line count of one token). A coincidence costs one invalid candidate, which the
-//! caller's validator rejects; it never makes a candidate larger.
+//! count (a) of one token). A coincidence costs invalid candidates, which the caller's
+//! validator rejects; it never makes a candidate larger than the input.
 //!
 //! # The steps, in the order returned (most aggressive first)
-//! 1. **Delete lines**, delta-debugging style: within each block body of the chain, and
-//!    within the prefix minus line 0 (line 0 is kept: it is the header of nearly every
-//!    format), delete the whole group, then each half, each quarter, ... down to single
-//!    lines (level by level over all groups), fixing the block's count.
+//! 1. **Delete lines**, delta-debugging style. First, when there is a record count, whole
+//!    blocks: all of them, then each half, each quarter, ... single blocks, fixing the
+//!    record count. Then lines: within each line block's body, and within the prefix minus
+//!    line 0 (line 0 is kept: it is the header of nearly every format), the whole group,
+//!    then each half, each quarter, ... single lines (level by level over all groups),
+//!    fixing the block's count. The body line of a token-line block is not deleted.
 //! 2. **Delete tokens**, the same way, within each line that is not a header and has at
-//!    least two tokens (line 0 only after a same-line count): all of the tokens after a
-//!    count, then halves, ... single tokens, fixing the same-line or next-line count. A step
-//!    never leaves a line empty (deleting a whole line is step 1's job).
+//!    least two tokens (line 0 only after a count (a) or (c)): all of the tokens after a
+//!    count, then halves, ... single tokens, fixing the token count. A step never leaves a
+//!    line empty (deleting a whole line is step 1's job).
 //! 3. **Compact numbering.** For each block, each integer token `N >= 1` of its header line
-//!    or of line 0 (not a count token) bounds the *columns* of the block body (column `j` =
-//!    the `j`-th token of each body line that has one) whose tokens are all integers in
-//!    `1..=N` (1-based ids); the used values of those columns are renumbered densely in
-//!    their order (`1..=u`, `u` distinct values) and `N` becomes `u`. Tried for all bounded
-//!    columns jointly (one shared numbering: `n m` + edges `u v` of one vertex set) and then
-//!    for each column alone (`L R E` + edges: `u` with `L`, `v` with `R`); then the same for
-//!    0-based ids (values in `0..N`, renumbered to `0..u`). An order-preserving injective
-//!    renumbering keeps distinct lines distinct and relative order, so a graph stays the
-//!    same graph up to isomorphism with the unused ids removed; that is how a
-//!    1000-vertex graph whose failure needs 3 edges becomes a 3-vertex graph in one step.
-//!    Each value can only go down (the `i`-th smallest used value is at least `i`), so the
-//!    measure drops whenever anything changes.
-//! 4. **Lower numbers**: every integer token that is not a line count, first to 0 (all
-//!    tokens, in input order), then to ±1, then halved (towards 0), then moved one towards 0;
-//!    a value that is not smaller in absolute value, or repeats an earlier target, is skipped.
+//!    or of line 0 (not a count token nor the record count) bounds the *columns* of the
+//!    block body whose tokens are all integers in `1..=N` (1-based ids). Column `j` of a
+//!    line block is the `j`-th token of each body line that has one; the body line of a
+//!    token-line block is one column. The used values of the bounded columns are renumbered
+//!    densely in their order (`1..=u`, `u` distinct values) and `N` becomes `u`. Tried for
+//!    all bounded columns jointly (one shared numbering: `n m` + edges `u v` of one vertex
+//!    set), then for each column alone (`L R E` + edges: `u` with `L`, `v` with `R`); then
+//!    the same for 0-based ids (values in `0..N`, renumbered to `0..u`). An order-preserving
+//!    injective renumbering keeps distinct lines distinct and relative order, so a graph
+//!    stays the same graph up to isomorphism with the unused ids removed: that is how a
+//!    1000-vertex graph whose failure needs 2 edges becomes a 3-vertex graph in two steps
+//!    (`L`, then `R`). Each value can only go down (the `i`-th smallest used value is at
+//!    least `i`), so the measure drops whenever anything changes.
+//! 4. **Lower numbers**: every integer token that is not a block's count token nor the
+//!    record count, first to 0 (all tokens, in input order), then to ±1, then halved
+//!    (towards 0), then moved one towards 0; a value that is not smaller in absolute value,
+//!    or repeats an earlier target of the same token, is skipped.
 //!
 //! Duplicates are removed (first occurrence kept). Everything is deterministic.
 //!
@@ -221,13 +237,16 @@ impl<'a> Text<'a> {
     }
 }
 
+/// A token's position (line, index in the line) and its integer value.
+type Cell = ((usize, usize), i64);
+
 /// One candidate's changes: lines deleted, tokens of one line deleted, tokens set to new
 /// integer values (sorted by position).
 #[derive(Default)]
 struct Edit {
     lines: Option<Range<usize>>,
     tokens: Option<(usize, Range<usize>)>,
-    set: Vec<((usize, usize), i64)>,
+    set: Vec<Cell>,
 }
 
 /// Collects the candidates of one call: dedup, the measure check and the per-phase caps.
@@ -598,7 +617,7 @@ pub fn candidates(input: &[u8]) -> Vec<Vec<u8>> {
         let width = b.body.clone().map(|i| t.lines[i].len()).max().unwrap_or(0);
         // Per column: its cells and their values, or None when a cell is not an integer. The
         // body line of a token-count block is one column.
-        let columns: Vec<Option<Vec<((usize, usize), i64)>>> = if b.counts_lines {
+        let columns: Vec<Option<Vec<Cell>>> = if b.counts_lines {
             (0..width)
                 .map(|j| {
                     b.body
@@ -642,7 +661,7 @@ pub fn candidates(input: &[u8]) -> Vec<Vec<u8>> {
                         .collect();
                     used.sort_unstable();
                     used.dedup();
-                    let mut set: Vec<((usize, usize), i64)> = cols
+                    let mut set: Vec<Cell> = cols
                         .iter()
                         .flat_map(|&j| columns[j].iter().flatten())
                         .map(|&(at, v)| (at, base + used.binary_search(&v).unwrap_or(0) as i64))
@@ -662,7 +681,7 @@ pub fn candidates(input: &[u8]) -> Vec<Vec<u8>> {
     }
 
     // 4. Lower numbers, target kind by target kind.
-    let numbers: Vec<((usize, usize), i64)> = (0..k)
+    let numbers: Vec<Cell> = (0..k)
         .flat_map(|i| (0..t.lines[i].len()).map(move |j| (i, j)))
         .filter(|&(i, j)| !is_count(i, j))
         .filter_map(|(i, j)| t.int_at(i, j).map(|v| ((i, j), v)))
@@ -707,7 +726,7 @@ fn numeric_arg(i: usize, w: &str) -> Option<(&str, u64)> {
         return None;
     }
     let (prefix, value) = match w.split_once('=') {
-        Some((key, _)) if key == "seed" => return None,
+        Some(("seed", _)) => return None,
         Some((key, value)) => (&w[..key.len() + 1], value),
         None => ("", w),
     };
@@ -1075,9 +1094,12 @@ mod tests {
 
     // ---- The shrink loop on `geography` (see ../shared/problems/geography.md) ----
 
+    /// L, R and the edges (0-based).
+    type Graph = (usize, usize, Vec<(usize, usize)>);
+
     /// A geography input as the validator accepts it: canonical `L R E` + E lines `u v`,
     /// 1 <= L, R <= 1e5, E <= 2e5, 1 <= u <= L, 1 <= v <= R, no edge twice.
-    fn geography(input: &[u8]) -> Option<(usize, usize, Vec<(usize, usize)>)> {
+    fn geography(input: &[u8]) -> Option<Graph> {
         let s = std::str::from_utf8(input).ok()?;
         let body = s.strip_suffix('\n')?;
         let mut lines = body.split('\n');
