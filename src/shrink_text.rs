@@ -34,10 +34,12 @@
 //!   A **chain** is a sequence of blocks, each starting right after the previous one, the
 //!   last one ending at the last line. Among all chains, the one kept minimises, in order:
 //!   the number of *shape changes* between consecutive blocks (the kind of block, or the
-//!   number of tokens of the header line, differs); the index of its first header (so a
-//!   chain starting at line 0 wins a tie); then it has the most blocks; then, header by
-//!   header, line blocks come before token-line blocks and larger counts before smaller
-//!   ones (a dynamic programme over the lines, from the last one). So `L R E` + E lines is
+//!   number of tokens of the header line, differs); its start, the index of its first
+//!   header, or of the line before it when that line has a token equal to the number of
+//!   blocks (a record count, below), so a chain starting at line 0 wins a tie; then it has
+//!   the most blocks; then, header by header, line blocks come before token-line blocks and
+//!   larger counts before smaller ones (a dynamic programme over the lines, from the last
+//!   one, choosing the best chain from each line on). So `L R E` + E lines is
 //!   one line block (E reaches the end; L or R would need a chain of coincidences after
 //!   them, of another shape); `T` + T tests each `n m` + n lines is a prefix `T` and T line
 //!   blocks; `T` + T tests each `n` + a line of n numbers is a prefix and T token-line
@@ -98,9 +100,10 @@
 //! Duplicates are removed (first occurrence kept). Everything is deterministic.
 //!
 //! # Size caps
-//! Each of the three phases (lines, tokens, numbers) returns at most
-//! [`PHASE_MAX_CANDIDATES`] candidates and at most [`PHASE_MAX_BYTES`] bytes of candidates,
-//! the first ones in the order above; the rest of a phase is dropped. So for a large input
+//! Each of the three phases (lines, tokens, numbers) builds at most
+//! [`PHASE_MAX_CANDIDATES`] candidates and at most [`PHASE_MAX_BYTES`] bytes of candidates
+//! (duplicates, dropped, count too), the first ones in the order above; the rest of a phase
+//! is dropped. So for a large input
 //! only the coarse steps (halves, quarters, ...) are offered, and the fine ones come once
 //! the input is small; a step costs O(candidates × input size) time and memory, bounded by
 //! the caps, never quadratic in the number of lines. The result of greedy shrinking is
@@ -279,9 +282,16 @@ impl Sink {
         self.phase_count >= PHASE_MAX_CANDIDATES || self.phase_bytes >= PHASE_MAX_BYTES
     }
 
+    /// Takes a built candidate; every one built counts towards the phase's caps, kept or not
+    /// (a duplicate costs as much to build).
     fn push(&mut self, cand: Vec<u8>) {
         use std::hash::{Hash, Hasher};
-        if self.full() || measure(&cand) >= self.limit {
+        if self.full() {
+            return;
+        }
+        self.phase_count += 1;
+        self.phase_bytes += cand.len();
+        if measure(&cand) >= self.limit {
             return;
         }
         // DefaultHasher::new() has fixed keys: deterministic; equal hashes are compared.
@@ -292,8 +302,6 @@ impl Sink {
             return;
         }
         slot.push(self.out.len());
-        self.phase_count += 1;
-        self.phase_bytes += cand.len();
         self.out.push(cand);
     }
 }
@@ -330,15 +338,11 @@ fn chain(t: &Text) -> (Vec<Block>, usize, Option<(usize, usize)>) {
     let k = t.lines.len();
     let width = |p: usize| t.lines[p].len();
     let mut opts: Vec<Vec<Opt>> = vec![Vec::new(); k + 1];
+    // Per line: the index of its best option of each kind (line block, token-line block).
+    let mut best_of_kind: Vec<[Option<usize>; 2]> = vec![[None; 2]; k + 1];
     for p in (0..k).rev() {
         let mut here: Vec<Opt> = Vec::new();
-        let mut consider = |count: i64, counts_lines: bool, next: usize, opts: &[Vec<Opt>]| {
-            if here
-                .iter()
-                .any(|o| o.count == count && o.counts_lines == counts_lines)
-            {
-                return;
-            }
+        let mut consider = |count: i64, counts_lines: bool, next: usize| {
             let mut opt = Opt {
                 count,
                 counts_lines,
@@ -349,11 +353,13 @@ fn chain(t: &Text) -> (Vec<Block>, usize, Option<(usize, usize)>) {
             };
             if next < k {
                 // The successor with the fewest shape changes, then the most blocks; ties
-                // keep the successor's own preference order.
-                let best = opts[next]
+                // keep the successor's own preference order. The best option of each kind
+                // is the first of that kind in that order.
+                let best = best_of_kind[next]
                     .iter()
-                    .enumerate()
-                    .map(|(i, o)| {
+                    .flatten()
+                    .map(|&i| {
+                        let o = &opts[next][i];
                         let change = o.counts_lines != counts_lines || width(next) != width(p);
                         (
                             o.changes + u32::from(change),
@@ -374,14 +380,14 @@ fn chain(t: &Text) -> (Vec<Block>, usize, Option<(usize, usize)>) {
         for j in 0..width(p) {
             if let Some(c) = t.int_at(p, j) {
                 if c >= 1 && (c as u64) < (k - p) as u64 {
-                    consider(c, true, p + c as usize + 1, &opts);
+                    consider(c, true, p + c as usize + 1);
                 }
             }
         }
         if p + 1 < k {
             let n = width(p + 1) as i64;
             if n >= 1 && (0..width(p)).any(|j| t.int_at(p, j) == Some(n)) {
-                consider(n, false, p + 2, &opts);
+                consider(n, false, p + 2);
             }
         }
         // Preference: fewest changes, most blocks, line counts first, larger counts first.
@@ -393,12 +399,32 @@ fn chain(t: &Text) -> (Vec<Block>, usize, Option<(usize, usize)>) {
                 std::cmp::Reverse(o.count),
             )
         });
+        // Equal (count, kind) give equal options, adjacent after the sort.
+        here.dedup_by(|a, b| a.count == b.count && a.counts_lines == b.counts_lines);
+        for kind in [true, false] {
+            best_of_kind[p][usize::from(!kind)] = here.iter().position(|o| o.counts_lines == kind);
+        }
         opts[p] = here;
     }
-    let Some(first) = (0..k)
-        .filter(|&p| !opts[p].is_empty())
-        .min_by_key(|&p| (opts[p][0].changes, p))
-    else {
+    // A prefix line with a token equal to the number of blocks (a record count) counts as
+    // the start of the chain.
+    let record_at = |p: usize, blocks: u32| {
+        p.checked_sub(1).and_then(|l| {
+            (0..width(l))
+                .rev()
+                .find(|&j| t.int_at(l, j) == Some(i64::from(blocks)))
+                .map(|j| (l, j))
+        })
+    };
+    let Some(first) = (0..k).filter(|&p| !opts[p].is_empty()).min_by_key(|&p| {
+        let o = &opts[p][0];
+        let start = if record_at(p, o.blocks).is_some() {
+            p - 1
+        } else {
+            p
+        };
+        (o.changes, start, std::cmp::Reverse(o.blocks))
+    }) else {
         return (Vec::new(), k, None);
     };
     let mut blocks = Vec::new();
@@ -418,12 +444,7 @@ fn chain(t: &Text) -> (Vec<Block>, usize, Option<(usize, usize)>) {
         });
         (p, pick) = (o.next, o.succ);
     }
-    let records = first.checked_sub(1).and_then(|l| {
-        (0..width(l))
-            .rev()
-            .find(|&j| t.int_at(l, j) == Some(blocks.len() as i64))
-            .map(|j| (l, j))
-    });
+    let records = record_at(first, blocks.len() as u32);
     (blocks, first, records)
 }
 
@@ -465,12 +486,19 @@ pub fn candidates(input: &[u8]) -> Vec<Vec<u8>> {
         return sink.out;
     }
     let (blocks, first, records) = chain(&t);
-    let is_header = |i: usize| blocks.iter().any(|b| b.header == i);
+    // The block each header line starts.
+    let mut block_at: Vec<Option<usize>> = vec![None; k];
+    for (n, b) in blocks.iter().enumerate() {
+        block_at[b.header] = Some(n);
+    }
+    let is_header = |i: usize| block_at[i].is_some();
     // The count token of a block is its last token with the count's value; the others with
     // that value are alternatives only when lines are deleted, ordinary numbers otherwise.
+    // `lines`: only line blocks count.
     let block_count = |i: usize, j: usize, lines: bool| {
-        blocks.iter().any(|b| {
-            b.header == i && b.count_tokens.first() == Some(&j) && (b.counts_lines || !lines)
+        block_at[i].is_some_and(|n| {
+            let b = &blocks[n];
+            b.count_tokens.first() == Some(&j) && (b.counts_lines || !lines)
         })
     };
     let is_count = |i: usize, j: usize| block_count(i, j, false) || records == Some((i, j));
@@ -1360,6 +1388,39 @@ mod tests {
                 assert!(st.judged <= 400, "{mistake:?} on seed {seed}: {st:?}");
             }
         }
+    }
+
+    /// Many blocks and wide lines: the chain and the lookups stay linear.
+    #[test]
+    fn large_multi_test_and_wide_inputs_stay_fast() {
+        // 20000 tests `3` + `1 2 3`: 40001 lines.
+        let mut s = String::from("20000\n");
+        for _ in 0..20000 {
+            s.push_str("3\n1 2 3\n");
+        }
+        let t0 = std::time::Instant::now();
+        let c = candidates(s.as_bytes());
+        eprintln!("20000 tests: {} candidates, {:?}", c.len(), t0.elapsed());
+        // Whole tests first: all of them, then the halves.
+        let head = |b: &[u8]| String::from_utf8_lossy(&b[..b.len().min(20)]).into_owned();
+        assert_eq!(head(&c[0]), "0\n");
+        assert_eq!(head(&c[1]), "10000\n3\n1 2 3\n3\n1 2 ");
+        assert_eq!(c[1].len(), 6 + 10000 * 8);
+        assert!(c.len() <= 3 * PHASE_MAX_CANDIDATES + 8);
+        // 1000 lines of 300 small numbers each (each line offers up to 300 line counts).
+        let mut rng = crate::rng::TestRng::for_test("shrink_text", "wide", "", 1);
+        let mut s = String::from("1000\n");
+        for _ in 0..1000 {
+            let row: Vec<String> = (0..300).map(|_| rng.range(1, 999).to_string()).collect();
+            s.push_str(&row.join(" "));
+            s.push('\n');
+        }
+        let t0 = std::time::Instant::now();
+        let c = candidates(s.as_bytes());
+        eprintln!("1000 x 300: {} candidates, {:?}", c.len(), t0.elapsed());
+        let head = |b: &[u8]| String::from_utf8_lossy(&b[..b.len().min(20)]).into_owned();
+        assert_eq!(head(&c[0]), "0\n");
+        assert!(c.len() <= 3 * PHASE_MAX_CANDIDATES + 8);
     }
 
     #[test]
