@@ -114,7 +114,7 @@
 //! [`smaller_lines`] gives the smaller generator lines of a manifest line, tried before the
 //! input itself is shrunk (see its documentation).
 
-use std::collections::HashMap;
+use std::collections::HashSet;
 use std::ops::Range;
 
 /// At most this many candidates per phase (lines, tokens, numbers) of [`candidates`].
@@ -244,65 +244,47 @@ impl<'a> Text<'a> {
 type Cell = ((usize, usize), i64);
 
 /// One candidate's changes: lines deleted, tokens of one line deleted, tokens set to new
-/// integer values (sorted by position).
+/// integer values (sorted by position), and a renumbering (worked out when rendered).
 #[derive(Default)]
 struct Edit {
     lines: Option<Range<usize>>,
     tokens: Option<(usize, Range<usize>)>,
     set: Vec<Cell>,
+    compact: Option<Compact>,
 }
 
-/// Collects the candidates of one call: dedup, the measure check and the per-phase caps.
-struct Sink {
-    limit: Measure,
-    out: Vec<Vec<u8>>,
-    seen: HashMap<u64, Vec<usize>>,
-    phase_count: usize,
-    phase_bytes: usize,
+/// Compact numbering (step 3): renumber columns `cols` of block `block` densely from `base`
+/// and set the token at `bound` to the number of values used.
+struct Compact {
+    block: usize,
+    cols: Vec<usize>,
+    base: i64,
+    bound: (usize, usize),
 }
 
-impl Sink {
-    fn new(limit: Measure) -> Sink {
-        Sink {
-            limit,
-            out: Vec::new(),
-            seen: HashMap::new(),
-            phase_count: 0,
-            phase_bytes: 0,
+/// The edits of the three phases, in order, at most [`PHASE_MAX_CANDIDATES`] each.
+struct Plan {
+    phases: Vec<Vec<Edit>>,
+}
+
+impl Plan {
+    /// Whether the current phase takes no more edits.
+    fn full(&self) -> bool {
+        self.phases
+            .last()
+            .is_some_and(|p| p.len() >= PHASE_MAX_CANDIDATES)
+    }
+
+    fn push(&mut self, edit: Edit) {
+        if !self.full() {
+            if let Some(p) = self.phases.last_mut() {
+                p.push(edit);
+            }
         }
     }
 
     fn next_phase(&mut self) {
-        self.phase_count = 0;
-        self.phase_bytes = 0;
-    }
-
-    /// Whether this phase takes no more candidates.
-    fn full(&self) -> bool {
-        self.phase_count >= PHASE_MAX_CANDIDATES || self.phase_bytes >= PHASE_MAX_BYTES
-    }
-
-    /// Takes a built candidate; every one built counts towards the phase's caps, kept or not
-    /// (a duplicate costs as much to build).
-    fn push(&mut self, cand: Vec<u8>) {
-        use std::hash::{Hash, Hasher};
-        if self.full() {
-            return;
-        }
-        self.phase_count += 1;
-        self.phase_bytes += cand.len();
-        if measure(&cand) >= self.limit {
-            return;
-        }
-        // DefaultHasher::new() has fixed keys: deterministic; equal hashes are compared.
-        let mut h = std::hash::DefaultHasher::new();
-        cand.hash(&mut h);
-        let slot = self.seen.entry(h.finish()).or_default();
-        if slot.iter().any(|&i| self.out[i] == cand) {
-            return;
-        }
-        slot.push(self.out.len());
-        self.out.push(cand);
+        self.phases.push(Vec::new());
     }
 }
 
@@ -474,16 +456,126 @@ fn levels(n: usize) -> Vec<Vec<Range<usize>>> {
 /// Every single-step reduction of `input`, most aggressive first (see the module
 /// documentation for the steps, the count rule, the order and the caps). Each candidate is
 /// strictly smaller than `input` in [`measure`]; none when `input` is empty. Candidates need
-/// not be valid: the caller validates them.
+/// not be valid: the caller validates them. Equal to `candidates_iter(input).collect()`.
 ///
 /// Cost: O(candidates × len) time and memory, with at most 3 × [`PHASE_MAX_CANDIDATES`]
-/// candidates and 3 × [`PHASE_MAX_BYTES`] bytes.
+/// candidates and 3 × [`PHASE_MAX_BYTES`] bytes. A greedy loop that keeps one of the first
+/// candidates builds far fewer with [`candidates_iter`].
 pub fn candidates(input: &[u8]) -> Vec<Vec<u8>> {
-    let t = Text::parse(input);
+    candidates_iter(input).collect()
+}
+
+/// The candidates of [`candidates`], in the same order, built one at a time as the caller
+/// asks for them. Creating it costs O(len) time and a plan of at most
+/// 3 × [`PHASE_MAX_CANDIDATES`] small edits; each candidate then costs O(len).
+pub fn candidates_iter(input: &[u8]) -> Candidates<'_> {
+    let text = Text::parse(input);
+    let (blocks, phases) = plan(&text);
+    Candidates {
+        text,
+        blocks,
+        phases: phases.into_iter().map(Vec::into_iter).collect(),
+        phase: 0,
+        phase_bytes: 0,
+        limit: measure(input),
+        seen: HashSet::new(),
+    }
+}
+
+/// The candidates of one input, built lazily (see [`candidates_iter`]).
+pub struct Candidates<'a> {
+    text: Text<'a>,
+    blocks: Vec<Block>,
+    phases: Vec<std::vec::IntoIter<Edit>>,
+    phase: usize,
+    phase_bytes: usize,
+    limit: Measure,
+    /// 128-bit hashes of the candidates returned (duplicates are skipped).
+    seen: HashSet<(u64, u64)>,
+}
+
+impl Candidates<'_> {
+    /// The candidate of `edit`, rendered.
+    fn render(&self, mut edit: Edit) -> Vec<u8> {
+        if let Some(c) = edit.compact.take() {
+            let t = &self.text;
+            let b = &self.blocks[c.block];
+            let cells: Vec<Cell> = if b.counts_lines {
+                c.cols
+                    .iter()
+                    .flat_map(|&j| {
+                        b.body
+                            .clone()
+                            .filter(move |&i| t.lines[i].len() > j)
+                            .map(move |i| (i, j))
+                    })
+                    .filter_map(|(i, j)| t.int_at(i, j).map(|v| ((i, j), v)))
+                    .collect()
+            } else {
+                let i = b.header + 1;
+                (0..t.lines[i].len())
+                    .filter_map(|j| t.int_at(i, j).map(|v| ((i, j), v)))
+                    .collect()
+            };
+            let mut used: Vec<i64> = cells.iter().map(|&(_, v)| v).collect();
+            used.sort_unstable();
+            used.dedup();
+            edit.set = cells
+                .iter()
+                .map(|&(at, v)| (at, c.base + used.binary_search(&v).unwrap_or(0) as i64))
+                .collect();
+            edit.set.push((c.bound, used.len() as i64));
+            edit.set.sort_unstable_by_key(|&(at, _)| at);
+        }
+        self.text.render(&edit)
+    }
+}
+
+impl Iterator for Candidates<'_> {
+    type Item = Vec<u8>;
+
+    fn next(&mut self) -> Option<Vec<u8>> {
+        use std::hash::{Hash, Hasher};
+        loop {
+            let phase = self.phases.get_mut(self.phase)?;
+            // Every candidate built counts towards the byte cap, kept or not.
+            let edit = if self.phase_bytes < PHASE_MAX_BYTES {
+                phase.next()
+            } else {
+                None
+            };
+            let Some(edit) = edit else {
+                self.phase += 1;
+                self.phase_bytes = 0;
+                continue;
+            };
+            let cand = self.render(edit);
+            self.phase_bytes += cand.len();
+            if measure(&cand) >= self.limit {
+                continue;
+            }
+            // DefaultHasher::new() has fixed keys: deterministic. Two hashes of different
+            // inputs make a 128-bit key.
+            let mut h1 = std::hash::DefaultHasher::new();
+            cand.hash(&mut h1);
+            let mut h2 = std::hash::DefaultHasher::new();
+            0x5eed_u16.hash(&mut h2);
+            cand.hash(&mut h2);
+            if self.seen.insert((h1.finish(), h2.finish())) {
+                return Some(cand);
+            }
+        }
+    }
+}
+
+/// The chain of blocks of `t` and the edits of the three phases (see the module
+/// documentation), each phase cut at [`PHASE_MAX_CANDIDATES`] edits.
+fn plan(t: &Text) -> (Vec<Block>, Vec<Vec<Edit>>) {
     let k = t.lines.len();
-    let mut sink = Sink::new(measure(input));
+    let mut sink = Plan { phases: Vec::new() };
+    sink.next_phase();
     if k == 0 {
-        return sink.out;
+        return (Vec::new(), sink.phases);
     }
     let (blocks, first, records) = chain(&t);
     // The block each header line starts.
@@ -509,11 +601,11 @@ pub fn candidates(input: &[u8]) -> Vec<Vec<u8>> {
         'records: for parts in levels(blocks.len()) {
             for part in parts {
                 let del = blocks[part.start].header..blocks[part.end - 1].body.end;
-                sink.push(t.render(&Edit {
+                sink.push(Edit {
                     lines: Some(del),
                     set: vec![((rl, rj), total - part.len() as i64)],
                     ..Edit::default()
-                }));
+                });
                 if sink.full() {
                     break 'records;
                 }
@@ -540,17 +632,17 @@ pub fn candidates(input: &[u8]) -> Vec<Vec<u8>> {
             for part in parts {
                 let del = range.start + part.start..range.start + part.end;
                 match block {
-                    None => sink.push(t.render(&Edit {
+                    None => sink.push(Edit {
                         lines: Some(del),
                         ..Edit::default()
-                    })),
+                    }),
                     Some(b) => {
                         for &j in &b.count_tokens {
-                            sink.push(t.render(&Edit {
+                            sink.push(Edit {
                                 lines: Some(del.clone()),
                                 set: vec![((b.header, j), b.count - del.len() as i64)],
                                 ..Edit::default()
-                            }));
+                            });
                         }
                     }
                 }
@@ -621,11 +713,11 @@ pub fn candidates(input: &[u8]) -> Vec<Vec<u8>> {
                     .count
                     .map(|(l, j, v)| vec![((l, j), v - del.len() as i64)])
                     .unwrap_or_default();
-                sink.push(t.render(&Edit {
+                sink.push(Edit {
                     tokens: Some((g.line, del)),
                     set,
                     ..Edit::default()
-                }));
+                });
                 if sink.full() {
                     break 'tokens;
                 }
@@ -635,7 +727,7 @@ pub fn candidates(input: &[u8]) -> Vec<Vec<u8>> {
 
     // 3. Compact numbering, per block.
     sink.next_phase();
-    'compact: for b in &blocks {
+    'compact: for (bi, b) in blocks.iter().enumerate() {
         let mut bounds: Vec<(usize, usize)> = (0..t.lines[b.header].len())
             .map(|j| (b.header, j))
             .collect();
@@ -683,23 +775,15 @@ pub fn candidates(input: &[u8]) -> Vec<Vec<u8>> {
                 }
                 sets.extend(fit.iter().map(|&j| vec![j]));
                 for cols in sets {
-                    let mut used: Vec<i64> = cols
-                        .iter()
-                        .flat_map(|&j| columns[j].iter().flatten().map(|&(_, v)| v))
-                        .collect();
-                    used.sort_unstable();
-                    used.dedup();
-                    let mut set: Vec<Cell> = cols
-                        .iter()
-                        .flat_map(|&j| columns[j].iter().flatten())
-                        .map(|&(at, v)| (at, base + used.binary_search(&v).unwrap_or(0) as i64))
-                        .collect();
-                    set.push(((hi, hj), used.len() as i64));
-                    set.sort_unstable_by_key(|&(at, _)| at);
-                    sink.push(t.render(&Edit {
-                        set,
+                    sink.push(Edit {
+                        compact: Some(Compact {
+                            block: bi,
+                            cols,
+                            base,
+                            bound: (hi, hj),
+                        }),
                         ..Edit::default()
-                    }));
+                    });
                     if sink.full() {
                         break 'compact;
                     }
@@ -725,13 +809,13 @@ pub fn candidates(input: &[u8]) -> Vec<Vec<u8>> {
             if sink.full() {
                 break 'numbers;
             }
-            sink.push(t.render(&Edit {
+            sink.push(Edit {
                 set: vec![(at, x)],
                 ..Edit::default()
-            }));
+            });
         }
     }
-    sink.out
+    (blocks, sink.phases)
 }
 
 /// The measure of a generator line under [`smaller_lines`]: the sum of its numeric
