@@ -577,7 +577,7 @@ fn plan(t: &Text) -> (Vec<Block>, Vec<Vec<Edit>>) {
     if k == 0 {
         return (Vec::new(), sink.phases);
     }
-    let (blocks, first, records) = chain(&t);
+    let (blocks, first, records) = chain(t);
     // The block each header line starts.
     let mut block_at: Vec<Option<usize>> = vec![None; k];
     for (n, b) in blocks.iter().enumerate() {
