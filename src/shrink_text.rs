@@ -102,18 +102,20 @@
 //!    (towards 0), then moved one towards 0; a value that is not smaller in absolute value,
 //!    or repeats an earlier target of the same token, is skipped.
 //!
-//! Duplicates are removed (first occurrence kept). Everything is deterministic.
+//! Duplicates are removed (first occurrence kept; recognised by a 128-bit hash of the
+//! bytes, two SipHash-1-3 digests with fixed keys). Everything is deterministic.
 //!
 //! # Size caps
-//! Each of the three phases (lines, tokens, numbers) builds at most
+//! Each of the three phases (step 1; step 2; steps 3 and 4) builds at most
 //! [`PHASE_MAX_CANDIDATES`] candidates and at most [`PHASE_MAX_BYTES`] bytes of candidates
-//! (duplicates, dropped, count too), the first ones in the order above; the rest of a phase
-//! is dropped. So for a large input
-//! only the coarse steps (halves, quarters, ...) are offered, and the fine ones come once
-//! the input is small; a step costs O(candidates × input size) time and memory, bounded by
-//! the caps, never quadratic in the number of lines. The result of greedy shrinking is
-//! therefore locally minimal against every single step once the input is below the caps
-//! (about 1000 lines), and against the coarse steps only above them.
+//! (duplicates and dropped ones count too), the first ones in the order above; the rest of
+//! the phase is left out. So for a large input only the coarse steps (halves, quarters, ...)
+//! are offered, and the fine ones come once the input is small; a step costs
+//! O(candidates × input size) time and memory, bounded by the caps, never quadratic in the
+//! number of lines. The result of greedy shrinking is therefore locally minimal against
+//! every single step once the input is below the caps, and against the first steps of each
+//! phase only above them. For `geography` (2 tokens a line): every step is offered once
+//! E <= about 120 edges; single-line deletions once E <= about 500.
 //!
 //! # Generator lines
 //! [`smaller_lines`] gives the smaller generator lines of a manifest line, tried before the
