@@ -35,10 +35,14 @@ pub struct GeneratorInfo {
 #[error("{0}")]
 pub struct ArgError(pub String);
 
-/// Parsed `key=value` arguments of one generator call.
+/// Parsed arguments of one generator call: `key=value` words (the built-in generators), or
+/// positional words passed as written (the generator programs of a program problem,
+/// [`Args::positional`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Args {
     values: BTreeMap<String, String>,
+    /// Positional words in order; `Some` for a generator program's arguments.
+    words: Option<Vec<String>>,
 }
 
 impl Args {
@@ -62,11 +66,38 @@ impl Args {
                 return Err(ArgError(format!("argument `{k}` is given twice")));
             }
         }
-        Ok(Args { values })
+        Ok(Args {
+            values,
+            words: None,
+        })
+    }
+
+    /// Positional arguments of a generator program, kept as written and in order (argv after
+    /// the program's name). `{seed}` stands for the test's seed ([`crate::program`]); a word
+    /// `lo..hi` is an integer range for `gridjudge stress` ([`resolve_ranges`]).
+    pub fn positional<S: AsRef<str>>(words: &[S]) -> Args {
+        Args {
+            values: BTreeMap::new(),
+            words: Some(words.iter().map(|w| w.as_ref().to_string()).collect()),
+        }
+    }
+
+    /// The positional words ([`Args::positional`]), `None` for `key=value` arguments.
+    pub fn words(&self) -> Option<&[String]> {
+        self.words.as_deref()
+    }
+
+    /// Whether there are no arguments at all.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty() && self.words.as_ref().is_none_or(|w| w.is_empty())
     }
 
     /// Checks that every key is declared by `info`; the error lists the declared keys.
+    /// Positional arguments are not checked (a generator program parses its own argv).
     pub fn check_keys(&self, info: &GeneratorInfo) -> Result<(), ArgError> {
+        if self.words.is_some() {
+            return Ok(());
+        }
         for k in self.values.keys() {
             if !info.params.iter().any(|p| p.key == k) {
                 let known: Vec<&str> = info.params.iter().map(|p| p.key).collect();
@@ -84,7 +115,8 @@ impl Args {
         Ok(())
     }
 
-    /// Canonical form: `key=value` words sorted by key, joined by single spaces.
+    /// Canonical form: `key=value` words sorted by key, joined by single spaces; positional
+    /// words in their order, joined by single spaces.
     pub fn canonical(&self) -> String {
         self.to_string()
     }
@@ -147,7 +179,18 @@ impl Args {
     /// Whether some value is an integer range `lo..hi` (see [`resolve_ranges`]).
     pub fn has_ranges(&self) -> bool {
         self.values.values().any(|v| v.contains(".."))
+            || self.words.iter().flatten().any(|w| is_positional_range(w))
     }
+}
+
+/// Whether a positional word is meant as a range `lo..hi`: two runs of digits around `..`.
+fn is_positional_range(w: &str) -> bool {
+    w.split_once("..").is_some_and(|(a, b)| {
+        !a.is_empty()
+            && !b.is_empty()
+            && a.bytes().all(|c| c.is_ascii_digit())
+            && b.bytes().all(|c| c.is_ascii_digit())
+    })
 }
 
 /// Parses an inclusive integer range `lo..hi` (`n=1..6` means 1 to 6). `Ok(None)` when the
@@ -157,8 +200,13 @@ fn parse_range(key: &str, value: &str) -> Result<Option<(u32, u32)>, ArgError> {
         return Ok(None);
     };
     let bad = || {
+        let what = if key.starts_with("argument ") {
+            format!("{key} `{value}`")
+        } else {
+            format!("`{key}={value}`")
+        };
         ArgError(format!(
-            "`{key}={value}`: a range is lo..hi with integers 0 <= lo <= hi < 2^32"
+            "{what}: a range is lo..hi with integers 0 <= lo <= hi < 2^32"
         ))
     };
     let lo: u32 = a.parse().map_err(|_| bad())?;
@@ -191,6 +239,20 @@ pub fn resolve_ranges(
         return Ok(args.clone());
     }
     let mut rng = TestRng::for_test(problem, generator, &args.canonical(), seed);
+    if let Some(words) = &args.words {
+        let mut out = Vec::with_capacity(words.len());
+        for (i, w) in words.iter().enumerate() {
+            out.push(if is_positional_range(w) {
+                match parse_range(&format!("argument {}", i + 1), w)? {
+                    Some((lo, hi)) => rng.range(lo, hi).to_string(),
+                    None => w.clone(),
+                }
+            } else {
+                w.clone()
+            });
+        }
+        return Ok(Args::positional(&out));
+    }
     let mut values = BTreeMap::new();
     for (k, v) in &args.values {
         let concrete = match parse_range(k, v)? {
@@ -199,11 +261,17 @@ pub fn resolve_ranges(
         };
         values.insert(k.clone(), concrete);
     }
-    Ok(Args { values })
+    Ok(Args {
+        values,
+        words: None,
+    })
 }
 
 impl fmt::Display for Args {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(words) = &self.words {
+            return f.write_str(&words.join(" "));
+        }
         for (i, (k, v)) in self.values.iter().enumerate() {
             if i > 0 {
                 f.write_str(" ")?;

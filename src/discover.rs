@@ -15,6 +15,9 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::problem::Problem;
+use crate::program::ProgramProblem;
+
 /// The name of the problems folder that discovery looks for in each ancestor.
 pub const PROBLEMS_FOLDER: &str = "problems";
 
@@ -113,6 +116,95 @@ pub fn default_cache_dir(problems_dir: &Path) -> PathBuf {
         .unwrap_or(Path::new("/"))
         .join("target")
         .join("gridjudge-cache")
+}
+
+/// Whether `dir/problem.toml` declares a program problem (has a `[programs]` table). An
+/// unreadable or invalid file counts as not (the loader then reports it).
+fn declares_programs(dir: &Path) -> bool {
+    std::fs::read_to_string(dir.join("problem.toml"))
+        .ok()
+        .and_then(|t| t.parse::<toml::Table>().ok())
+        .is_some_and(|t| t.contains_key("programs"))
+}
+
+/// The problem in `problems_dir/<name>`, found at run time: a program problem
+/// ([`crate::program`]) when its `problem.toml` has `[programs]` (its programs compiled into
+/// `cache_dir` when first used), else the built-in problem of that name. Loaded once per
+/// process and folder.
+///
+/// Errors: no folder `<name>` with a `problem.toml` and no built-in problem of that name (the
+/// message lists the problems found); an invalid program problem (the loader's message).
+pub fn problem(
+    problems_dir: &Path,
+    name: &str,
+    cache_dir: &Path,
+) -> anyhow::Result<&'static dyn Problem> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static LOADED: OnceLock<Mutex<HashMap<PathBuf, &'static ProgramProblem>>> = OnceLock::new();
+    let dir = problems_dir.join(name);
+    if declares_programs(&dir) {
+        let key = std::path::absolute(&dir).unwrap_or_else(|_| dir.clone());
+        let map = LOADED.get_or_init(Default::default);
+        if let Some(p) = map.lock().ok().and_then(|m| m.get(&key).copied()) {
+            return Ok(p);
+        }
+        let p = ProgramProblem::load(&dir, cache_dir)?;
+        if let Ok(mut m) = map.lock() {
+            m.insert(key, p);
+        }
+        return Ok(p);
+    }
+    if let Ok(p) = crate::problem::by_name(name) {
+        return Ok(p);
+    }
+    let found = problem_names(problems_dir);
+    anyhow::bail!(
+        "unknown problem `{name}`: {} has no `{name}/problem.toml` with a [programs] table and \
+         no built-in problem has that name (problems there: {})",
+        problems_dir.display(),
+        if found.is_empty() {
+            "none".to_string()
+        } else {
+            found.join(", ")
+        }
+    )
+}
+
+/// The names of the folders of `problems_dir` that hold a `problem.toml`, sorted.
+pub fn problem_names(problems_dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(problems_dir)
+        .map(|rd| {
+            rd.flatten()
+                .filter(|e| e.path().join("problem.toml").is_file())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+/// Every problem of `problems_dir` ([`problem`] for each folder with a `problem.toml`), the
+/// built-in ones first in their usual order, then the others by name.
+///
+/// Errors: as [`problem`], for the first folder that fails.
+pub fn problems(
+    problems_dir: &Path,
+    cache_dir: &Path,
+) -> anyhow::Result<Vec<&'static dyn Problem>> {
+    let mut names = problem_names(problems_dir);
+    let builtin: Vec<&str> = crate::problem::all().iter().map(|p| p.name()).collect();
+    names.sort_by_key(|n| {
+        (
+            builtin.iter().position(|b| b == n).unwrap_or(usize::MAX),
+            n.clone(),
+        )
+    });
+    names
+        .iter()
+        .map(|n| problem(problems_dir, n, cache_dir))
+        .collect()
 }
 
 #[cfg(test)]

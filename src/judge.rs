@@ -57,6 +57,13 @@ pub enum SubmissionKind {
     Cpp(PathBuf),
     /// Rust source, compiled with `rustc -O --edition 2021`.
     Rust(PathBuf),
+    /// C source, compiled with `gcc -O2 -std=c11 ... -lm`.
+    C(PathBuf),
+    /// Python 3 source, run with `python3`.
+    Python(PathBuf),
+    /// Java source, compiled with `javac` and run with `java -cp DIR CLASS`, the class named
+    /// as the file.
+    Java(PathBuf),
     /// An executable file, run as it is.
     Executable(PathBuf),
     /// A command line, run with `/bin/sh -c`.
@@ -104,9 +111,12 @@ impl Submission {
             return match path.extension().and_then(|e| e.to_str()) {
                 Some("cpp" | "cc" | "cxx") => Ok(named(SubmissionKind::Cpp(abs))),
                 Some("rs") => Ok(named(SubmissionKind::Rust(abs))),
+                Some("c") => Ok(named(SubmissionKind::C(abs))),
+                Some("py") => Ok(named(SubmissionKind::Python(abs))),
+                Some("java") => Ok(named(SubmissionKind::Java(abs))),
                 _ if is_executable(path) => Ok(named(SubmissionKind::Executable(abs))),
                 _ => bail!(
-                    "{arg}: not a submission (expected a .cpp or .rs source, or an executable file)"
+                    "{arg}: not a submission (expected a .cpp, .c, .rs, .py or .java source, or an executable file)"
                 ),
             };
         }
@@ -138,6 +148,9 @@ impl Submission {
         match self.kind {
             SubmissionKind::Cpp(_) => "C++",
             SubmissionKind::Rust(_) => "Rust",
+            SubmissionKind::C(_) => "C",
+            SubmissionKind::Python(_) => "Python 3",
+            SubmissionKind::Java(_) => "Java",
             SubmissionKind::Executable(_) => "executable",
             SubmissionKind::Command(_) => "command",
         }
@@ -161,6 +174,13 @@ fn compile_command(kind: &SubmissionKind) -> Option<(&'static str, Vec<&'static 
             "rustc",
             vec!["-O", "--edition", "2021", "-o", "{out}", "{src}"],
         )),
+        SubmissionKind::C(_) => Some((
+            "gcc",
+            vec!["-O2", "-std=c11", "-o", "{out}", "{src}", "-lm"],
+        )),
+        SubmissionKind::Java(_) => {
+            Some(("javac", vec!["-encoding", "UTF-8", "-d", "{out}", "{src}"]))
+        }
         _ => None,
     }
 }
@@ -181,6 +201,24 @@ fn compiler_version(compiler: &str) -> Option<String> {
         .map(|o| String::from_utf8_lossy(&o.stdout).into_owned());
     map.lock().ok()?.insert(compiler.to_string(), v.clone());
     v
+}
+
+/// The real path of the Python 3 interpreter (`sys.executable` of `python3` in `PATH`),
+/// memoised per process: version managers put shell-script shims first in `PATH` that need the
+/// user's environment, which a judged run does not have. `None` when it cannot be run.
+fn python3() -> Option<PathBuf> {
+    static PYTHON: OnceLock<Option<PathBuf>> = OnceLock::new();
+    PYTHON
+        .get_or_init(|| {
+            let o = Command::new("python3")
+                .args(["-c", "import sys; print(sys.executable)"])
+                .output()
+                .ok()
+                .filter(|o| o.status.success())?;
+            let path = PathBuf::from(String::from_utf8_lossy(&o.stdout).trim());
+            is_executable(&path).then_some(path)
+        })
+        .clone()
 }
 
 fn truncate_message(s: &str, max: usize) -> String {
@@ -215,13 +253,52 @@ pub fn prepare(sub: &Submission, cache_dir: &Path, progress: bool) -> anyhow::Re
                 c.clone().into(),
             ]))
         }
-        SubmissionKind::Cpp(p) | SubmissionKind::Rust(p) => p,
+        SubmissionKind::Python(p) => {
+            let Some(python) = python3() else {
+                return Ok(Prepared::CompileError(format!(
+                    "{}: cannot run `python3`; install Python 3 (Debian: apt-get install \
+                     python3)",
+                    sub.name
+                )));
+            };
+            return Ok(Prepared::Ready(vec![python.into(), p.clone().into()]));
+        }
+        SubmissionKind::Cpp(p)
+        | SubmissionKind::Rust(p)
+        | SubmissionKind::C(p)
+        | SubmissionKind::Java(p) => p,
+    };
+    let java_class = match &sub.kind {
+        SubmissionKind::Java(p) => Some(
+            p.file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+        ),
+        _ => None,
+    };
+    let ready = |cached: PathBuf| -> Vec<OsString> {
+        match &java_class {
+            Some(class) => vec![
+                "java".into(),
+                "-cp".into(),
+                cached.into_os_string(),
+                class.into(),
+            ],
+            None => vec![cached.into()],
+        }
     };
     let (compiler, template) = compile_command(&sub.kind).expect("sources have a compiler");
     let source = std::fs::read(src).with_context(|| format!("cannot read {}", src.display()))?;
     let Some(version) = compiler_version(compiler) else {
+        let get = match compiler {
+            "g++" => " (Debian: apt-get install g++)",
+            "gcc" => " (Debian: apt-get install gcc)",
+            "javac" => " (Debian: apt-get install default-jdk-headless)",
+            "rustc" => " (https://rustup.rs)",
+            _ => "",
+        };
         return Ok(Prepared::CompileError(format!(
-            "cannot run `{compiler} --version`: is {compiler} installed?"
+            "cannot run `{compiler} --version`: is {compiler} installed?{get}"
         )));
     };
     let mut h = Sha256::new();
@@ -238,8 +315,15 @@ pub fn prepare(sub: &Submission, cache_dir: &Path, progress: bool) -> anyhow::Re
     std::fs::create_dir_all(cache_dir)
         .with_context(|| format!("cannot create the cache folder {}", cache_dir.display()))?;
     let cached = absolute(&cache_dir.join(&key))?;
-    if is_executable(&cached) {
-        return Ok(Prepared::Ready(vec![cached.into()]));
+    let built = |c: &Path| {
+        if java_class.is_some() {
+            c.is_dir()
+        } else {
+            is_executable(c)
+        }
+    };
+    if built(&cached) {
+        return Ok(Prepared::Ready(ready(cached)));
     }
     let tmp = tempfile::Builder::new()
         .prefix(".compile-")
@@ -268,7 +352,7 @@ pub fn prepare(sub: &Submission, cache_dir: &Path, progress: bool) -> anyhow::Re
             )))
         }
     };
-    if !output.status.success() || !out.is_file() {
+    if !output.status.success() || !out.exists() {
         let msg = String::from_utf8_lossy(&output.stderr);
         return Ok(Prepared::CompileError(format!(
             "{compiler} failed ({}):\n{}",
@@ -276,9 +360,14 @@ pub fn prepare(sub: &Submission, cache_dir: &Path, progress: bool) -> anyhow::Re
             truncate_message(&msg, 4000)
         )));
     }
-    std::fs::rename(&out, &cached)
-        .with_context(|| format!("cannot move the binary into {}", cached.display()))?;
-    Ok(Prepared::Ready(vec![cached.into()]))
+    if let Err(e) = std::fs::rename(&out, &cached) {
+        // Another process may have put the same binary (a folder for Java) there first.
+        if !built(&cached) {
+            return Err(e)
+                .with_context(|| format!("cannot move the binary into {}", cached.display()));
+        }
+    }
+    Ok(Prepared::Ready(ready(cached)))
 }
 
 /// One test: input and jury answer files.

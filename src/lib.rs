@@ -10,6 +10,7 @@
 #![warn(missing_docs)]
 
 pub mod args;
+pub mod checkers;
 pub mod diff;
 pub mod discover;
 pub mod export;
@@ -19,6 +20,7 @@ pub mod matching;
 pub mod package;
 pub mod problem;
 pub mod problems;
+pub mod program;
 pub mod progress;
 pub mod reader;
 pub mod render;

@@ -176,6 +176,10 @@ enum Command {
         /// Read problem.toml from this file instead of the built-in copy.
         #[arg(long)]
         config: Option<PathBuf>,
+        /// Folder with one folder per problem (default: the nearest `problems/` from the
+        /// current folder up; a built-in problem needs none).
+        #[arg(long)]
+        problems_dir: Option<PathBuf>,
     },
     /// Export a problem's built test package (problems/<p>/tests, checked against tests.lock)
     /// in a layout that judges take: `testlib` (numbered N.in/N.ans, testlib-convention
@@ -226,8 +230,14 @@ enum Command {
         #[arg(long, default_value_t = 640, value_parser = clap::value_parser!(u32).range(1..))]
         size: u32,
     },
-    /// List the problems and their generators.
-    List,
+    /// List the problems (built-in and program problems under `problems/`) and their
+    /// generators.
+    List {
+        /// Folder with one folder per problem (default: the nearest `problems/` from the
+        /// current folder up; without one, the built-in problems).
+        #[arg(long)]
+        problems_dir: Option<PathBuf>,
+    },
     /// Print a completion script for SHELL on stdout, e.g. `gridjudge completions bash >
     /// ~/.local/share/bash-completion/completions/gridjudge` (see the README for zsh and fish).
     Completions {
@@ -288,6 +298,8 @@ impl RunArgs {
         }
         if let Some(s) = self.stack_limit {
             limits.stack_kib = (s > 0).then(|| s.saturating_mul(1024));
+        } else if let Some(s) = cfg.limits.stack_mib {
+            limits.stack_kib = Some(s.saturating_mul(1024));
         }
         limits.tasks = self.task_limit.unwrap_or(cfg.limits.tasks);
         if limits.time_ms == 0
@@ -334,6 +346,59 @@ fn verify_one(
     Ok(Some(report.ok()))
 }
 
+/// The problems named on the command line (every problem of `problems_dir` when none is),
+/// found at run time ([`discover::problems`]).
+fn select(
+    problems_dir: &Path,
+    names: &[String],
+) -> anyhow::Result<Vec<&'static dyn problem::Problem>> {
+    let cache = discover::default_cache_dir(problems_dir);
+    if names.is_empty() {
+        let all = discover::problems(problems_dir, &cache)?;
+        if all.is_empty() {
+            bail!(
+                "{}: no problem folders (none holds a problem.toml)",
+                problems_dir.display()
+            );
+        }
+        return Ok(all);
+    }
+    names
+        .iter()
+        .map(|n| discover::problem(problems_dir, n, &cache))
+        .collect()
+}
+
+/// The problem called `name` and its folder, in the problems folder `explicit` or the one
+/// found from the current folder up.
+fn find(
+    name: &str,
+    explicit: Option<&Path>,
+) -> anyhow::Result<(&'static dyn problem::Problem, PathBuf)> {
+    let problems_dir = discover::problems_dir(explicit)?;
+    let p = discover::problem(
+        &problems_dir,
+        name,
+        &discover::default_cache_dir(&problems_dir),
+    )?;
+    Ok((p, problems_dir.join(p.name())))
+}
+
+/// [`find`], except that a built-in problem is found without a problems folder (for `solve`
+/// and `render`, which need no package).
+fn find_anywhere(
+    name: &str,
+    explicit: Option<&Path>,
+) -> anyhow::Result<&'static dyn problem::Problem> {
+    match find(name, explicit) {
+        Ok((p, _)) => Ok(p),
+        Err(e) => match problem::by_name(name) {
+            Ok(p) if explicit.is_none() => Ok(p),
+            _ => Err(e),
+        },
+    }
+}
+
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Build {
@@ -347,16 +412,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             report: with_report,
             run,
         } => {
-            let selected: Vec<&dyn problem::Problem> = if problems.is_empty() {
-                problem::all().to_vec()
-            } else {
-                problems
-                    .iter()
-                    .map(|p| problem::by_name(p))
-                    .collect::<anyhow::Result<_>>()?
-            };
+            let problems_dir = discover::problems_dir(problems_dir.as_deref())?;
+            let selected = select(&problems_dir, &problems)?;
             let opts = BuildOptions {
-                problems_dir: discover::problems_dir(problems_dir.as_deref())?,
+                problems_dir,
                 lock: if locked {
                     LockMode::Locked
                 } else if update_lock {
@@ -431,8 +490,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             json,
             run,
         } => {
-            let p = problem::by_name(&problem)?;
-            let dir = discover::problems_dir(problems_dir.as_deref())?.join(p.name());
+            let (p, dir) = find(&problem, problems_dir.as_deref())?;
             let opts = run.options(p, &dir, jobs)?;
             let cfg = ProblemConfig::load(p, Some(&dir.join("problem.toml")))?;
             let subs: Vec<Submission> = submissions
@@ -467,14 +525,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         } => {
             let problems_dir = discover::problems_dir(problems_dir.as_deref())?;
             let named = !problems.is_empty();
-            let selected: Vec<&dyn problem::Problem> = if named {
-                problems
-                    .iter()
-                    .map(|p| problem::by_name(p))
-                    .collect::<anyhow::Result<_>>()?
-            } else {
-                problem::all().to_vec()
-            };
+            let selected = select(&problems_dir, &problems)?;
             let mut all_ok = true;
             let mut verified = 0;
             for p in selected {
@@ -523,8 +574,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             jobs,
             run,
         } => {
-            let p = problem::by_name(&problem)?;
-            let dir = discover::problems_dir(problems_dir.as_deref())?.join(p.name());
+            let (p, dir) = find(&problem, problems_dir.as_deref())?;
             let opts = run.options(p, &dir, jobs)?;
             let cfg = ProblemConfig::load(p, Some(&dir.join("problem.toml")))?;
             let line = if generator.is_empty() {
@@ -640,8 +690,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             problem,
             no_limits,
             config,
+            problems_dir,
         } => {
-            let p = problem::by_name(&problem)?;
+            let p = find_anywhere(&problem, problems_dir.as_deref())?;
             let cfg = ProblemConfig::load(p, config.as_deref())?;
             let input = read_stdin()?;
             let bounds = if no_limits {
@@ -663,7 +714,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             bin_dir,
             problems_dir,
         } => {
-            let p = problem::by_name(&problem)?;
+            let (p, _) = find(&problem, problems_dir.as_deref())?;
             let bin_dir = match bin_dir {
                 Some(d) => d,
                 None => std::env::current_exe()
@@ -700,7 +751,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             out,
             size,
         } => {
-            let p = problem::by_name(&problem)?;
+            let p = find_anywhere(&problem, None)?;
             let read =
                 |f: &Path| std::fs::read(f).with_context(|| format!("cannot read {}", f.display()));
             let input = read(&input)?;
@@ -723,8 +774,13 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             );
             Ok(ExitCode::SUCCESS)
         }
-        Command::List => {
-            for p in problem::all() {
+        Command::List { problems_dir } => {
+            let all = match discover::problems_dir(problems_dir.as_deref()) {
+                Ok(dir) => discover::problems(&dir, &discover::default_cache_dir(&dir))?,
+                Err(_) if problems_dir.is_none() => problem::all().to_vec(),
+                Err(e) => return Err(e),
+            };
+            for p in all {
                 println!("{}", p.name());
                 for g in p.generators() {
                     println!("  {}", g.name);

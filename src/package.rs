@@ -26,8 +26,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::args::Args;
-use crate::problem::{generate_test, Problem, ProblemConfig, ValidateOptions};
+use crate::problem::{generate_test, parse_args, Problem, ProblemConfig};
 use crate::verdict::Verdict;
 
 /// One manifest entry: where a test's input comes from.
@@ -91,9 +90,10 @@ pub struct Manifest {
 }
 
 impl Manifest {
-    /// Reads and checks a manifest: each entry has exactly one of `gen` (with `seed`) and
-    /// `file`; `answer` only with `file`; no two entries share an identity
-    /// ([`TestSpec::source`]). Errors name the entry (both entries for a shared identity).
+    /// Reads and checks a manifest: each entry has exactly one of `gen` and `file`; `answer`
+    /// only with `file`; no two entries share an identity ([`TestSpec::source`]). Whether a
+    /// generator line needs a `seed` depends on the problem ([`Manifest::check_seeds`]).
+    /// Errors name the entry (both entries for a shared identity).
     pub fn load(path: &Path) -> anyhow::Result<Manifest> {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read {}", path.display()))?;
@@ -104,9 +104,10 @@ impl Manifest {
         for (i, t) in m.tests.iter().enumerate() {
             let which = format!("{}: test {} ({})", path.display(), i + 1, t.source());
             match (&t.gen, &t.file) {
-                (Some(_), None) if t.seed.is_some() && t.answer.is_none() => {}
-                (Some(_), None) if t.seed.is_none() => bail!("{which}: `gen` needs a `seed`"),
-                (Some(_), None) => bail!("{which}: `answer` goes only with `file`"),
+                (Some(_), None) if t.answer.is_some() => {
+                    bail!("{which}: `answer` goes only with `file`")
+                }
+                (Some(_), None) => {}
                 (None, Some(_)) if t.seed.is_none() => {}
                 (None, Some(_)) => bail!("{which}: `seed` goes only with `gen`"),
                 _ => bail!("{which}: give exactly one of `gen` and `file`"),
@@ -128,7 +129,33 @@ impl Manifest {
         }
         Ok(m)
     }
+
+    /// Checks the `seed` of every generator line for `problem`: a built-in problem's line
+    /// needs one; a program problem's line ([`Problem::positional_args`]) takes one (default
+    /// 0) only when it contains `{seed}`, and a line without `{seed}` is passed as written and
+    /// may not have one. `path` names the manifest in errors.
+    pub fn check_seeds(&self, problem: &dyn Problem, path: &Path) -> anyhow::Result<()> {
+        for (i, t) in self.tests.iter().enumerate() {
+            let Some(line) = &t.gen else { continue };
+            let which = format!("{}: test {} ({})", path.display(), i + 1, t.source());
+            if !problem.positional_args() {
+                if t.seed.is_none() {
+                    bail!("{which}: `gen` needs a `seed`");
+                }
+            } else if !line.contains(SEED_WORD) && t.seed.is_some() {
+                bail!(
+                    "{which}: `seed` goes only with a generator line that contains {SEED_WORD} \
+                     (a line without it is passed as written and needs no seed)"
+                );
+            }
+        }
+        Ok(())
+    }
 }
+
+/// The word a program problem's generator line writes where the test's seed goes
+/// ([`crate::program`]).
+pub const SEED_WORD: &str = "{seed}";
 
 /// One locked test.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -415,15 +442,33 @@ pub fn build_test(
             let (gen, rest) = words
                 .split_first()
                 .ok_or_else(|| anyhow!("empty generator line"))?;
-            let args = Args::parse(rest)?;
-            generate_test(problem, gen, &args, spec.seed.unwrap_or(0))?
+            let args = parse_args(problem, rest)?;
+            let seed = spec.seed.unwrap_or(0);
+            let first = generate_test(problem, gen, &args, seed)?;
+            // Run twice (as BAPCtools' --check-deterministic): the same line must give the
+            // same bytes, or the lock could never hold.
+            let second = generate_test(problem, gen, &args, seed)?;
+            if first != second {
+                bail!(
+                    "generator line `{line}` is not deterministic: two runs gave different \
+                     bytes ({} and {} bytes, first difference at byte {}); draw randomness \
+                     only from its arguments (see the README, \"Stable bytes\")",
+                    first.len(),
+                    second.len(),
+                    first
+                        .iter()
+                        .zip(&second)
+                        .position(|(a, b)| a != b)
+                        .unwrap_or(first.len().min(second.len()))
+                );
+            }
+            first
         }
         (None, Some(file)) => read_relative(dir, file)?,
         (None, None) => bail!("no source"),
     };
-    let bounds = config.bounds_for(spec.group.as_deref())?;
     let summary = problem
-        .validate(&input, &bounds, ValidateOptions::default())
+        .validate_in_group(&input, config, spec.group.as_deref())?
         .map_err(|e| {
             anyhow!(
                 "input does not validate{}: {e}",
@@ -449,7 +494,13 @@ pub fn build_test(
         must_accept(&official, &answer, "official answer against the reference")?;
         must_accept(&answer, &official, "reference against the official answer")?;
     }
-    let brute = problem.brute_force(&input, config.build.brute_force_max_cells)?;
+    let brute = match &config.build.brute_force_group {
+        Some(g) if spec.group.as_deref() == Some(g.as_str()) => {
+            problem.brute_force(&input, u64::MAX)?
+        }
+        Some(_) => None,
+        None => problem.brute_force(&input, config.build.brute_force_max_cells)?,
+    };
     if let Some(b) = &brute {
         must_accept(b, &answer, "brute-force answer against the reference")?;
     }
@@ -619,6 +670,7 @@ pub fn build_problem(problem: &dyn Problem, opts: &BuildOptions) -> anyhow::Resu
     let dir = opts.problems_dir.join(problem.name());
     let config = ProblemConfig::load(problem, Some(&dir.join("problem.toml")))?;
     let manifest = Manifest::load(&dir.join("manifest.toml"))?;
+    manifest.check_seeds(problem, &dir.join("manifest.toml"))?;
     let _guard = crate::store::lock_for_build(&dir)?;
     let count = manifest.tests.len();
     let bar = crate::progress::bar(count as u64, "tests built", opts.progress);
@@ -765,7 +817,7 @@ pub fn build_problem(problem: &dyn Problem, opts: &BuildOptions) -> anyhow::Resu
     if lagging {
         lock_status += "; finished an interrupted build (tests.lock copied from tests/tests.lock)";
     }
-    let table = summary_table(&tests, config.build.brute_force_max_cells);
+    let table = summary_table(&tests, &config.build, problem.positional_args());
     Ok(BuildReport {
         tests,
         table,
@@ -814,8 +866,13 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 
 /// The summary table: test, source (the full identity, wrapped onto continuation lines),
 /// size, answer summary, brute-force check, solve time; then a legend of the columns.
-/// `brute_force_max_cells` is the problem's cross-check limit, named in the legend.
-pub fn summary_table(tests: &[BuiltTest], brute_force_max_cells: u64) -> String {
+/// `build` says which tests were cross-checked (a cell limit or a test group), `program`
+/// whether the sizes are a program problem's (the input's first line) or boards.
+pub fn summary_table(
+    tests: &[BuiltTest],
+    build: &crate::problem::BuildSettings,
+    program: bool,
+) -> String {
     let w = tests
         .iter()
         .map(|t| t.spec.source().chars().count())
@@ -848,15 +905,27 @@ pub fn summary_table(tests: &[BuiltTest], brute_force_max_cells: u64) -> String 
             let _ = writeln!(s, "{:<4}   {l}", "");
         }
     }
+    let size = if program {
+        "the input's first line"
+    } else {
+        "rows x columns"
+    };
+    let not_brute = match &build.brute_force_group {
+        Some(g) => format!("not in test group `{g}`, not cross-checked"),
+        None => format!(
+            "more than {} cells, too large to brute-force",
+            build.brute_force_max_cells
+        ),
+    };
     let _ = write!(
         s,
         "columns:\n\
          \x20 source    the test's identity: generator line and seed, or hand-made file (long\n\
          \x20           ones continue on the next lines)\n\
-         \x20 size      rows x columns\n\
+         \x20 size      {size}\n\
          \x20 answer    the jury answer in short\n\
          \x20 brute     yes: the answer agrees with the exhaustive brute-force solver;\n\
-         \x20           no: more than {brute_force_max_cells} cells, too large to brute-force\n\
+         \x20           no: {not_brute}\n\
          \x20 solve ms  the reference solution's time\n"
     );
     s

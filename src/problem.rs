@@ -58,6 +58,10 @@ pub struct Limits {
     /// run).
     #[serde(default = "default_tasks")]
     pub tasks: u64,
+    /// Stack limit of submissions, MiB (default [`crate::runner::DEFAULT_STACK_KIB`], 64 MiB);
+    /// e.g. 8 for a problem that must be solved under the 8 MiB many judges set.
+    #[serde(default)]
+    pub stack_mib: Option<u64>,
 }
 
 fn default_tasks() -> u64 {
@@ -65,11 +69,18 @@ fn default_tasks() -> u64 {
 }
 
 /// Settings of `gridjudge build` for a problem.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct BuildSettings {
-    /// Tests with at most this many cells are cross-checked against the brute-force solver.
+    /// Tests with at most this many cells are cross-checked against the brute-force solver
+    /// (built-in problems).
+    #[serde(default)]
     pub brute_force_max_cells: u64,
+    /// Every test of this test group is cross-checked against the brute force (program
+    /// problems: `brute_force` in `[programs]`). When set, it replaces
+    /// `brute_force_max_cells`.
+    #[serde(default)]
+    pub brute_force_group: Option<String>,
 }
 
 /// A problem's `problem.toml`.
@@ -86,10 +97,13 @@ pub struct ProblemConfig {
     pub source: Option<String>,
     /// Judge limits.
     pub limits: Limits,
-    /// Constraints of the statement, checked by the validator.
+    /// Constraints of the statement, checked by the validator (built-in problems; a program
+    /// problem's validator holds its own).
+    #[serde(default)]
     pub constraints: Bounds,
     /// Bounds used when the constraints are lifted (`gridjudge solve --no-limits`): what the
     /// reference solution is still expected to handle.
+    #[serde(default)]
     pub lifted: Bounds,
     /// Test groups (subtasks): extra bounds on top of the constraints.
     #[serde(default)]
@@ -98,7 +112,12 @@ pub struct ProblemConfig {
     #[serde(default)]
     pub checker: toml::Table,
     /// Build settings.
+    #[serde(default)]
     pub build: BuildSettings,
+    /// The problem's own programs: present exactly for a program problem
+    /// ([`crate::program`]).
+    #[serde(default)]
+    pub programs: Option<crate::program::ProgramsConfig>,
 }
 
 impl ProblemConfig {
@@ -198,6 +217,21 @@ pub trait Problem: Send + Sync {
         opts: ValidateOptions,
     ) -> Result<InputSummary, FormatError>;
 
+    /// Validation of `input` in test group `group` (`None`: the constraints alone):
+    /// `Ok(Ok(summary))` valid, `Ok(Err(e))` invalid, `Err` when validation itself failed (an
+    /// unknown group; a validator program that crashed). The default validates under
+    /// [`ProblemConfig::bounds_for`] with [`Problem::validate`]; a program problem passes the
+    /// group to its validator program.
+    fn validate_in_group(
+        &self,
+        input: &[u8],
+        config: &ProblemConfig,
+        group: Option<&str>,
+    ) -> anyhow::Result<Result<InputSummary, FormatError>> {
+        let bounds = config.bounds_for(group)?;
+        Ok(self.validate(input, &bounds, ValidateOptions::default()))
+    }
+
     /// The reference solution: the jury answer of a valid input, in canonical form.
     /// The input is read strictly under `bounds`.
     fn solve(&self, input: &[u8], bounds: &Bounds) -> anyhow::Result<Vec<u8>>;
@@ -253,6 +287,24 @@ pub trait Problem: Send + Sync {
     /// The generators of this problem.
     fn generators(&self) -> &'static [GeneratorInfo];
 
+    /// Whether generator lines take positional words passed as written (generator programs,
+    /// [`Args::positional`]) instead of `key=value` arguments.
+    fn positional_args(&self) -> bool {
+        false
+    }
+
+    /// The generator line `gridjudge stress` uses when none is given, if the problem declares
+    /// one (`stress` in `[programs]`); `None` for the built-in default
+    /// ([`crate::stress::GeneratorLine::default_for`]).
+    fn default_stress_line(&self) -> Option<String> {
+        None
+    }
+
+    /// The program problem behind this problem, if it is one ([`crate::program`]).
+    fn as_program(&self) -> Option<&crate::program::ProgramProblem> {
+        None
+    }
+
     /// Runs generator `name` with `args`, drawing randomness only from `rng`.
     fn generate(&self, name: &str, args: &Args, rng: &mut TestRng) -> Result<Vec<u8>, ArgError>;
 
@@ -265,6 +317,16 @@ pub trait Problem: Send + Sync {
     fn shrink_candidates(&self, input: &[u8]) -> Vec<Vec<u8>> {
         let _ = input;
         Vec::new()
+    }
+
+    /// [`Problem::shrink_candidates`] made one at a time, for callers that stop at the first
+    /// candidate that still fails (a program problem's candidates are many and each costs a
+    /// validator run). The default yields [`Problem::shrink_candidates`].
+    fn shrink_candidates_iter<'a>(
+        &'a self,
+        input: &'a [u8],
+    ) -> Box<dyn Iterator<Item = Vec<u8>> + 'a> {
+        Box::new(self.shrink_candidates(input).into_iter())
     }
 
     /// The generator called `name`, or an error listing the generators.
@@ -298,6 +360,16 @@ pub fn by_name(name: &str) -> anyhow::Result<&'static dyn Problem> {
             let names: Vec<&str> = all().iter().map(|p| p.name()).collect();
             anyhow::anyhow!("unknown problem `{name}` (known: {})", names.join(", "))
         })
+}
+
+/// The arguments of a generator line after its name, as `problem` takes them: `key=value`
+/// words, or positional words for a program problem ([`Problem::positional_args`]).
+pub fn parse_args<S: AsRef<str>>(problem: &dyn Problem, words: &[S]) -> Result<Args, ArgError> {
+    if problem.positional_args() {
+        Ok(Args::positional(words))
+    } else {
+        Args::parse(words)
+    }
 }
 
 /// Generates one test: checks `args` against the generator's declared parameters, derives the

@@ -27,6 +27,17 @@ pub struct FormatError {
 
 impl fmt::Display for FormatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            // No position (a validator program's message that names none): the message alone.
+            return f.write_str(&self.expected);
+        }
+        if self.found.is_empty() {
+            return write!(
+                f,
+                "line {}, column {}: {}",
+                self.line, self.col, self.expected
+            );
+        }
         write!(
             f,
             "line {}, column {}: expected {}, found {}",

@@ -280,7 +280,7 @@ impl GeneratorLine {
             return Err(ArgError("empty generator line".into()));
         };
         let info = problem.generator(name.as_ref())?;
-        let args = Args::parse(rest)?;
+        let args = crate::problem::parse_args(problem, rest)?;
         args.check_keys(info)?;
         // A malformed range is an error of the line, not of a seed.
         resolve_ranges(problem.name(), info.name, &args, 0)?;
@@ -295,6 +295,10 @@ impl GeneratorLine {
     /// declares (`n`, `m`) — small boards, where counterexamples shrink fast. Knows nothing
     /// of the problem beyond [`Problem::generators`].
     pub fn default_for(problem: &dyn Problem) -> Result<GeneratorLine, ArgError> {
+        if let Some(line) = problem.default_stress_line() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            return GeneratorLine::parse(problem, &words);
+        }
         let info = problem
             .generators()
             .first()
@@ -415,6 +419,9 @@ pub struct Shrunk {
     /// kept one, run ahead by other jobs, do not count, so the number does not depend on
     /// `jobs`.
     pub runs: usize,
+    /// When the generator line was shrunk first ([`shrink_line`]): the concrete arguments of
+    /// the smallest line that still failed, the steps kept and the lines judged.
+    pub line: Option<(String, usize, usize)>,
 }
 
 /// Shrinks `input`, which fails with `judged` (not AC), to a locally minimal input failing in
@@ -440,6 +447,7 @@ pub fn shrink(
         judged,
         steps: 0,
         runs: 0,
+        line: None,
     };
     let valid = |c: &Vec<u8>| {
         problem
@@ -447,13 +455,17 @@ pub fn shrink(
             .is_ok()
     };
     loop {
-        let cands: Vec<Vec<u8>> = problem
-            .shrink_candidates(&cur.input)
-            .into_iter()
-            .filter(valid)
-            .collect();
+        // Candidates are made and validated lazily, `jobs` valid ones at a time: a step stops
+        // at the first that still fails, and a program problem's validator is a process.
+        let mut cands = problem
+            .shrink_candidates_iter(&cur.input)
+            .filter(|c| valid(c));
         let mut found = None;
-        for chunk in cands.chunks(jobs) {
+        loop {
+            let chunk: Vec<Vec<u8>> = cands.by_ref().take(jobs).collect();
+            if chunk.is_empty() {
+                break;
+            }
             let results: Vec<anyhow::Result<Judged>> = chunk
                 .par_iter()
                 .map(|c| judge_input(problem, config, subject, c))
@@ -471,6 +483,7 @@ pub fn shrink(
                 break;
             }
         }
+        drop(cands);
         match found {
             Some((input, judged)) => {
                 cur.input = input;
@@ -479,6 +492,109 @@ pub fn shrink(
             }
             None => return Ok(cur),
         }
+    }
+}
+
+/// A smaller generator line that still fails, found by [`shrink_line`].
+#[derive(Clone, Debug)]
+pub struct LineShrunk {
+    /// The concrete arguments of the smallest failing line.
+    pub args: Args,
+    /// Its input (same seed).
+    pub input: Vec<u8>,
+    /// How that input is judged.
+    pub judged: Judged,
+    /// Steps kept.
+    pub steps: usize,
+    /// Lines judged.
+    pub runs: usize,
+}
+
+/// Shrinks the generator line of a failing test before its input (program problems, whose
+/// lines are positional words): tries [`crate::shrink_text::smaller_lines`] of `name args`
+/// in order with the same `seed`, keeps the first whose test is valid and fails in the class
+/// of `judged`, and repeats until none does. `None` when no smaller line fails. Lines the
+/// generator refuses or whose tests do not validate are skipped.
+///
+/// Cost: at most (steps + 1) × (candidate lines) generator, validator and submission runs.
+/// Errors: a submission that cannot be judged ([`judge_input`]).
+pub fn shrink_line(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    subject: &dyn Subject,
+    name: &str,
+    args: &Args,
+    seed: u64,
+    judged: &Judged,
+) -> anyhow::Result<Option<LineShrunk>> {
+    let Some(class) = judged.class() else {
+        return Ok(None);
+    };
+    let Some(words) = args.words() else {
+        return Ok(None);
+    };
+    let mut line: Vec<String> = std::iter::once(name.to_string())
+        .chain(words.iter().cloned())
+        .collect();
+    let mut best: Option<LineShrunk> = None;
+    let mut runs = 0;
+    'step: loop {
+        for cand in crate::shrink_text::smaller_lines(&line) {
+            let a = Args::positional(&cand[1..]);
+            let Ok(input) = generate_test(problem, name, &a, seed) else {
+                continue;
+            };
+            if problem
+                .validate(&input, &config.constraints, ValidateOptions::default())
+                .is_err()
+            {
+                continue;
+            }
+            runs += 1;
+            let j = judge_input(problem, config, subject, &input)?;
+            if j.class() == Some(class) {
+                let steps = best.as_ref().map_or(0, |b| b.steps) + 1;
+                best = Some(LineShrunk {
+                    args: a,
+                    input,
+                    judged: j,
+                    steps,
+                    runs,
+                });
+                line = cand;
+                continue 'step;
+            }
+        }
+        break;
+    }
+    Ok(best.map(|b| LineShrunk { runs, ..b }))
+}
+
+/// Shrinks a failing test: its generator line first when the problem's lines are positional
+/// ([`shrink_line`]; `name`, `args` and `seed` make the test), then its input ([`shrink`]).
+pub fn shrink_failure(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    subject: &dyn Subject,
+    line: Option<(&str, &Args, u64)>,
+    input: &[u8],
+    judged: Judged,
+    jobs: usize,
+) -> anyhow::Result<Shrunk> {
+    let smaller = match line {
+        Some((name, args, seed)) if problem.positional_args() => {
+            shrink_line(problem, config, subject, name, args, seed, &judged)?
+        }
+        _ => None,
+    };
+    match smaller {
+        Some(l) => {
+            let mut sh = shrink(problem, config, subject, &l.input, l.judged, jobs)?;
+            let name = line.map_or("", |l| l.0);
+            sh.line = Some((format!("{name} {}", l.args), l.steps, l.runs));
+            Ok(sh)
+        }
+        None => shrink(problem, config, subject, input, judged, jobs),
     }
 }
 
@@ -538,6 +654,14 @@ impl Counterexample {
         let class = j.class().map_or("?", FailureClass::name);
         match &self.shrunk {
             Some(sh) => {
+                if let Some((l, steps, runs)) = &sh.line {
+                    let _ = writeln!(
+                        s,
+                        "generator line shrunk in {steps} steps ({runs} lines judged) to `{l} \
+                         --seed {}`",
+                        self.seed
+                    );
+                }
                 let _ = writeln!(
                     s,
                     "found {} with {}; shrunk in {} steps ({} runs) to {} with {} [class {class}]",
@@ -588,6 +712,11 @@ impl Counterexample {
             "shrink": self.shrunk.as_ref().map(|sh| serde_json::json!({
                 "steps": sh.steps,
                 "candidates": sh.runs,
+                "line": sh.line.as_ref().map(|(l, steps, runs)| serde_json::json!({
+                    "line": l,
+                    "steps": steps,
+                    "candidates": runs,
+                })),
             })),
             "input": text(self.input()),
             "size": size_of(problem, self.input()),
@@ -607,7 +736,13 @@ fn size_of(problem: &dyn Problem, input: &[u8]) -> String {
     let bounds = cfg.map(|c| c.lifted).unwrap_or_default();
     problem
         .validate(input, &bounds, ValidateOptions::default())
-        .map(|x| format!("{} ({} cells)", x.size, x.cells))
+        .map(|x| {
+            if problem.positional_args() {
+                format!("`{}` ({} bytes)", x.size, x.cells)
+            } else {
+                format!("{} ({} cells)", x.size, x.cells)
+            }
+        })
         .unwrap_or_else(|_| format!("{} bytes", input.len()))
 }
 
@@ -815,11 +950,17 @@ pub fn stress(
     if opts.shrink {
         for c in &mut failures {
             bar.set_message(format!("shrinking seed {}", c.seed));
+            let name = line.name.clone();
+            let args = crate::problem::parse_args(
+                problem,
+                &c.args.split_whitespace().collect::<Vec<_>>(),
+            )?;
             let sh = pool.install(|| {
-                shrink(
+                shrink_failure(
                     problem,
                     config,
                     subject,
+                    Some((&name, &args, c.seed)),
                     &c.original,
                     c.original_judged.clone(),
                     jobs,
@@ -913,7 +1054,7 @@ pub fn find_existing(
                 let Some((gen, rest)) = words.split_first() else {
                     bail!("{}: empty generator line", what());
                 };
-                let args = Args::parse(rest).with_context(what)?;
+                let args = crate::problem::parse_args(problem, rest).with_context(what)?;
                 generate_test(problem, gen, &args, spec.seed.unwrap_or(0)).with_context(what)?
             }
             (None, Some(file)) => {

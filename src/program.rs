@@ -1,0 +1,834 @@
+//! Program problems: a problem defined by its own programs in any language, declared in the
+//! `[programs]` table of its `problem.toml`, as in Polygon or BAPCtools. No Rust code names
+//! such a problem; [`crate::discover::problem`] finds it at run time.
+//!
+//! ```toml
+//! [programs]
+//! generators = { random = "generators/random.cpp", chain = "generators/chain.py" }
+//! validator = { source = "validator/validator.cpp", convention = "testlib" }
+//! solution = "solutions/reference.cpp"
+//! brute_force = "solutions/brute.py"          # optional, run on `[build] brute_force_group`
+//! checker = { builtin = "tokens" }            # or { source = "...", convention = "kattis" }
+//! stress = "random 1..8 1..8 0..20 {seed}"    # optional default line of `gridjudge stress`
+//! normaliser = "tools/normalise.py"           # optional, see below
+//! [programs.limits]                           # limits of every program above
+//! time_ms = 10000
+//! memory_mib = 1024
+//! output_mib = 64
+//! ```
+//!
+//! A program is a path relative to the problem folder — a source file compiled once and cached
+//! by content hash as `judge` does (`.cpp`/`.cc`/`.cxx`, `.c`, `.rs`, `.java`; `.py` runs with
+//! `python3`), or an executable file run as it is — or a table with exactly one of `source`
+//! (the same) and `command` (a shell command line run with `/bin/sh -c` in the problem folder,
+//! the program's arguments appended).
+//!
+//! # Calling conventions
+//! * generator: `GEN ARGS...`, stdout is the input. The words of the manifest line after the
+//!   generator's name are passed as written, except `{seed}`, replaced by a number in
+//!   [0, 2^31) drawn from the test's RNG ([`crate::rng::TestRng::for_test`] with the problem,
+//!   the generator, the words and the manifest seed: the first 32-bit word shifted right by
+//!   one). Builds run every line twice and refuse different bytes ([`crate::package`]).
+//! * validator: input on stdin. `testlib`: `--group G` for a test of group G, exit 0 valid,
+//!   any other exit invalid; `kattis`: the words of `flags.G` (default none) for group G,
+//!   exit 42 valid, 43 invalid, anything else is an error of the validator. The message (stderr,
+//!   else stdout) is reported; when it reads `line L, column C: ...` (gridjudge's and testlib's
+//!   form) the position is taken from it.
+//! * solution and brute force: input on stdin, answer on stdout, exit 0.
+//! * checker program: `testlib`: `CHECKER input output answer`, exit 0 AC, 1 WA, 2 PE, 3 FAIL
+//!   (7 with testlib's points is AC), message on stderr; `kattis`: `CHECKER input answer
+//!   feedback_dir < output`, exit 42 AC, 43 WA, message in `feedback_dir/judgemessage.txt`.
+//!   Any other exit, a crash or a time-out is FAIL naming the checker.
+//! * normaliser (shrinking, [`crate::stress`]): a candidate input on stdin, a consistent input
+//!   on stdout (e.g. its counts fixed); exit 0.
+//!
+//! Every program runs unconfined (they are the setter's own) under `[programs.limits]`; a
+//! crash, a time-out, too much memory or output, or no output at all is an error that names
+//! the program, the limit and the start of its stderr, never a panic.
+
+use std::collections::{BTreeMap, HashMap};
+use std::ffi::OsString;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use anyhow::{anyhow, bail, Context};
+use serde::Deserialize;
+
+use crate::args::{ArgError, Args, GeneratorInfo};
+use crate::checkers::BuiltinChecker;
+use crate::judge::{prepare, Prepared, Submission, SubmissionKind};
+use crate::problem::{Bounds, InputSummary, Problem, ProblemConfig, ValidateOptions};
+use crate::reader::FormatError;
+use crate::rng::TestRng;
+use crate::runner::{self, Outcome, RunLimits, RunSpec};
+use crate::verdict::{CheckOutcome, Verdict};
+
+/// Calling convention of a validator or checker program.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Convention {
+    /// testlib (Codeforces, Polygon): validator exit 0 valid; checker `input output answer`,
+    /// exit 0/1/2/3 = AC/WA/PE/FAIL.
+    #[default]
+    Testlib,
+    /// Kattis problem package format: validator exit 42/43; checker `input answer feedback_dir
+    /// < output`, exit 42/43.
+    Kattis,
+}
+
+/// A program as written in `problem.toml`: a path, or a table.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(untagged)]
+pub enum ProgramSpec {
+    /// A path relative to the problem folder.
+    Path(String),
+    /// A table: `source` or `command`, `convention`, and for built-in checkers `builtin`.
+    Table(ProgramTable),
+}
+
+/// The table form of a [`ProgramSpec`].
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProgramTable {
+    /// A source or executable file, relative to the problem folder.
+    pub source: Option<String>,
+    /// A shell command line, run in the problem folder.
+    pub command: Option<String>,
+    /// Calling convention (validators and checkers; default testlib).
+    pub convention: Option<Convention>,
+    /// A built-in checker: `tokens`, `lines`, `unordered_lines` or `float` ([`crate::checkers`]).
+    pub builtin: Option<String>,
+    /// Absolute tolerance of the `float` checker.
+    pub abs: Option<f64>,
+    /// Relative tolerance of the `float` checker.
+    pub rel: Option<f64>,
+    /// Kattis-convention validators: the flags (space-separated words) per test group.
+    #[serde(default)]
+    pub flags: BTreeMap<String, String>,
+}
+
+impl ProgramSpec {
+    fn table(&self) -> ProgramTable {
+        match self {
+            ProgramSpec::Path(p) => ProgramTable {
+                source: Some(p.clone()),
+                ..Default::default()
+            },
+            ProgramSpec::Table(t) => t.clone(),
+        }
+    }
+}
+
+/// Limits of the setter's programs, `[programs.limits]`.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetterLimits {
+    /// CPU time per run, milliseconds (default 10 000).
+    #[serde(default = "default_setter_time")]
+    pub time_ms: u64,
+    /// Memory per run, MiB (default 1024).
+    #[serde(default = "default_setter_memory")]
+    pub memory_mib: u64,
+    /// Output per run, MiB (default 64).
+    #[serde(default = "default_setter_output")]
+    pub output_mib: u64,
+}
+
+fn default_setter_time() -> u64 {
+    10_000
+}
+fn default_setter_memory() -> u64 {
+    1024
+}
+fn default_setter_output() -> u64 {
+    64
+}
+
+impl Default for SetterLimits {
+    fn default() -> Self {
+        SetterLimits {
+            time_ms: default_setter_time(),
+            memory_mib: default_setter_memory(),
+            output_mib: default_setter_output(),
+        }
+    }
+}
+
+/// The `[programs]` table of `problem.toml` (see the module documentation).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProgramsConfig {
+    /// Generators by name.
+    pub generators: BTreeMap<String, ProgramSpec>,
+    /// The validator.
+    pub validator: ProgramSpec,
+    /// The reference solution.
+    pub solution: ProgramSpec,
+    /// A slow trusted solution, run on the tests of `[build] brute_force_group`.
+    pub brute_force: Option<ProgramSpec>,
+    /// The checker: `{ builtin = ... }` or a program.
+    pub checker: ProgramSpec,
+    /// Reads a shrinking candidate, writes a consistent one.
+    pub normaliser: Option<ProgramSpec>,
+    /// The default generator line of `gridjudge stress`.
+    pub stress: Option<String>,
+    /// Limits of every program above.
+    #[serde(default)]
+    pub limits: SetterLimits,
+}
+
+/// How a program is started, once prepared.
+type Prepared_ = Result<Vec<OsString>, String>;
+
+/// A program problem (see the module documentation).
+pub struct ProgramProblem {
+    name: &'static str,
+    dir: PathBuf,
+    config_text: &'static str,
+    config: ProblemConfig,
+    programs: ProgramsConfig,
+    checker: Option<(BuiltinChecker, Option<&'static str>)>,
+    generator_infos: &'static [GeneratorInfo],
+    cache_dir: PathBuf,
+    prepared: Mutex<HashMap<String, Arc<OnceLock<Prepared_>>>>,
+}
+
+impl std::fmt::Debug for ProgramProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ProgramProblem")
+            .field("name", &self.name)
+            .field("dir", &self.dir)
+            .finish()
+    }
+}
+
+fn leak(s: String) -> &'static str {
+    Box::leak(s.into_boxed_str())
+}
+
+/// What ran: the classification and the output bytes.
+struct Ran {
+    result: runner::RunResult,
+    stdout: Vec<u8>,
+}
+
+impl ProgramProblem {
+    /// Loads the program problem in `dir` (a folder holding `problem.toml` with `[programs]`),
+    /// compiling programs into `cache_dir` when first used. The problem lives as long as the
+    /// process (it is leaked into a `&'static`, as built-in problems are statics).
+    ///
+    /// Errors: `problem.toml` unreadable or invalid, no `[programs]`, its `name` not the
+    /// folder's name, a program file that does not exist, a bad checker declaration.
+    pub fn load(dir: &Path, cache_dir: &Path) -> anyhow::Result<&'static ProgramProblem> {
+        let path = dir.join("problem.toml");
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let config = ProblemConfig::parse(&text, &path.display().to_string())?;
+        let folder = dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if config.name != folder {
+            bail!(
+                "{}: name = \"{}\" but the folder is `{folder}`; they must be the same",
+                path.display(),
+                config.name
+            );
+        }
+        let Some(programs) = config.programs.clone() else {
+            bail!("{}: no [programs] table", path.display());
+        };
+        let origin = path.display().to_string();
+        let mut all: Vec<(String, &ProgramSpec)> = programs
+            .generators
+            .iter()
+            .map(|(n, s)| (format!("generator `{n}`"), s))
+            .collect();
+        all.push(("validator".into(), &programs.validator));
+        all.push(("solution".into(), &programs.solution));
+        if let Some(b) = &programs.brute_force {
+            all.push(("brute_force".into(), b));
+        }
+        if let Some(n) = &programs.normaliser {
+            all.push(("normaliser".into(), n));
+        }
+        let checker_table = programs.checker.table();
+        let checker = match &checker_table.builtin {
+            Some(b) => {
+                if checker_table.command.is_some() || checker_table.convention.is_some() {
+                    bail!("{origin}: [programs] checker: `builtin` takes no `command` or `convention`");
+                }
+                let c = BuiltinChecker::from_name(b, checker_table.abs, checker_table.rel)
+                    .with_context(|| format!("{origin}: [programs] checker"))?;
+                Some((c, None))
+            }
+            None => {
+                all.push(("checker".into(), &programs.checker));
+                None
+            }
+        };
+        for (what, spec) in &all {
+            let t = spec.table();
+            if t.builtin.is_some() {
+                bail!("{origin}: [programs] {what}: `builtin` is only for the checker");
+            }
+            match (&t.source, &t.command) {
+                (Some(s), None) => {
+                    let p = dir.join(s);
+                    if !p.is_file() {
+                        bail!("{origin}: [programs] {what}: no such file {}", p.display());
+                    }
+                }
+                (None, Some(_)) => {}
+                _ => {
+                    bail!("{origin}: [programs] {what}: give exactly one of `source` and `command`")
+                }
+            }
+        }
+        if programs.generators.is_empty() {
+            bail!("{origin}: [programs] generators: declare at least one generator");
+        }
+        let infos: Vec<GeneratorInfo> = programs
+            .generators
+            .iter()
+            .map(|(n, s)| {
+                let t = s.table();
+                GeneratorInfo {
+                    name: leak(n.clone()),
+                    about: leak(match (t.source, t.command) {
+                        (Some(s), _) => format!("program {s}"),
+                        (_, Some(c)) => format!("command `{c}`"),
+                        _ => String::new(),
+                    }),
+                    params: &[],
+                }
+            })
+            .collect();
+        let problem = ProgramProblem {
+            name: leak(config.name.clone()),
+            dir: std::path::absolute(dir)
+                .with_context(|| format!("cannot resolve {}", dir.display()))?,
+            config_text: leak(text),
+            config,
+            programs,
+            checker,
+            generator_infos: Box::leak(infos.into_boxed_slice()),
+            cache_dir: cache_dir.to_path_buf(),
+            prepared: Mutex::new(HashMap::new()),
+        };
+        Ok(Box::leak(Box::new(problem)))
+    }
+
+    /// The problem folder (absolute).
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The `[programs]` table.
+    pub fn programs(&self) -> &ProgramsConfig {
+        &self.programs
+    }
+
+    /// The built-in checker, when the checker is one.
+    pub fn builtin_checker(&self) -> Option<&BuiltinChecker> {
+        self.checker.as_ref().map(|(c, _)| c)
+    }
+
+    fn setter_limits(&self) -> RunLimits {
+        let l = &self.programs.limits;
+        let mut r = RunLimits::new(l.time_ms, l.memory_mib);
+        r.output_bytes = l.output_mib.saturating_mul(1 << 20);
+        // Setter programs may recurse deeply: the stack may use the whole memory limit.
+        r.stack_kib = Some(r.memory_kib);
+        r
+    }
+
+    /// How to start `spec` (compiled into the cache on first use, once per process).
+    fn command(&self, role: &str, spec: &ProgramSpec) -> anyhow::Result<Vec<OsString>> {
+        let cell = {
+            let mut map = self
+                .prepared
+                .lock()
+                .map_err(|_| anyhow!("program cache poisoned"))?;
+            map.entry(role.to_string()).or_default().clone()
+        };
+        let prepared = cell.get_or_init(|| self.prepare(role, spec).map_err(|e| format!("{e:#}")));
+        prepared.clone().map_err(|e| anyhow!(e))
+    }
+
+    fn prepare(&self, role: &str, spec: &ProgramSpec) -> anyhow::Result<Vec<OsString>> {
+        let t = spec.table();
+        if let Some(c) = &t.command {
+            let dir = self.dir.to_string_lossy().replace('\'', "'\\''");
+            return Ok(vec![
+                "/bin/sh".into(),
+                "-c".into(),
+                format!("cd '{dir}' && {c} \"$@\"").into(),
+                "sh".into(),
+            ]);
+        }
+        let rel = t.source.clone().unwrap_or_default();
+        let path = self.dir.join(&rel);
+        let sub = Submission::from_arg(&path.to_string_lossy())
+            .with_context(|| format!("{} {role} ({rel})", self.name))?;
+        if matches!(sub.kind, SubmissionKind::Command(_)) {
+            bail!("{} {role}: {rel} is not a program file", self.name);
+        }
+        let sub = Submission {
+            name: format!("{} {role} ({rel})", self.name),
+            ..sub
+        };
+        match prepare(&sub, &self.cache_dir, false)? {
+            Prepared::Ready(argv) => Ok(argv),
+            Prepared::CompileError(msg) => bail!("{}: cannot compile: {msg}", sub.name),
+        }
+    }
+
+    /// Runs the program `spec` (called `role` in messages) with `args` and `stdin`.
+    fn run(
+        &self,
+        role: &str,
+        spec: &ProgramSpec,
+        args: &[OsString],
+        stdin: &[u8],
+        work: Option<&Path>,
+    ) -> anyhow::Result<Ran> {
+        let mut argv = self.command(role, spec)?;
+        argv.extend(args.iter().cloned());
+        let tmp = tempfile::tempdir().context("cannot create a temporary folder")?;
+        let input = tmp.path().join("stdin");
+        std::fs::write(&input, stdin).context("cannot write a temporary file")?;
+        let out = tmp.path().join("stdout");
+        let err = tmp.path().join("stderr");
+        let result = runner::run(&RunSpec {
+            argv,
+            stdin: input,
+            stdout: out.clone(),
+            stderr: Some(err),
+            limits: self.setter_limits(),
+            work_parent: work.map(Path::to_path_buf),
+            sandbox: None,
+        })
+        .with_context(|| format!("{} {role}: cannot run it", self.name))?;
+        let stdout = std::fs::read(&out).context("cannot read a program's output")?;
+        Ok(Ran { result, stdout })
+    }
+
+    /// Why a run that should have finished did not, or `None` when it finished.
+    fn failure(&self, role: &str, ran: &Ran) -> Option<String> {
+        let l = &self.programs.limits;
+        let what = match &ran.result.outcome {
+            Outcome::Finished => return None,
+            Outcome::TimeLimit => format!(
+                "ran over the time limit of {} ms ([programs.limits] time_ms)",
+                l.time_ms
+            ),
+            Outcome::MemoryLimit => format!(
+                "ran over the memory limit of {} MiB ([programs.limits] memory_mib)",
+                l.memory_mib
+            ),
+            Outcome::OutputLimit => format!(
+                "wrote more than {} MiB ([programs.limits] output_mib)",
+                l.output_mib
+            ),
+            Outcome::RuntimeError(e) => format!("failed: {e}"),
+        };
+        let err = ran.result.stderr_head.trim();
+        Some(if err.is_empty() {
+            format!("{} {role} {what}", self.name)
+        } else {
+            format!(
+                "{} {role} {what}; its stderr: {}",
+                self.name,
+                first_lines(err, 6)
+            )
+        })
+    }
+
+    fn finished(&self, role: &str, ran: Ran) -> anyhow::Result<Vec<u8>> {
+        if let Some(f) = self.failure(role, &ran) {
+            bail!(f);
+        }
+        Ok(ran.stdout)
+    }
+
+    /// The seed a `{seed}` word stands for in the test (problem, generator, args, seed): the
+    /// first word of [`TestRng::for_test`] shifted right by one, in [0, 2^31).
+    pub fn seed_value(rng: &mut TestRng) -> u32 {
+        rng.next_u32() >> 1
+    }
+
+    /// The validator's verdict on `input` in test group `group`: `Ok(Ok(()))` valid,
+    /// `Ok(Err(_))` invalid (its message, with the position it names), `Err` when the
+    /// validator itself failed (crashed, timed out, an unknown Kattis exit code).
+    pub fn run_validator(
+        &self,
+        input: &[u8],
+        group: Option<&str>,
+    ) -> anyhow::Result<Result<(), FormatError>> {
+        let spec = &self.programs.validator;
+        let t = spec.table();
+        let conv = t.convention.unwrap_or_default();
+        let args: Vec<OsString> = match (conv, group) {
+            (_, None) => Vec::new(),
+            (Convention::Testlib, Some(g)) => vec!["--group".into(), g.into()],
+            (Convention::Kattis, Some(g)) => t
+                .flags
+                .get(g)
+                .map(|f| f.split_whitespace().map(OsString::from).collect())
+                .unwrap_or_default(),
+        };
+        let ran = self.run("validator", spec, &args, input, None)?;
+        let code = match ran.result.termination {
+            runner::Termination::Exited(c) => c,
+            runner::Termination::Signaled(_) => -1,
+        };
+        let valid = match (&ran.result.outcome, conv, code) {
+            (Outcome::Finished, _, 0) if conv == Convention::Testlib => true,
+            (Outcome::RuntimeError(_), Convention::Testlib, c) if c > 0 => false,
+            (Outcome::RuntimeError(_), Convention::Kattis, 42) => true,
+            (Outcome::RuntimeError(_), Convention::Kattis, 43) => false,
+            (Outcome::Finished, Convention::Kattis, 0) => bail!(
+                "{} validator (kattis convention) exited with 0; it must exit 42 (valid) or 43 \
+                 (invalid)",
+                self.name
+            ),
+            _ => bail!(self
+                .failure("validator", &ran)
+                .unwrap_or_else(|| format!("{} validator: exit code {code}", self.name))),
+        };
+        if valid {
+            return Ok(Ok(()));
+        }
+        let msg = if ran.result.stderr_head.trim().is_empty() {
+            String::from_utf8_lossy(&ran.stdout[..ran.stdout.len().min(2048)]).into_owned()
+        } else {
+            ran.result.stderr_head.clone()
+        };
+        Ok(Err(format_error(&msg)))
+    }
+}
+
+/// The first `n` lines of `s`, joined by ` | `.
+fn first_lines(s: &str, n: usize) -> String {
+    let lines: Vec<&str> = s.lines().take(n).collect();
+    lines.join(" | ")
+}
+
+/// A validator's message as a [`FormatError`]: the position from `line L, column C: REST`
+/// (also `line L, col C`), else line 0 (no position) with the whole message.
+fn format_error(msg: &str) -> FormatError {
+    let msg = msg.trim();
+    let first = msg.lines().next().unwrap_or("").trim();
+    let parsed = (|| {
+        let rest = first.split_once("line ")?.1;
+        let (l, rest) = rest.split_once(',')?;
+        let line: u64 = l.trim().parse().ok()?;
+        let rest = rest.trim_start();
+        let rest = rest
+            .strip_prefix("column ")
+            .or_else(|| rest.strip_prefix("col "))?;
+        let end = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let col: u64 = rest[..end].parse().ok()?;
+        let tail = rest[end..].trim_start_matches(':').trim();
+        Some((line, col, tail.to_string()))
+    })();
+    match parsed {
+        Some((line, col, tail)) => {
+            let (expected, found) = match tail.split_once(", found ") {
+                Some((e, f)) => (
+                    e.strip_prefix("expected ").unwrap_or(e).to_string(),
+                    f.to_string(),
+                ),
+                None => (tail, String::new()),
+            };
+            FormatError {
+                line,
+                col,
+                expected,
+                found,
+            }
+        }
+        None => FormatError {
+            line: 0,
+            col: 0,
+            expected: if first.is_empty() {
+                "(the validator gave no message)".into()
+            } else {
+                first_lines(msg, 3)
+            },
+            found: String::new(),
+        },
+    }
+}
+
+impl Problem for ProgramProblem {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn builtin_config(&self) -> &'static str {
+        self.config_text
+    }
+
+    fn validate(
+        &self,
+        input: &[u8],
+        _bounds: &Bounds,
+        _opts: ValidateOptions,
+    ) -> Result<InputSummary, FormatError> {
+        match self.validate_in_group(input, &self.config, None) {
+            Ok(r) => r,
+            Err(e) => Err(FormatError {
+                line: 0,
+                col: 0,
+                expected: format!("{e:#}"),
+                found: String::new(),
+            }),
+        }
+    }
+
+    fn validate_in_group(
+        &self,
+        input: &[u8],
+        _config: &ProblemConfig,
+        group: Option<&str>,
+    ) -> anyhow::Result<Result<InputSummary, FormatError>> {
+        Ok(self.run_validator(input, group)?.map(|()| summary(input)))
+    }
+
+    fn solve(&self, input: &[u8], _bounds: &Bounds) -> anyhow::Result<Vec<u8>> {
+        let ran = self.run("solution", &self.programs.solution, &[], input, None)?;
+        let out = self.finished("reference solution", ran)?;
+        Ok(out)
+    }
+
+    fn brute_force(&self, input: &[u8], _max_cells: u64) -> anyhow::Result<Option<Vec<u8>>> {
+        let Some(spec) = &self.programs.brute_force else {
+            return Ok(None);
+        };
+        let ran = self.run("brute_force", spec, &[], input, None)?;
+        Ok(Some(self.finished("brute force", ran)?))
+    }
+
+    fn check(
+        &self,
+        input: &[u8],
+        output: &mut dyn Read,
+        answer: &[u8],
+        _config: &ProblemConfig,
+    ) -> CheckOutcome {
+        if let Some((c, _)) = &self.checker {
+            return c.check(output, answer);
+        }
+        match self.run_checker(input, output, answer) {
+            Ok(o) => o,
+            Err(e) => CheckOutcome::fail(format!("{e:#}")),
+        }
+    }
+
+    fn describe_answer(&self, answer: &[u8]) -> String {
+        let lines = answer.iter().filter(|&&b| b == b'\n').count()
+            + usize::from(!answer.is_empty() && !answer.ends_with(b"\n"));
+        let first = answer.split(|&b| b == b'\n').next().unwrap_or(b"");
+        let first = String::from_utf8_lossy(first);
+        let first: String = first.chars().take(16).collect();
+        if lines <= 1 {
+            format!("`{first}`")
+        } else {
+            format!("{lines} lines: `{first}`...")
+        }
+    }
+
+    fn generators(&self) -> &'static [GeneratorInfo] {
+        self.generator_infos
+    }
+
+    fn positional_args(&self) -> bool {
+        true
+    }
+
+    fn default_stress_line(&self) -> Option<String> {
+        self.programs.stress.clone()
+    }
+
+    fn as_program(&self) -> Option<&ProgramProblem> {
+        Some(self)
+    }
+
+    fn generate(&self, name: &str, args: &Args, rng: &mut TestRng) -> Result<Vec<u8>, ArgError> {
+        let spec = self.programs.generators.get(name).ok_or_else(|| {
+            ArgError(format!("problem `{}` has no generator `{name}`", self.name))
+        })?;
+        let words = args.words().unwrap_or(&[]);
+        let seed = Self::seed_value(rng).to_string();
+        let argv: Vec<OsString> = words
+            .iter()
+            .map(|w| {
+                if w == crate::package::SEED_WORD {
+                    seed.clone().into()
+                } else {
+                    w.into()
+                }
+            })
+            .collect();
+        let role = format!("generator `{name}`");
+        let ran = self
+            .run(&role, spec, &argv, b"", None)
+            .map_err(|e| ArgError(format!("{e:#}")))?;
+        let out = self
+            .finished(&role, ran)
+            .map_err(|e| ArgError(format!("{e:#}")))?;
+        if out.is_empty() {
+            return Err(ArgError(format!(
+                "{} generator `{name}` printed nothing",
+                self.name
+            )));
+        }
+        Ok(out)
+    }
+
+    fn shrink_candidates(&self, input: &[u8]) -> Vec<Vec<u8>> {
+        self.shrink_candidates_iter(input).collect()
+    }
+
+    /// [`crate::shrink_text`]'s candidates, each passed through the normaliser when one is
+    /// declared (a normalised candidate that is not smaller in [`crate::shrink_text::measure`]
+    /// than `input`, or that the normaliser fails on, is dropped).
+    fn shrink_candidates_iter<'a>(
+        &'a self,
+        input: &'a [u8],
+    ) -> Box<dyn Iterator<Item = Vec<u8>> + 'a> {
+        let cands = crate::shrink_text::candidates_iter(input);
+        let Some(norm) = &self.programs.normaliser else {
+            return Box::new(cands);
+        };
+        let bound = crate::shrink_text::measure(input);
+        let mut seen = std::collections::HashSet::new();
+        Box::new(
+            cands
+                .filter_map(move |c| {
+                    let ran = self.run("normaliser", norm, &[], &c, None).ok()?;
+                    let out = self.finished("normaliser", ran).ok()?;
+                    (crate::shrink_text::measure(&out) < bound).then_some(out)
+                })
+                .filter(move |c| seen.insert(c.clone())),
+        )
+    }
+}
+
+/// The build table's summary of an input: its first line (cut at 20 characters) and its
+/// size in bytes.
+fn summary(input: &[u8]) -> InputSummary {
+    let first = input.split(|&b| b == b'\n').next().unwrap_or(b"");
+    let mut size: String = String::from_utf8_lossy(first).chars().take(20).collect();
+    if first.len() > 20 {
+        size.push_str("...");
+    }
+    InputSummary {
+        size,
+        cells: input.len() as u64,
+    }
+}
+
+impl ProgramProblem {
+    /// Runs the checker program on files, in its convention (see the module documentation).
+    fn run_checker(
+        &self,
+        input: &[u8],
+        output: &mut dyn Read,
+        answer: &[u8],
+    ) -> anyhow::Result<CheckOutcome> {
+        let spec = &self.programs.checker;
+        let conv = spec.table().convention.unwrap_or_default();
+        let tmp = tempfile::tempdir().context("cannot create a temporary folder")?;
+        let (inp, out, ans) = (
+            tmp.path().join("input"),
+            tmp.path().join("output"),
+            tmp.path().join("answer"),
+        );
+        std::fs::write(&inp, input)?;
+        std::fs::write(&ans, answer)?;
+        let mut f = std::fs::File::create(&out)?;
+        std::io::copy(output, &mut f).context("cannot read the output")?;
+        drop(f);
+        let ran = match conv {
+            Convention::Testlib => self.run(
+                "checker",
+                spec,
+                &[inp.into(), out.into(), ans.into()],
+                b"",
+                None,
+            )?,
+            Convention::Kattis => {
+                let fb = tmp.path().join("feedback");
+                std::fs::create_dir(&fb)?;
+                let stdin = std::fs::read(&out)?;
+                let ran = self.run(
+                    "checker",
+                    spec,
+                    &[inp.into(), ans.into(), fb.clone().into()],
+                    &stdin,
+                    None,
+                )?;
+                let msg = std::fs::read_to_string(fb.join("judgemessage.txt")).unwrap_or_default();
+                let code = match ran.result.termination {
+                    runner::Termination::Exited(c) => c,
+                    runner::Termination::Signaled(_) => -1,
+                };
+                let msg = first_lines(msg.trim(), 1);
+                return Ok(match (&ran.result.outcome, code) {
+                    (Outcome::RuntimeError(_), 42) => CheckOutcome::ac(msg),
+                    (Outcome::RuntimeError(_), 43) => CheckOutcome::wa(msg),
+                    _ => CheckOutcome::fail(self.unknown_exit(&ran, code)),
+                });
+            }
+        };
+        let code = match ran.result.termination {
+            runner::Termination::Exited(c) => c,
+            runner::Termination::Signaled(_) => -1,
+        };
+        let msg = first_lines(ran.result.stderr_head.trim(), 1);
+        let verdict = match (&ran.result.outcome, code) {
+            (Outcome::Finished, 0) => Verdict::Ac,
+            (Outcome::RuntimeError(_), 1) => Verdict::Wa,
+            (Outcome::RuntimeError(_), 2) => Verdict::Pe,
+            (Outcome::RuntimeError(_), 3) => Verdict::Fail,
+            (Outcome::RuntimeError(_), 7) => Verdict::Ac,
+            _ => return Ok(CheckOutcome::fail(self.unknown_exit(&ran, code))),
+        };
+        Ok(CheckOutcome::new(verdict, msg))
+    }
+
+    fn unknown_exit(&self, ran: &Ran, code: i32) -> String {
+        self.failure("checker", ran)
+            .filter(|_| !matches!(ran.result.outcome, Outcome::RuntimeError(_)) || code < 0)
+            .unwrap_or_else(|| {
+                format!(
+                    "{} checker exited with code {code}, which its convention does not define \
+                     (judge error); its stderr: {}",
+                    self.name,
+                    first_lines(ran.result.stderr_head.trim(), 3)
+                )
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn validator_messages_give_their_position() {
+        let e = format_error("line 2, column 3: expected integer in [1, 4], found 5\n");
+        assert_eq!((e.line, e.col), (2, 3));
+        assert_eq!(e.expected, "integer in [1, 4]");
+        assert_eq!(e.found, "5");
+        let e = format_error("FAIL something odd");
+        assert_eq!((e.line, e.col), (0, 0));
+        assert_eq!(e.to_string(), "FAIL something odd");
+    }
+}
