@@ -1,7 +1,8 @@
 // Reference solution of problem `geography` (writes the jury answers).
 //
 // First wins from a left vertex s iff every maximum matching covers s. So:
-//   1. one maximum matching: Hopcroft-Karp, O(E sqrt V), after a greedy initial matching;
+//   1. one maximum matching: Hopcroft-Karp phases (BFS layers, then disjoint augmenting paths
+//      along them) after a greedy initial matching;
 //      the layered search is an explicit stack (no recursion: paths can be 10^5 long and
 //      submissions run under an 8 MiB stack);
 //   2. alternating BFS from every unmatched left vertex: left -> right along any edge (the
@@ -64,8 +65,11 @@ int main() {
     std::vector<int> dist(L + 1), queue(L + 1), it(L + 1), stack;
     stack.reserve(L + 1);
     for (;;) {
-        // BFS layers from the free left vertices, up to the first layer that sees a free right.
-        int head = 0, tail = 0, limit = INF;
+        // BFS layers from the free left vertices. All layers are built and an augmenting path
+        // may end at any free right vertex (not only at the shortest distance): on long
+        // paths this needs far fewer phases than the strict shortest-path rule.
+        int head = 0, tail = 0;
+        bool found = false;
         for (int u = 1; u <= L; u++) {
             if (mateL[u] == 0) {
                 dist[u] = 0;
@@ -76,20 +80,19 @@ int main() {
         }
         while (head < tail) {
             const int u = queue[head++];
-            if (dist[u] >= limit) continue;
             for (int k = start[u]; k < start[u + 1]; k++) {
                 const int w = mateR[adj[k]];
                 if (w == 0) {
-                    if (limit == INF) limit = dist[u];
+                    found = true;
                 } else if (dist[w] == INF) {
                     dist[w] = dist[u] + 1;
                     queue[tail++] = w;
                 }
             }
         }
-        if (limit == INF) break;  // no augmenting path: the matching is maximum
+        if (!found) break;  // no augmenting path: the matching is maximum
 
-        // Vertex-disjoint shortest augmenting paths, each found by an explicit-stack DFS along
+        // Vertex-disjoint augmenting paths along the layers, each found by an explicit-stack DFS along
         // the layers. it[u] is the edge u is trying; a dead vertex gets dist = INF.
         for (int u = 1; u <= L; u++) it[u] = start[u];
         for (int s = 1; s <= L; s++) {
@@ -104,11 +107,9 @@ int main() {
                     const int v = adj[it[u]];
                     const int w = mateR[v];
                     if (w == 0) {
-                        if (dist[u] == limit) {
-                            augmented = true;
-                            break;
-                        }
-                    } else if (dist[w] == dist[u] + 1 && dist[u] < limit) {
+                        augmented = true;
+                        break;
+                    } else if (dist[w] == dist[u] + 1) {
                         stack.push_back(w);
                         pushed = true;
                         break;
