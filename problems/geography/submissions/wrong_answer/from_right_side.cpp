@@ -5,7 +5,7 @@
 // u to another right vertex, not that one leaves u free: a left vertex with two right
 // neighbours is `First` but gets reached. And a left vertex that only a free LEFT vertex
 // can displace is missed (no free right vertex at all in the sample).
-// Killed by the sample (no free right vertex there, so left 1 and 2 come out wrong), by
+// Killed by the sample (no free right vertex there, so left 1, matched, comes out First), by
 // left-perfect graphs with spare right vertices, blocks with a < b, mixed tests.
 #include <bits/stdc++.h>
 using namespace std;
