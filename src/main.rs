@@ -144,6 +144,10 @@ enum Command {
         /// Report the failing tests as generated, without shrinking.
         #[arg(long)]
         no_shrink: bool,
+        /// Start from this package test (its number, e.g. 23) instead of generated seeds:
+        /// judge it and, when it fails, shrink it (its generator line first, then its input).
+        #[arg(long, value_name = "TEST", conflicts_with_all = ["seeds", "time", "generator", "save"])]
+        from_test: Option<String>,
         /// Add each minimal counterexample to the problem as a hand test
         /// (problems/<p>/hand/stress-<hash>.in and a manifest entry `file =
         /// "hand/stress-<hash>.in"`, relative to the problem folder); refused, naming the
@@ -568,6 +572,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             time,
             keep,
             no_shrink,
+            from_test,
             save,
             json,
             problems_dir,
@@ -577,6 +582,49 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let (p, dir) = find(&problem, problems_dir.as_deref())?;
             let opts = run.options(p, &dir, jobs)?;
             let cfg = ProblemConfig::load(p, Some(&dir.join("problem.toml")))?;
+            if let Some(test) = from_test {
+                let sub = Submission::from_arg(&submission)?;
+                let subject = stress::ProcessSubject::prepare(
+                    &sub,
+                    &opts.cache_dir,
+                    opts.limits,
+                    opts.sandbox,
+                    std::io::stderr().is_terminal(),
+                )?;
+                let problems_dir = dir.parent().unwrap_or(&dir).to_path_buf();
+                let found = stress::from_test(
+                    p,
+                    &cfg,
+                    &subject,
+                    &problems_dir,
+                    &test,
+                    !no_shrink,
+                    opts.jobs,
+                )?;
+                return Ok(match found {
+                    None => {
+                        if json {
+                            println!("{}", serde_json::json!({ "test": test, "failure": null }));
+                        } else {
+                            println!("stress {} {}: test {test} passes", p.name(), sub.name);
+                        }
+                        ExitCode::SUCCESS
+                    }
+                    Some(c) => {
+                        if json {
+                            println!(
+                                "{}",
+                                serde_json::json!({ "test": test, "failure": c.to_json(p) })
+                            );
+                        } else {
+                            println!("stress {} {}: test {test} fails", p.name(), sub.name);
+                            println!("{}", subject.isolation());
+                            print!("{}", c.render(p));
+                        }
+                        ExitCode::FAILURE
+                    }
+                });
+            }
             let line = if generator.is_empty() {
                 stress::GeneratorLine::default_for(p)?
             } else {

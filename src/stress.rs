@@ -495,6 +495,86 @@ pub fn shrink(
     }
 }
 
+/// Starts from package test `test` (its name, e.g. `07`, or its number) of the problem in
+/// `problems_dir` instead of generated seeds: checks the package against its lock
+/// ([`crate::store::load_checked`]), judges the test, and when it fails shrinks it (when
+/// `shrink`) as a stress failure: a generated test's line first ([`shrink_failure`]), then
+/// its input. `Ok(None)` when the submission passes the test.
+///
+/// Errors: the package cannot be loaded or checked, no such test, the submission cannot be
+/// judged.
+pub fn from_test(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    subject: &dyn Subject,
+    problems_dir: &Path,
+    test: &str,
+    shrink: bool,
+    jobs: usize,
+) -> anyhow::Result<Option<Counterexample>> {
+    let package = crate::store::load_checked(problems_dir, problem.name())?;
+    let manifest =
+        crate::package::Manifest::load(&problems_dir.join(problem.name()).join("manifest.toml"))?;
+    let index = package
+        .tests
+        .iter()
+        .position(|t| t.name == test || test.parse::<usize>().ok() == t.name.parse::<usize>().ok())
+        .with_context(|| {
+            format!(
+                "problem `{}` has no test `{test}` (tests 1 to {})",
+                problem.name(),
+                package.tests.len()
+            )
+        })?;
+    let t = &package.tests[index];
+    let input = std::fs::read(&t.input_path)
+        .with_context(|| format!("cannot read {}", t.input_path.display()))?;
+    package.recheck()?;
+    let judged = judge_input(problem, config, subject, &input)?;
+    if judged.class().is_none() {
+        return Ok(None);
+    }
+    let spec = &manifest.tests[index];
+    let (generator, args, seed) = match &spec.gen {
+        Some(line) => {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let rest = words.get(1..).unwrap_or(&[]).join(" ");
+            (line.clone(), rest, spec.seed.unwrap_or(0))
+        }
+        None => (spec.source(), String::new(), 0),
+    };
+    let mut c = Counterexample {
+        seed,
+        generator,
+        args,
+        original: input,
+        original_judged: judged,
+        shrunk: None,
+    };
+    if shrink {
+        let line = spec.gen.as_ref().and_then(|l| l.split_whitespace().next());
+        let args =
+            crate::problem::parse_args(problem, &c.args.split_whitespace().collect::<Vec<_>>())?;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs.max(1))
+            .build()
+            .context("cannot start worker threads")?;
+        let sh = pool.install(|| {
+            shrink_failure(
+                problem,
+                config,
+                subject,
+                line.map(|n| (n, &args, seed)),
+                &c.original,
+                c.original_judged.clone(),
+                jobs,
+            )
+        })?;
+        c.shrunk = Some(sh);
+    }
+    Ok(Some(c))
+}
+
 /// A smaller generator line that still fails, found by [`shrink_line`].
 #[derive(Clone, Debug)]
 pub struct LineShrunk {
