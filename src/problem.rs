@@ -168,6 +168,9 @@ pub struct InputSummary {
     pub size: String,
     /// Number of cells of the board.
     pub cells: u64,
+    /// Every bounded integer the validator read, and whether it reached its bounds (testlib's
+    /// overview log, `validator --testOverviewLogFileName`); empty when not recorded.
+    pub bounds_log: crate::reader::BoundsLog,
 }
 
 impl InputSummary {
@@ -176,6 +179,7 @@ impl InputSummary {
         InputSummary {
             size: format!("{}x{}", g.n, g.m),
             cells: u64::from(g.len()),
+            bounds_log: Default::default(),
         }
     }
 }
