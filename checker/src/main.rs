@@ -56,7 +56,8 @@ struct Cli {
     appes: bool,
     /// testlib: <input> <output> <answer> [<report>]; Kattis: <input> <answer> <feedback_dir>;
     /// CMS: <input> <answer> <output>.
-    #[arg(num_args = 3..=4, value_names = ["INPUT", "OUTPUT|ANSWER", "ANSWER|FEEDBACK_DIR|OUTPUT", "REPORT"])]
+    /// (3 or 4 files; options may stand between them, as testlib's checkers allow.)
+    #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
 }
 
@@ -140,6 +141,12 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    if !(3..=4).contains(&cli.files.len()) {
+        return usage_error(&format!(
+            "3 files expected (4 with a testlib report file), found {}",
+            cli.files.len()
+        ));
+    }
     let report = cli.files.get(3).cloned();
     if (cli.kattis || cli.cms) && report.is_some() {
         return usage_error("a report file is for the testlib convention only (3 files expected)");
