@@ -1197,8 +1197,9 @@ fn checker_fails_on_broken_jury_files() {
         }
     }
     let broken = cases.len();
-    // Inputs of the invalid corpus (and the official sample with its trailing spaces) with
-    // plausible outputs: the same verdict in both, FAIL for every input Rust's checker refuses.
+    // Inputs of the invalid corpus (and the official samples with their trailing spaces) with
+    // plausible outputs: the same verdict in both, FAIL for every input Rust's checker refuses
+    // (it reads inputs by tokens, as testlib's checkers do).
     let mut fails = 0;
     let mut inputs: Vec<Vec<u8>> = corpus("invalid").into_values().collect();
     let samples = common::problem_dir("bunny").join("samples/original");
@@ -1228,7 +1229,9 @@ fn checker_fails_on_broken_jury_files() {
         );
         assert_eq!(got.stderr.starts_with("FAIL "), *want == 3, "{got:?}");
     });
-    assert!(broken >= 90 && fails >= 3 * 35, "{broken} {fails}");
+    // Corpus inputs invalid only by their white space (trailing spaces, CR LF, tabs, blank
+    // lines, the official samples) are read by tokens and judged normally, as in testlib.
+    assert!(broken >= 90 && fails >= 3 * 30, "{broken} {fails}");
     // A missing answer file, a wrong command line: FAIL, never a contestant verdict; a missing
     // output is testlib's PE (tests/conformance.rs compares it with Rust's).
     let missing = files.dir.path().join("no such file");

@@ -646,14 +646,40 @@ fn checker_fails_on_broken_jury_files() {
             );
         }
     }
+    // Inputs that differ from the sample only in white space are read by tokens, as testlib's
+    // checkers read inputs, and judged normally.
     for (i, input) in [
-        "",
-        "3 3\n.##\n...\n",
         "3 3\r\n.##\r\n...\r\n#.#\r\n",
         "3 3\n.##\n...\n#.#",
         "3 3\n.##\n...\n#.#\n\n",
-        "3  3\n.##\n...\n#.#\n",
+        "3  3\n.##\n...\n#.# \n",
+        "\t3\n3 .## ... #.#",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let case = Case::new(
+            d,
+            &format!("loose{i}"),
+            input.as_bytes(),
+            SAMPLE_ANS.as_bytes(),
+        );
+        assert_eq!(
+            assert_checkers_agree(&case, SAMPLE_ANS.as_bytes(), Some(&out), "loose input"),
+            0
+        );
+        assert_eq!(
+            assert_checkers_agree(&case, b"LOSE", Some(&out), "loose input"),
+            1
+        );
+    }
+    for (i, input) in [
+        "",
+        "3 3\n.##\n...\n",
+        "3 3\n.##\n...\n#.#\n#\n",
+        "3 3\n.##\n...\n#.\n#\n",
         "03 3\n.##\n...\n#.#\n",
+        "+3 3\n.##\n...\n#.#\n",
         "3 3\n.##\n.x.\n#.#\n",
         "0 3\n",
         "65537 1\n",
