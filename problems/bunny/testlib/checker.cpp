@@ -1,7 +1,7 @@
-// Checker of problem `bunny` (NOI2011 "Bunny and Egg", BZOJ 2437, Luogu P1971), as
-// self-contained C++17 source for judges that compile checkers themselves (Polygon, Hydro,
-// Luogu, LibreOJ). testlib.h is not needed (Hydro, for one, would supply it beside the
-// checker): the small readers below are all it uses.
+// Checker of problem `bunny` (NOI2011 "Bunny and Egg", BZOJ 2437, Luogu P1971), as self-contained
+// C++ source (C++14 or later; Luogu: g++ -fno-asm -std=c++14 -O2) for judges that compile checkers
+// themselves (Polygon, Hydro, Luogu, LibreOJ). testlib.h is not needed (Hydro, for one, would
+// supply it beside the checker): the small readers below are all it uses.
 //
 // Calling conventions:
 //   testlib (default; the contestant's output is the SECOND argument):
@@ -404,7 +404,8 @@ class TokenReader {
     // Skips a UTF-8 byte order mark at the start, as testlib does for the output. The first
     // fill of the buffer holds the first 3 bytes unless the input is shorter.
     void skip_bom() {
-        if (peek() == 0xEF && len_ - pos_ >= 3 && static_cast<unsigned char>(buf_[pos_ + 1]) == 0xBB &&
+        if (peek() == 0xEF && len_ - pos_ >= 3 &&
+            static_cast<unsigned char>(buf_[pos_ + 1]) == 0xBB &&
             static_cast<unsigned char>(buf_[pos_ + 2]) == 0xBF) {
             pos_ += 3;
         }
@@ -597,7 +598,9 @@ int main(int argc, char** argv) {
     // As gridjudge's checker: an unreadable input is FAIL, then a missing output PE (testlib
     // opens the output before the answer), then an unreadable answer FAIL.
     std::string input, answer;
-    if (!read_file(input_path, input)) finish(kFAIL, std::string("cannot read input ") + input_path);
+    if (!read_file(input_path, input)) {
+        finish(kFAIL, std::string("cannot read input ") + input_path);
+    }
     std::FILE* out = std::fopen(output_path, "rb");
     if (out == nullptr) {
         finish(kPE, std::string("Output file not found: \"") + output_path + "\"");

@@ -1,5 +1,6 @@
-// Validator of problem `bunny` (NOI2011 "Bunny and Egg", BZOJ 2437, Luogu P1971), as
-// self-contained C++17 source for judges that compile validators themselves (Polygon).
+// Validator of problem `bunny` (NOI2011 "Bunny and Egg", BZOJ 2437, Luogu P1971), as self-contained
+// C++ source (C++14 or later; Luogu: g++ -fno-asm -std=c++14 -O2) for judges that compile
+// validators themselves (Polygon).
 //
 // Calling convention (testlib validators):
 //     validator [--group G] [--testset T] [--testOverviewLogFileName F] [--testMarkupFileName F]

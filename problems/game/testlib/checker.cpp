@@ -1,5 +1,6 @@
-// Checker of problem `game` (JSOI2009 "Game", BZOJ 1443, Luogu P4055), as a self-contained
-// C++17 source for judges that build checkers from source (Polygon, Hydro, Luogu, LibreOJ).
+// Checker of problem `game` (JSOI2009 "Game", BZOJ 1443, Luogu P4055), as a self-contained C++
+// source (C++14 or later; Luogu: g++ -fno-asm -std=c++14 -O2) for judges that build checkers from
+// source (Polygon, Hydro, Luogu, LibreOJ).
 //
 // Calling conventions:
 //   testlib (default; the contestant output comes SECOND):

@@ -1,5 +1,6 @@
-// Input validator of problem `game` (JSOI2009 "Game", BZOJ 1443, Luogu P4055), as a
-// self-contained C++17 source for judges that build validators from source (Polygon).
+// Input validator of problem `game` (JSOI2009 "Game", BZOJ 1443, Luogu P4055), as a self-contained
+// C++ source (C++14 or later; Luogu: g++ -fno-asm -std=c++14 -O2) for judges that build validators
+// from source (Polygon).
 //
 // Calling convention (testlib validators):
 //     validator [--group G] [--testset T] [--testOverviewLogFileName F] [--testMarkupFileName F]
