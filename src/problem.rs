@@ -203,7 +203,8 @@ pub trait Problem: Send + Sync {
     ) -> Result<InputSummary, FormatError>;
 
     /// The reference solution: the jury answer of a valid input, in canonical form.
-    /// The input is read strictly under `bounds`.
+    /// The input is read under `bounds` by tokens separated by any white space, as testlib's
+    /// checkers read inputs (the tokens and the rules stay strict).
     fn solve(&self, input: &[u8], bounds: &Bounds) -> anyhow::Result<Vec<u8>>;
 
     /// [`Problem::solve`] for the `solve` command: takes the input by value (a problem may

@@ -957,6 +957,103 @@ mod tests {
     }
 
     #[test]
+    fn tolerant_reader_reads_tokens_across_any_white_space() {
+        let input = b" 2 3 \r\n\tXO. \r\n\r\n.OX\n7";
+        let mut r = TolerantReader::new(&input[..]);
+        assert_eq!(r.position(), (1, 2));
+        assert_eq!(InputRead::read_int(&mut r, 1, 9, "n"), Ok(2));
+        r.read_space().unwrap();
+        assert_eq!(InputRead::read_int(&mut r, 1, 9, "m"), Ok(3));
+        r.read_eoln().unwrap();
+        assert_eq!(r.position(), (2, 2));
+        assert_eq!(
+            InputRead::read_chars(&mut r, 3, b"XO.", "row"),
+            Ok(&b"XO."[..])
+        );
+        assert_eq!(
+            InputRead::read_chars(&mut r, 3, b"XO.", "row"),
+            Ok(&b".OX"[..])
+        );
+        let e = InputRead::read_eof(&mut r).unwrap_err();
+        assert_eq!((e.line, e.col, e.found.as_str()), (5, 1, "`7`"));
+        // Tokens stay strict.
+        let int = |s: &[u8]| InputRead::read_int(&mut TolerantReader::new(s), 0, 9, "k");
+        assert_eq!(int(b"007").unwrap_err().found, "`007`");
+        assert_eq!(int(b"+7").unwrap_err().found, "`+7`");
+        assert_eq!(int(b"-0").unwrap_err().found, "`-0`");
+        assert_eq!(int(b"10").unwrap_err().found, "`10` (out of range)");
+        assert_eq!(int(b" \n").unwrap_err().found, "end of file");
+        let row = |s: &[u8]| {
+            InputRead::read_chars(&mut TolerantReader::new(s), 3, b".#", "row").unwrap_err()
+        };
+        assert_eq!(row(b"..").found, "2 characters");
+        assert_eq!(row(b"....").found, "4 characters");
+        let e = row(b" .x.");
+        assert_eq!((e.col, e.found.as_str()), (3, "'x'"));
+        assert_eq!(row(b"").found, "end of file");
+    }
+
+    #[test]
+    fn skip_bom_drops_only_a_whole_leading_bom() {
+        let read = |bytes: &[u8]| {
+            let mut out = Vec::new();
+            SkipBom::new(bytes).read_to_end(&mut out).unwrap();
+            out
+        };
+        assert_eq!(read(b"\xEF\xBB\xBFWIN"), b"WIN");
+        assert_eq!(read(b"\xEF\xBB\xBF"), b"");
+        assert_eq!(read(b"\xEF\xBBWIN"), b"\xEF\xBBWIN");
+        assert_eq!(read(b"\xEFW"), b"\xEFW");
+        assert_eq!(read(b"WIN\xEF\xBB\xBF"), b"WIN\xEF\xBB\xBF");
+        assert_eq!(read(b""), b"");
+        // A source that hands out one byte at a time.
+        struct Drip<'a>(&'a [u8]);
+        impl Read for Drip<'_> {
+            fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+                match (self.0.split_first(), out.first_mut()) {
+                    (Some((&b, rest)), Some(o)) => {
+                        *o = b;
+                        self.0 = rest;
+                        Ok(1)
+                    }
+                    _ => Ok(0),
+                }
+            }
+        }
+        let mut out = Vec::new();
+        SkipBom::new(Drip(b"\xEF\xBB\xBF1 2"))
+            .read_to_end(&mut out)
+            .unwrap();
+        assert_eq!(out, b"1 2");
+    }
+
+    #[test]
+    fn bounds_log_as_testlib_writes_it() {
+        let mut log = BoundsLog::new();
+        record_bounds_hit(&mut log, "n", 1, 40, 1);
+        record_bounds_hit(&mut log, "x", 1, 4, 4);
+        record_bounds_hit(&mut log, "x", 1, 4, 2);
+        record_bounds_hit(&mut log, "y", 1, 4, 2);
+        record_bounds_hit(&mut log, "y", 1, 5, 5);
+        record_bounds_hit(&mut log, "row1", 1, 5, 5);
+        assert_eq!(
+            overview_log(&log),
+            "\"n\": min-value-hit\n\"x\": max-value-hit\n\"y\": max-value-hit\n\
+             constant-bounds \"n\": 1 40\nconstant-bounds \"x\": 1 4\n\
+             variable \"n\"\nvariable \"x\"\nvariable \"y\"\n"
+        );
+        let mut r = RecordBounds::new(StrictReader::new(b"3 1\n"));
+        InputRead::read_int(&mut r, 1, 3, "N").unwrap();
+        InputRead::read_space(&mut r).unwrap();
+        InputRead::read_int(&mut r, 1, 3, "M").unwrap();
+        assert_eq!(
+            overview_log(&r.log),
+            "\"M\": min-value-hit\n\"N\": max-value-hit\nconstant-bounds \"M\": 1 3\n\
+             constant-bounds \"N\": 1 3\nvariable \"M\"\nvariable \"N\"\n"
+        );
+    }
+
+    #[test]
     fn long_tokens_are_cut_not_buffered() {
         let big = vec![b'7'; 10_000_000];
         let mut t = TokenReader::new(&big[..]);
