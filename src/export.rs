@@ -548,6 +548,11 @@ fn write_testlib(
                 from.display()
             )
         })?;
+        let bytes = if name == "checker.cpp" {
+            with_checker_options(config, &bytes, &from)?
+        } else {
+            bytes
+        };
         write_file(&root.join(name), &bytes)?;
     }
     for (i, t) in tests.iter().enumerate() {
@@ -564,7 +569,9 @@ fn write_testlib(
             "bin/checker",
             p,
             "",
-            "testlib checker: checker <input> <output> <answer>; exit 0 AC, 1 WA, 2 PE, 3 FAIL",
+            "testlib checker, the arguments of checker.cpp: checker [--testset T] [--group G] \
+             <input> <output> <answer> [<report> [-appes]]; exit 0 AC, 1 WA, 2 PE, 3 FAIL; \
+             CMS: checker --cms <input> <answer> <output>",
         ),
     )?;
     write_script(
@@ -573,7 +580,9 @@ fn write_testlib(
             "bin/validator",
             p,
             "",
-            "testlib validator: validator [--group G] < input; exit 0 valid, 3 invalid",
+            "testlib validator, the arguments of validator.cpp: validator [--group G] \
+             [--testset T] [--testOverviewLogFileName F] [--testMarkupFileName F] [--testCase N] \
+             [--testCaseFileName F] < input; exit 0 valid, 3 invalid",
         ),
     )?;
     write_file(
@@ -609,12 +618,18 @@ fn write_testlib(
     let _ = writeln!(readme);
     let _ = writeln!(
         readme,
-        "checker.cpp   the checker as self-contained C++17 source (no testlib.h needed),\n\
+        "checker.cpp   the checker as self-contained C++ source (C++14, no testlib.h needed),\n\
          \x20             for judges that compile it: Polygon, Hydro, Luogu, LibreOJ.\n\
-         \x20             testlib convention: checker <input> <output> <answer> [<report>]\n\
+         \x20             testlib convention: checker [--testset T] [--group G]\n\
+         \x20             <input> <output> <answer> [<report> [-appes]]\n\
          \x20             exit 0 AC, 1 WA, 2 PE, 3 FAIL; one line on stderr starting with\n\
-         \x20             ok / wrong answer / wrong output format / FAIL.\n\
-         validator.cpp the validator as C++17 source: validator [--group G] < input\n\
+         \x20             ok / wrong answer / wrong output format / FAIL; the report file as\n\
+         \x20             testlib writes it. CMS convention: checker --cms <input> <answer>\n\
+         \x20             <output> (or compiled with -DCMS): score 1.0 / 0.0 on stdout,\n\
+         \x20             translate:success / translate:wrong on stderr, exit 0.\n\
+         validator.cpp the validator as C++ source: validator [--group G] [--testset T]\n\
+         \x20             [--testOverviewLogFileName F] [--testMarkupFileName F]\n\
+         \x20             [--testCase N] [--testCaseFileName F] < input\n\
          \x20             exit 0 valid, 3 invalid; the message names line and column.\n\
          checker       the same rules, ready to run here: a script around bin/checker\n\
          validator     the same rules, ready to run here: a script around bin/validator\n\
@@ -624,6 +639,62 @@ fn write_testlib(
          config.yaml   Hydro: time and memory limits, checker.cpp, one subtask per test group."
     );
     write_file(&root.join("README.txt"), readme.as_bytes())
+}
+
+/// `checker.cpp` (read from `path`) with every checker option of `config` (`[checker]` in
+/// problem.toml) written into it: each option `key` must be a boolean and the source must hold
+/// exactly one line `const bool key = true;` or `... = false;` (leading spaces allowed), which
+/// gets the configured value. Errors naming the option when it is not a boolean or the source
+/// does not implement it (the exported checker would silently ignore it and disagree with
+/// gridjudge's). O(source length) per option.
+pub fn with_checker_options(
+    config: &ProblemConfig,
+    source: &[u8],
+    path: &Path,
+) -> anyhow::Result<Vec<u8>> {
+    let mut text = String::from_utf8(source.to_vec())
+        .with_context(|| format!("{} is not UTF-8", path.display()))?;
+    for (key, value) in &config.checker {
+        let Some(value) = value.as_bool() else {
+            bail!(
+                "problem.toml: checker option `[checker] {key}` must be true or false to be \
+                 exported, found {value}"
+            );
+        };
+        let prefix = format!("const bool {key} = ");
+        let lines: Vec<usize> = text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| {
+                let l = l.trim_start();
+                l.strip_prefix(&prefix)
+                    .is_some_and(|rest| rest == "true;" || rest == "false;")
+            })
+            .map(|(i, _)| i)
+            .collect();
+        if lines.len() != 1 {
+            bail!(
+                "problem.toml sets the checker option `[checker] {key}`, which {} does not \
+                 implement (it needs exactly one line `const bool {key} = false;`, found {}): \
+                 the exported C++ checker would ignore it and judge differently from gridjudge's \
+                 checker. Implement the option there, or remove it from problem.toml",
+                path.display(),
+                lines.len()
+            );
+        }
+        let mut out = String::with_capacity(text.len());
+        for (i, line) in text.split_inclusive('\n').enumerate() {
+            if i == lines[0] {
+                let indent = &line[..line.len() - line.trim_start().len()];
+                let end = if line.ends_with('\n') { "\n" } else { "" };
+                out.push_str(&format!("{indent}{prefix}{value};{end}"));
+            } else {
+                out.push_str(line);
+            }
+        }
+        text = out;
+    }
+    Ok(text.into_bytes())
 }
 
 /// `1-3,5` from sorted numbers.
@@ -870,6 +941,39 @@ mod tests {
                 ("40".to_string(), vec![4]),
             ]
         );
+    }
+
+    #[test]
+    fn checker_options_are_written_into_the_cpp_checker_or_refused() {
+        let game = crate::problem::by_name("game").unwrap();
+        let cfg = ProblemConfig::load(game, None).unwrap();
+        let path = Path::new("checker.cpp");
+        let src = b"int a;\n  const bool row_major = false;\nint b;\n";
+        let mut on = cfg.clone();
+        on.checker
+            .insert("row_major".into(), toml::Value::Boolean(true));
+        assert_eq!(
+            with_checker_options(&on, src, path).unwrap(),
+            b"int a;\n  const bool row_major = true;\nint b;\n"
+        );
+        assert_eq!(with_checker_options(&cfg, src, path).unwrap(), src);
+        // An option the source does not implement, or twice: refused, naming it.
+        let e = with_checker_options(&on, b"int a;\n", path).unwrap_err();
+        assert!(e.to_string().contains("`[checker] row_major`"), "{e}");
+        let twice = b"const bool row_major = false;\nconst bool row_major = true;\n";
+        assert!(with_checker_options(&on, twice, path).is_err());
+        let mut bogus = cfg.clone();
+        bogus
+            .checker
+            .insert("bogus".into(), toml::Value::Boolean(false));
+        let e = with_checker_options(&bogus, src, path).unwrap_err();
+        assert!(e.to_string().contains("`[checker] bogus`"), "{e}");
+        let mut number = cfg;
+        number
+            .checker
+            .insert("row_major".into(), toml::Value::Integer(1));
+        let e = with_checker_options(&number, src, path).unwrap_err();
+        assert!(e.to_string().contains("true or false"), "{e}");
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Rectangular character grids, the board of every problem here.
 
-use crate::reader::{FormatError, StrictReader};
+use crate::reader::{FormatError, InputRead};
 
 /// An `n`×`m` grid of ASCII cells in row-major order. Cell ids are `row * m + col`, 0-based.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,10 +74,11 @@ impl Grid {
         .flatten()
     }
 
-    /// Reads `n` lines of exactly `m` cells from `allowed`, each followed by a line end.
-    /// `name` names a row in errors, e.g. `maze row`.
-    pub fn read_strict(
-        r: &mut StrictReader<'_>,
+    /// Reads `n` lines of exactly `m` cells from `allowed`, each followed by a line end (with a
+    /// [`crate::reader::StrictReader`]; with a [`crate::reader::TolerantReader`], `n` tokens of
+    /// `m` cells). `name` names a row in errors, e.g. `maze row`.
+    pub fn read_strict<'a>(
+        r: &mut impl InputRead<'a>,
         n: u32,
         m: u32,
         allowed: &[u8],

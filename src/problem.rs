@@ -187,6 +187,9 @@ pub struct InputSummary {
     pub size: String,
     /// Number of cells of the board.
     pub cells: u64,
+    /// Every bounded integer the validator read, and whether it reached its bounds (testlib's
+    /// overview log, `validator --testOverviewLogFileName`); empty when not recorded.
+    pub bounds_log: crate::reader::BoundsLog,
 }
 
 impl InputSummary {
@@ -195,6 +198,7 @@ impl InputSummary {
         InputSummary {
             size: format!("{}x{}", g.n, g.m),
             cells: u64::from(g.len()),
+            bounds_log: Default::default(),
         }
     }
 }
@@ -233,7 +237,8 @@ pub trait Problem: Send + Sync {
     }
 
     /// The reference solution: the jury answer of a valid input, in canonical form.
-    /// The input is read strictly under `bounds`.
+    /// The input is read under `bounds` by tokens separated by any white space, as testlib's
+    /// checkers read inputs (the tokens and the rules stay strict).
     fn solve(&self, input: &[u8], bounds: &Bounds) -> anyhow::Result<Vec<u8>>;
 
     /// [`Problem::solve`] for the `solve` command: takes the input by value (a problem may

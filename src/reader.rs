@@ -271,6 +271,393 @@ impl<'a> StrictReader<'a> {
     }
 }
 
+/// What the problems' input parsers need from a reader, so that one parser serves both the
+/// strict validator ([`StrictReader`]) and the tolerant reading of checkers and `solve`
+/// ([`TolerantReader`]). Errors name the line and column, what was expected and what was found.
+pub trait InputRead<'a> {
+    /// Reads an integer in `lo..=hi`; `name` is used in the message (and in the bounds log).
+    fn read_int(&mut self, lo: i64, hi: i64, name: &str) -> Result<i64, FormatError>;
+    /// Reads the single space between two tokens of a line (tolerant readers: nothing).
+    fn read_space(&mut self) -> Result<(), FormatError>;
+    /// Reads a line end (tolerant readers: nothing).
+    fn read_eoln(&mut self) -> Result<(), FormatError>;
+    /// Checks that nothing is left (tolerant readers: nothing but white space).
+    fn read_eof(&mut self) -> Result<(), FormatError>;
+    /// Reads exactly `len` bytes, each one of `allowed` (tolerant readers: one token of exactly
+    /// that length).
+    fn read_chars(
+        &mut self,
+        len: usize,
+        allowed: &[u8],
+        name: &str,
+    ) -> Result<&'a [u8], FormatError>;
+    /// The 1-based (line, column) where the next item is read.
+    fn position(&self) -> (u64, u64);
+    /// An error at [`InputRead::position`].
+    fn error(&self, expected: String, found: String) -> FormatError;
+}
+
+/// Whether a variable's bounds were reached, as testlib's validator overview log reports it
+/// (`--testOverviewLogFileName`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BoundsHit {
+    /// Some read value equalled its lower bound.
+    pub min_hit: bool,
+    /// Some read value equalled its upper bound.
+    pub max_hit: bool,
+    /// The bounds of the first read, while every read used the same ones (testlib's
+    /// `constant-bounds`); `None` once two reads used different bounds.
+    pub constant: Option<(i64, i64)>,
+    /// Whether two reads used different bounds.
+    pub varied: bool,
+}
+
+/// Bounds hits by variable name, sorted by name (testlib sorts them the same way).
+pub type BoundsLog = std::collections::BTreeMap<String, BoundsHit>;
+
+/// Records one read of `value` in `lo..=hi` under `name` into `log`. Names that testlib does
+/// not analyse (empty, or holding a digit or a control character) are skipped, as testlib does.
+pub fn record_bounds_hit(log: &mut BoundsLog, name: &str, lo: i64, hi: i64, value: i64) {
+    if name.is_empty() || name.bytes().any(|b| b.is_ascii_digit() || b < b' ') {
+        return;
+    }
+    let first = !log.contains_key(name);
+    let e = log.entry(name.to_string()).or_default();
+    e.min_hit |= value == lo;
+    e.max_hit |= value == hi;
+    if first {
+        e.constant = Some((lo, hi));
+    } else if e.constant != Some((lo, hi)) {
+        e.varied = true;
+    }
+}
+
+/// testlib's validator overview log for `log`: one line `"NAME": min-value-hit max-value-hit`
+/// per variable (each word only when hit), then `constant-bounds "NAME": LO HI` for every
+/// variable always read with the same bounds (`?` for a bound that varied), then
+/// `variable "NAME"` lines; every line ends with `\n`. O(number of variables).
+pub fn overview_log(log: &BoundsLog) -> String {
+    let mut s = String::new();
+    for (name, h) in log {
+        s.push_str(&format!("\"{name}\":"));
+        if h.min_hit {
+            s.push_str(" min-value-hit");
+        }
+        if h.max_hit {
+            s.push_str(" max-value-hit");
+        }
+        s.push('\n');
+    }
+    for (name, h) in log {
+        if let (Some((lo, hi)), false) = (h.constant, h.varied) {
+            s.push_str(&format!("constant-bounds \"{name}\": {lo} {hi}\n"));
+        }
+    }
+    for name in log.keys() {
+        s.push_str(&format!("variable \"{name}\"\n"));
+    }
+    s
+}
+
+impl<'a> InputRead<'a> for StrictReader<'a> {
+    fn read_int(&mut self, lo: i64, hi: i64, name: &str) -> Result<i64, FormatError> {
+        StrictReader::read_int(self, lo, hi, name)
+    }
+    fn read_space(&mut self) -> Result<(), FormatError> {
+        StrictReader::read_space(self)
+    }
+    fn read_eoln(&mut self) -> Result<(), FormatError> {
+        StrictReader::read_eoln(self)
+    }
+    fn read_eof(&mut self) -> Result<(), FormatError> {
+        StrictReader::read_eof(self)
+    }
+    fn read_chars(
+        &mut self,
+        len: usize,
+        allowed: &[u8],
+        name: &str,
+    ) -> Result<&'a [u8], FormatError> {
+        StrictReader::read_chars(self, len, allowed, name)
+    }
+    fn position(&self) -> (u64, u64) {
+        StrictReader::position(self)
+    }
+    fn error(&self, expected: String, found: String) -> FormatError {
+        StrictReader::error(self, expected, found)
+    }
+}
+
+/// An [`InputRead`] that passes everything to `inner` and records every integer read
+/// successfully into `log` ([`record_bounds_hit`]): the data of testlib's overview log.
+pub struct RecordBounds<R> {
+    /// The reader doing the work.
+    pub inner: R,
+    /// What was read, by variable name.
+    pub log: BoundsLog,
+}
+
+impl<R> RecordBounds<R> {
+    /// Wraps `inner` with an empty log.
+    pub fn new(inner: R) -> Self {
+        RecordBounds {
+            inner,
+            log: BoundsLog::new(),
+        }
+    }
+}
+
+impl<'a, R: InputRead<'a>> InputRead<'a> for RecordBounds<R> {
+    fn read_int(&mut self, lo: i64, hi: i64, name: &str) -> Result<i64, FormatError> {
+        let v = self.inner.read_int(lo, hi, name)?;
+        record_bounds_hit(&mut self.log, name, lo, hi, v);
+        Ok(v)
+    }
+    fn read_space(&mut self) -> Result<(), FormatError> {
+        self.inner.read_space()
+    }
+    fn read_eoln(&mut self) -> Result<(), FormatError> {
+        self.inner.read_eoln()
+    }
+    fn read_eof(&mut self) -> Result<(), FormatError> {
+        self.inner.read_eof()
+    }
+    fn read_chars(
+        &mut self,
+        len: usize,
+        allowed: &[u8],
+        name: &str,
+    ) -> Result<&'a [u8], FormatError> {
+        self.inner.read_chars(len, allowed, name)
+    }
+    fn position(&self) -> (u64, u64) {
+        self.inner.position()
+    }
+    fn error(&self, expected: String, found: String) -> FormatError {
+        self.inner.error(expected, found)
+    }
+}
+
+/// Whether `b` separates tokens: space, `\t`, `\n`, `\r`, `\x0b`, `\x0c` (as [`TokenReader`]).
+pub fn is_token_space(b: u8) -> bool {
+    b.is_ascii_whitespace() || b == 0x0b
+}
+
+/// Tolerant reader over a complete input in memory, in the manner of testlib's `inf` stream in a
+/// checker: items are tokens separated by any run of white space ([`is_token_space`]), so
+/// trailing spaces, CR LF line ends, blank lines and a missing final line end are all accepted;
+/// the tokens themselves stay strict (integers in testlib's syntax and range, rows of exactly
+/// the right length and alphabet), and nothing but white space may follow the last one. Tokens
+/// have no length cap (a row of a wide board is one token).
+///
+/// Cost: every method is O(length of what it reads and the white space before the next item).
+#[derive(Debug, Clone)]
+pub struct TolerantReader<'a> {
+    buf: &'a [u8],
+    pos: usize,
+    line: u64,
+    col: u64,
+}
+
+impl<'a> TolerantReader<'a> {
+    /// A tolerant reader at the first token of `buf`.
+    pub fn new(buf: &'a [u8]) -> Self {
+        let mut r = TolerantReader {
+            buf,
+            pos: 0,
+            line: 1,
+            col: 1,
+        };
+        r.skip_space();
+        r
+    }
+
+    fn skip_space(&mut self) {
+        while let Some(&b) = self.buf.get(self.pos) {
+            if !is_token_space(b) {
+                break;
+            }
+            if b == b'\n' {
+                self.line += 1;
+                self.col = 1;
+            } else {
+                self.col += 1;
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// The next token (empty at the end of the input) and its (line, column); moves past it and
+    /// the white space after it.
+    fn token(&mut self) -> (&'a [u8], u64, u64) {
+        let (line, col) = (self.line, self.col);
+        let start = self.pos;
+        let len = self.buf[start..]
+            .iter()
+            .take_while(|&&b| !is_token_space(b))
+            .count();
+        self.pos += len;
+        self.col += len as u64;
+        self.skip_space();
+        (&self.buf[start..start + len], line, col)
+    }
+}
+
+impl<'a> InputRead<'a> for TolerantReader<'a> {
+    fn read_int(&mut self, lo: i64, hi: i64, name: &str) -> Result<i64, FormatError> {
+        let what = format!("integer {name} in {lo}..={hi}");
+        let (tok, line, col) = self.token();
+        let err = |found: String| FormatError {
+            line,
+            col,
+            expected: what.clone(),
+            found,
+        };
+        if tok.is_empty() {
+            return Err(err("end of file".into()));
+        }
+        let t = Token {
+            bytes: tok.to_vec(),
+            line,
+            col,
+        };
+        match t.as_int() {
+            None => Err(err(show_token(tok, 30))),
+            Some(0) if tok[0] == b'-' => Err(err("`-0`".into())),
+            Some(v) if (lo..=hi).contains(&v) => Ok(v),
+            Some(_) => Err(err(format!("{} (out of range)", show_token(tok, 30)))),
+        }
+    }
+
+    fn read_space(&mut self) -> Result<(), FormatError> {
+        Ok(())
+    }
+
+    fn read_eoln(&mut self) -> Result<(), FormatError> {
+        Ok(())
+    }
+
+    fn read_eof(&mut self) -> Result<(), FormatError> {
+        match self.buf.get(self.pos) {
+            None => Ok(()),
+            Some(_) => {
+                let (line, col) = (self.line, self.col);
+                let (tok, _, _) = self.token();
+                Err(FormatError {
+                    line,
+                    col,
+                    expected: "end of file".into(),
+                    found: show_token(tok, 30),
+                })
+            }
+        }
+    }
+
+    fn read_chars(
+        &mut self,
+        len: usize,
+        allowed: &[u8],
+        name: &str,
+    ) -> Result<&'a [u8], FormatError> {
+        let (tok, line, col) = self.token();
+        if let Some(i) = tok.iter().position(|b| !allowed.contains(b)) {
+            let set: Vec<String> = allowed
+                .iter()
+                .map(|&b| format!("'{}'", b as char))
+                .collect();
+            return Err(FormatError {
+                line,
+                col: col + i as u64,
+                expected: format!("one of {} in {name}", set.join(", ")),
+                found: describe_byte(tok[i]),
+            });
+        }
+        if tok.len() != len {
+            return Err(FormatError {
+                line,
+                col,
+                expected: format!("{len} characters of {name}"),
+                found: if tok.is_empty() {
+                    "end of file".into()
+                } else {
+                    format!("{} characters", tok.len())
+                },
+            });
+        }
+        Ok(tok)
+    }
+
+    fn position(&self) -> (u64, u64) {
+        (self.line, self.col)
+    }
+
+    fn error(&self, expected: String, found: String) -> FormatError {
+        FormatError {
+            line: self.line,
+            col: self.col,
+            expected,
+            found,
+        }
+    }
+}
+
+/// A [`Read`] adapter that drops a UTF-8 byte order mark (`EF BB BF`) at the very start of the
+/// stream, as testlib does for a contestant's output; any other start (a BOM's first bytes
+/// only, too) passes through unchanged. O(1) memory.
+pub struct SkipBom<R: Read> {
+    inner: R,
+    /// Bytes read while looking for the BOM and not yet handed out.
+    pending: [u8; 3],
+    /// `pending[start..end]` are still to hand out.
+    start: usize,
+    end: usize,
+    checked: bool,
+}
+
+impl<R: Read> SkipBom<R> {
+    /// Wraps `inner`.
+    pub fn new(inner: R) -> Self {
+        SkipBom {
+            inner,
+            pending: [0; 3],
+            start: 0,
+            end: 0,
+            checked: false,
+        }
+    }
+}
+
+impl<R: Read> Read for SkipBom<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        if !self.checked {
+            while self.end < 3 {
+                match self.inner.read(&mut self.pending[self.end..]) {
+                    Ok(0) => break,
+                    Ok(n) => {
+                        self.end += n;
+                        if self.pending[..self.end] != b"\xEF\xBB\xBF"[..self.end] {
+                            break;
+                        }
+                    }
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(e),
+                }
+            }
+            self.checked = true;
+            if self.pending[..self.end] == *b"\xEF\xBB\xBF" {
+                self.end = 0;
+            }
+        }
+        if self.start < self.end {
+            let n = (self.end - self.start).min(out.len());
+            out[..n].copy_from_slice(&self.pending[self.start..self.start + n]);
+            self.start += n;
+            return Ok(n);
+        }
+        self.inner.read(out)
+    }
+}
+
 /// Longest token [`TokenReader`] keeps; longer ones are an error, never buffered whole.
 pub const MAX_TOKEN: usize = 64;
 
@@ -578,6 +965,103 @@ mod tests {
         assert_eq!(tok(b"01").as_int(), None);
         assert_eq!(tok(b"1.0").as_int(), None);
         assert_eq!(tok(b"-").as_int(), None);
+    }
+
+    #[test]
+    fn tolerant_reader_reads_tokens_across_any_white_space() {
+        let input = b" 2 3 \r\n\tXO. \r\n\r\n.OX\n7";
+        let mut r = TolerantReader::new(&input[..]);
+        assert_eq!(r.position(), (1, 2));
+        assert_eq!(InputRead::read_int(&mut r, 1, 9, "n"), Ok(2));
+        r.read_space().unwrap();
+        assert_eq!(InputRead::read_int(&mut r, 1, 9, "m"), Ok(3));
+        r.read_eoln().unwrap();
+        assert_eq!(r.position(), (2, 2));
+        assert_eq!(
+            InputRead::read_chars(&mut r, 3, b"XO.", "row"),
+            Ok(&b"XO."[..])
+        );
+        assert_eq!(
+            InputRead::read_chars(&mut r, 3, b"XO.", "row"),
+            Ok(&b".OX"[..])
+        );
+        let e = InputRead::read_eof(&mut r).unwrap_err();
+        assert_eq!((e.line, e.col, e.found.as_str()), (5, 1, "`7`"));
+        // Tokens stay strict.
+        let int = |s: &[u8]| InputRead::read_int(&mut TolerantReader::new(s), 0, 9, "k");
+        assert_eq!(int(b"007").unwrap_err().found, "`007`");
+        assert_eq!(int(b"+7").unwrap_err().found, "`+7`");
+        assert_eq!(int(b"-0").unwrap_err().found, "`-0`");
+        assert_eq!(int(b"10").unwrap_err().found, "`10` (out of range)");
+        assert_eq!(int(b" \n").unwrap_err().found, "end of file");
+        let row = |s: &[u8]| {
+            InputRead::read_chars(&mut TolerantReader::new(s), 3, b".#", "row").unwrap_err()
+        };
+        assert_eq!(row(b"..").found, "2 characters");
+        assert_eq!(row(b"....").found, "4 characters");
+        let e = row(b" .x.");
+        assert_eq!((e.col, e.found.as_str()), (3, "'x'"));
+        assert_eq!(row(b"").found, "end of file");
+    }
+
+    #[test]
+    fn skip_bom_drops_only_a_whole_leading_bom() {
+        let read = |bytes: &[u8]| {
+            let mut out = Vec::new();
+            SkipBom::new(bytes).read_to_end(&mut out).unwrap();
+            out
+        };
+        assert_eq!(read(b"\xEF\xBB\xBFWIN"), b"WIN");
+        assert_eq!(read(b"\xEF\xBB\xBF"), b"");
+        assert_eq!(read(b"\xEF\xBBWIN"), b"\xEF\xBBWIN");
+        assert_eq!(read(b"\xEFW"), b"\xEFW");
+        assert_eq!(read(b"WIN\xEF\xBB\xBF"), b"WIN\xEF\xBB\xBF");
+        assert_eq!(read(b""), b"");
+        // A source that hands out one byte at a time.
+        struct Drip<'a>(&'a [u8]);
+        impl Read for Drip<'_> {
+            fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+                match (self.0.split_first(), out.first_mut()) {
+                    (Some((&b, rest)), Some(o)) => {
+                        *o = b;
+                        self.0 = rest;
+                        Ok(1)
+                    }
+                    _ => Ok(0),
+                }
+            }
+        }
+        let mut out = Vec::new();
+        SkipBom::new(Drip(b"\xEF\xBB\xBF1 2"))
+            .read_to_end(&mut out)
+            .unwrap();
+        assert_eq!(out, b"1 2");
+    }
+
+    #[test]
+    fn bounds_log_as_testlib_writes_it() {
+        let mut log = BoundsLog::new();
+        record_bounds_hit(&mut log, "n", 1, 40, 1);
+        record_bounds_hit(&mut log, "x", 1, 4, 4);
+        record_bounds_hit(&mut log, "x", 1, 4, 2);
+        record_bounds_hit(&mut log, "y", 1, 4, 2);
+        record_bounds_hit(&mut log, "y", 1, 5, 5);
+        record_bounds_hit(&mut log, "row1", 1, 5, 5);
+        assert_eq!(
+            overview_log(&log),
+            "\"n\": min-value-hit\n\"x\": max-value-hit\n\"y\": max-value-hit\n\
+             constant-bounds \"n\": 1 40\nconstant-bounds \"x\": 1 4\n\
+             variable \"n\"\nvariable \"x\"\nvariable \"y\"\n"
+        );
+        let mut r = RecordBounds::new(StrictReader::new(b"3 1\n"));
+        InputRead::read_int(&mut r, 1, 3, "N").unwrap();
+        InputRead::read_space(&mut r).unwrap();
+        InputRead::read_int(&mut r, 1, 3, "M").unwrap();
+        assert_eq!(
+            overview_log(&r.log),
+            "\"M\": min-value-hit\n\"N\": max-value-hit\nconstant-bounds \"M\": 1 3\n\
+             constant-bounds \"N\": 1 3\nvariable \"M\"\nvariable \"N\"\n"
+        );
     }
 
     #[test]

@@ -118,6 +118,62 @@ impl CheckOutcome {
         format!("{word} {}", self.message)
     }
 
+    /// The content of testlib's report file (`checker <input> <output> <answer> <report>`), as
+    /// testlib writes it: the message alone, without the verdict word and without a line end.
+    /// With `appes` (the `-appes` flag after the report), testlib's XML document instead:
+    /// `<?xml version="1.0" encoding="windows-1251"?><result outcome = "OUTCOME">MESSAGE</result>`
+    /// and a line end, OUTCOME being `accepted`, `wrong-answer`, `presentation-error` or `fail`,
+    /// the message with `&`, `<`, `>`, `"` escaped and control characters as `.` (testlib's
+    /// spacing and encoding name, byte for byte).
+    pub fn testlib_report(&self, appes: bool) -> String {
+        if !appes {
+            return self.message.clone();
+        }
+        let outcome = match self.verdict {
+            Verdict::Ac => "accepted",
+            Verdict::Wa => "wrong-answer",
+            Verdict::Pe => "presentation-error",
+            _ => "fail",
+        };
+        let mut s = format!(
+            "<?xml version=\"1.0\" encoding=\"windows-1251\"?><result outcome = \"{outcome}\">"
+        );
+        for c in self.message.chars() {
+            match c {
+                '&' => s.push_str("&amp;"),
+                '<' => s.push_str("&lt;"),
+                '>' => s.push_str("&gt;"),
+                '"' => s.push_str("&quot;"),
+                c if (c as u32) < 32 => s.push('.'),
+                c => s.push(c),
+            }
+        }
+        s.push_str("</result>\n");
+        s
+    }
+
+    /// The score a CMS checker prints on stdout: `1.0` for AC, `0.0` for WA and PE; `None` for
+    /// FAIL, which a CMS checker reports by a non-zero exit instead.
+    pub fn cms_score(&self) -> Option<&'static str> {
+        match self.verdict {
+            Verdict::Ac => Some("1.0"),
+            Verdict::Wa | Verdict::Pe => Some("0.0"),
+            _ => None,
+        }
+    }
+
+    /// What a CMS checker prints on stderr: first line `translate:success` (AC) or
+    /// `translate:wrong` (WA, PE), which CMS shows contestants translated; second line the
+    /// testlib line ([`CheckOutcome::testlib_line`]) for the jury (CMS shows only the first
+    /// line; TPS keeps the second). For FAIL only the testlib line. Ends with a line end.
+    pub fn cms_stderr(&self) -> String {
+        match self.verdict {
+            Verdict::Ac => format!("translate:success\n{}\n", self.testlib_line()),
+            Verdict::Wa | Verdict::Pe => format!("translate:wrong\n{}\n", self.testlib_line()),
+            _ => format!("{}\n", self.testlib_line()),
+        }
+    }
+
     /// The Kattis output-validator exit code: 42 accepted, 43 wrong answer (WA and PE),
     /// 1 for a judge error.
     pub fn kattis_exit_code(&self) -> i32 {
@@ -195,6 +251,33 @@ mod tests {
         assert_eq!(CheckOutcome::fail("").kattis_exit_code(), 1);
         assert_eq!(ValidatorConvention::Testlib.exit_code(false), 3);
         assert_eq!(ValidatorConvention::Kattis.exit_code(true), 42);
+    }
+
+    #[test]
+    fn testlib_report_and_cms_texts() {
+        let wa = CheckOutcome::wa("cell <1 & 2> \"x\"");
+        assert_eq!(wa.testlib_report(false), "cell <1 & 2> \"x\"");
+        assert_eq!(
+            wa.testlib_report(true),
+            "<?xml version=\"1.0\" encoding=\"windows-1251\"?><result outcome = \"wrong-answer\">\
+             cell &lt;1 &amp; 2&gt; &quot;x&quot;</result>\n"
+        );
+        assert_eq!(
+            CheckOutcome::pe("p").testlib_report(true),
+            "<?xml version=\"1.0\" encoding=\"windows-1251\"?><result outcome = \"presentation-error\">p</result>\n"
+        );
+        assert_eq!(CheckOutcome::ac("").cms_score(), Some("1.0"));
+        assert_eq!(CheckOutcome::pe("").cms_score(), Some("0.0"));
+        assert_eq!(CheckOutcome::fail("").cms_score(), None);
+        assert_eq!(
+            CheckOutcome::ac("LOSE").cms_stderr(),
+            "translate:success\nok LOSE\n"
+        );
+        assert_eq!(
+            CheckOutcome::pe("empty").cms_stderr(),
+            "translate:wrong\nwrong output format empty\n"
+        );
+        assert_eq!(CheckOutcome::fail("x").cms_stderr(), "FAIL x\n");
     }
 
     #[test]

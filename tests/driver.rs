@@ -54,13 +54,17 @@ fn solve_enforces_constraints_unless_lifted() {
 
 #[test]
 fn solve_reports_bad_input_without_panicking() {
-    for bad in [&b""[..], b"2 2\n..\n", b"\xff\xfe", b"1 1\r\n.\r\n"] {
+    for bad in [&b""[..], b"2 2\n..\n", b"\xff\xfe", b"1 1\r\n.\r\n.\r\n"] {
         let out = gridjudge(&["solve", "game"], bad);
         assert_eq!(out.status.code(), Some(1));
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.starts_with("gridjudge: error: line "), "{err}");
         assert!(!err.contains("panicked"), "{err}");
     }
+    // solve reads its input by tokens, as testlib's checkers do: white space alone is fine.
+    let out = gridjudge(&["solve", "game"], b"3 3 \r\n.## \r\n...\r\n#.#");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.stdout, b"WIN\n2 3\n3 2\n");
 }
 
 #[test]

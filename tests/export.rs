@@ -210,6 +210,59 @@ fn testlib_export_numbers_tests_and_calls_checker_and_validator_without_a_proble
     assert_eq!(code, 1, "{msg}");
     assert!(msg.starts_with("wrong answer "), "{msg}");
 
+    // The wrapper scripts take the C++ sources' arguments: testlib's flags, the report file
+    // with -appes, CMS's order; the validators write the same overview log.
+    let p = Path::new;
+    let report = out_root.path().join("report");
+    for bin in [&checker, &cpp_checker] {
+        let _ = fs::remove_file(&report);
+        let args = [
+            p("--testset"),
+            p("tests"),
+            &input,
+            &wrong,
+            &answer,
+            &report,
+            p("-appes"),
+        ];
+        let (code, msg) = run_with_stdin(bin, &args, &bad);
+        assert_eq!(code, 1, "{}: {msg}", bin.display());
+        let xml = fs::read_to_string(&report).unwrap();
+        assert!(
+            xml.starts_with(
+                "<?xml version=\"1.0\" encoding=\"windows-1251\"?><result outcome = \"wrong-answer\">"
+            ) && xml.ends_with("</result>\n"),
+            "{}: {xml}",
+            bin.display()
+        );
+        let (code, msg) = run_with_stdin(bin, &[p("--cms"), &input, &answer, &wrong], &bad);
+        assert_eq!(code, 0, "{}: {msg}", bin.display());
+        assert!(
+            msg.starts_with("translate:wrong\n"),
+            "{}: {msg}",
+            bin.display()
+        );
+    }
+    let mut logs = Vec::new();
+    for bin in [&out.join("validator"), &cpp_validator] {
+        let log = out_root.path().join(format!("log{}", logs.len()));
+        let args = [
+            p("--testset"),
+            p("tests"),
+            p("--group"),
+            p("default"),
+            p("--testOverviewLogFileName"),
+            &log,
+            p("--testCase"),
+            p("1"),
+        ];
+        let (code, msg) = run_with_stdin(bin, &args, &input);
+        assert_eq!(code, 0, "{}: {msg}", bin.display());
+        logs.push(fs::read_to_string(&log).unwrap());
+    }
+    assert_eq!(logs[0], logs[1]);
+    assert!(logs[0].contains("variable \"N\"\n"), "{}", logs[0]);
+
     // Hydro config: limits, the C++ checker, one subtask per group, every test exactly once,
     // scores add to 100.
     let cfg = fs::read_to_string(out.join("config.yaml")).unwrap();

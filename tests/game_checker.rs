@@ -307,11 +307,26 @@ fn fail_only_when_the_jury_is_broken() {
         "jury answer is broken: WIN with no winning cell listed",
     );
     fail(SAMPLE, b"LOSE\n1 1\n", "jury answer is broken");
+    // The input is read by tokens, as testlib's checkers read it: a short row is named by its
+    // token; white space alone breaks nothing.
     fail(
         "3 3\n..\n",
         SAMPLE_ANS.as_bytes(),
-        "input does not validate: line 2, column 3",
+        "input does not validate: line 2, column 1: expected 3 characters of maze row 1, \
+         found 2 characters",
     );
+    fail(
+        "3 3\n.##\n...\n#.#\n.\n",
+        SAMPLE_ANS.as_bytes(),
+        "input does not validate: line 5, column 1: expected end of file, found `.`",
+    );
+    let loose = check_with(
+        "3 3 \r\n.## \r\n...\n\n#.#",
+        SAMPLE_ANS.as_bytes(),
+        SAMPLE_ANS.as_bytes(),
+        &config(),
+    );
+    assert_eq!(loose.verdict, Verdict::Ac, "{loose:?}");
     fail(
         "",
         SAMPLE_ANS.as_bytes(),

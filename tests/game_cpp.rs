@@ -646,14 +646,40 @@ fn checker_fails_on_broken_jury_files() {
             );
         }
     }
+    // Inputs that differ from the sample only in white space are read by tokens, as testlib's
+    // checkers read inputs, and judged normally.
     for (i, input) in [
-        "",
-        "3 3\n.##\n...\n",
         "3 3\r\n.##\r\n...\r\n#.#\r\n",
         "3 3\n.##\n...\n#.#",
         "3 3\n.##\n...\n#.#\n\n",
-        "3  3\n.##\n...\n#.#\n",
+        "3  3\n.##\n...\n#.# \n",
+        "\t3\n3 .## ... #.#",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let case = Case::new(
+            d,
+            &format!("loose{i}"),
+            input.as_bytes(),
+            SAMPLE_ANS.as_bytes(),
+        );
+        assert_eq!(
+            assert_checkers_agree(&case, SAMPLE_ANS.as_bytes(), Some(&out), "loose input"),
+            0
+        );
+        assert_eq!(
+            assert_checkers_agree(&case, b"LOSE", Some(&out), "loose input"),
+            1
+        );
+    }
+    for (i, input) in [
+        "",
+        "3 3\n.##\n...\n",
+        "3 3\n.##\n...\n#.#\n#\n",
+        "3 3\n.##\n...\n#.\n#\n",
         "03 3\n.##\n...\n#.#\n",
+        "+3 3\n.##\n...\n#.#\n",
         "3 3\n.##\n.x.\n#.#\n",
         "0 3\n",
         "65537 1\n",
@@ -690,11 +716,19 @@ fn checker_fails_on_broken_jury_files() {
     let nowhere = d.join("nowhere");
     for (i, o, a) in [
         (&nowhere, &sample.answer_path, &sample.answer_path),
-        (&sample.input_path, &nowhere, &sample.answer_path),
         (&sample.input_path, &sample.answer_path, &nowhere),
     ] {
         assert_eq!(cpp_check(i, o, a, io::empty(), false).code, 3);
     }
+    // A missing output is testlib's PE (tests/conformance.rs compares it with Rust's).
+    let r = cpp_check(
+        &sample.input_path,
+        &nowhere,
+        &sample.answer_path,
+        io::empty(),
+        false,
+    );
+    assert_eq!(r.code, 2, "{r:?}");
     let p = sample.input_path.to_str().unwrap();
     for args in [&[][..], &[p, p]] {
         assert_eq!(
@@ -706,10 +740,12 @@ fn checker_fails_on_broken_jury_files() {
 }
 
 /// The start of testlib's XML report (`-appes`).
-const XML: &str = r#"<?xml version="1.0" encoding="utf-8"?>"#;
+const XML: &str = r#"<?xml version="1.0" encoding="windows-1251"?>"#;
 
 /// testlib's optional report file: `checker <input> <output> <answer> <report>` writes the
-/// stderr line to it, and with `-appes` after it an XML report instead, the message escaped.
+/// message to it as testlib does (without the verdict word and without a line end), and with
+/// `-appes` after it testlib's XML report instead (`outcome = "..."`, the message escaped, a line
+/// end after it); anything else after the report is a usage error (FAIL), as in testlib.
 #[test]
 fn checker_writes_the_report_file() {
     let dir = tempfile::tempdir().unwrap();
@@ -736,40 +772,46 @@ fn checker_writes_the_report_file() {
     let ac = "WIN, 2 cells";
     let wa = "wrong set of winning cells: 1 missing, 0 extra (expected 2 cells, got 1); e.g. \
               missing (3 2)";
-    // Without -appes: the stderr line (flags other than -appes change nothing).
-    for flags in [&[][..], &["-x"]] {
-        let (r, text) = judge(SAMPLE_ANS, &sample.answer_path, flags);
-        assert_eq!((r.code, r.stderr.as_str()), (0, &*format!("ok {ac}\n")));
-        assert_eq!(text, r.stderr);
-        let (r, text) = judge("WIN\n2 3\n", &sample.answer_path, flags);
-        assert_eq!(
-            (r.code, r.stderr.as_str()),
-            (1, &*format!("wrong answer {wa}\n"))
-        );
-        assert_eq!(text, r.stderr);
-    }
+    // Without -appes: the message alone, no line end.
+    let (r, text) = judge(SAMPLE_ANS, &sample.answer_path, &[]);
+    assert_eq!((r.code, r.stderr.as_str()), (0, &*format!("ok {ac}\n")));
+    assert_eq!(text, ac);
+    let (r, text) = judge("WIN\n2 3\n", &sample.answer_path, &[]);
+    assert_eq!(
+        (r.code, r.stderr.as_str()),
+        (1, &*format!("wrong answer {wa}\n"))
+    );
+    assert_eq!(text, wa);
+    // Another flag after the report: a usage error, as in testlib.
+    std::fs::write(&out, SAMPLE_ANS).unwrap();
+    let args = [
+        sample.input_path.as_os_str(),
+        out.as_os_str(),
+        sample.answer_path.as_os_str(),
+        report.as_os_str(),
+        OsStr::new("-x"),
+    ];
+    assert_eq!(cpp::run(&checker_bin(), args, io::empty(), false).code, 3);
     // With -appes: the XML report, exactly; stderr and the exit code as without it.
     let (r, text) = judge("WIN 3 2 2 3", &sample.answer_path, &["-appes"]);
     assert_eq!((r.code, r.stderr.as_str()), (0, &*format!("ok {ac}\n")));
     assert_eq!(
         text,
-        format!(r#"{XML}<result outcome="accepted">WIN, 2 cells</result>"#)
+        format!("{XML}<result outcome = \"accepted\">WIN, 2 cells</result>\n")
     );
     let (r, text) = judge("WIN\n2 3\n", &sample.answer_path, &["-appes"]);
     assert_eq!(r.code, 1, "{}", r.stderr);
     assert_eq!(
         text,
-        format!(
-            r#"{XML}<result outcome="wrong-answer">wrong set of winning cells: 1 missing, 0 extra (expected 2 cells, got 1); e.g. missing (3 2)</result>"#
-        )
+        format!("{XML}<result outcome = \"wrong-answer\">{wa}</result>\n")
     );
     let (r, text) = judge("WIN\n2 <&\">\n", &sample.answer_path, &["-appes"]);
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert_eq!(
         text,
         format!(
-            r#"{XML}<result outcome="presentation-error">line 2, column 3: expected a column number, found `&lt;&amp;\&quot;&gt;`</result>"#
-        )
+            r#"{XML}<result outcome = "presentation-error">line 2, column 3: expected a column number, found `&lt;&amp;\&quot;&gt;`</result>"#
+        ) + "\n"
     );
     // A FAIL, its message naming a file with all four escaped characters.
     let folder = d.to_str().unwrap();
@@ -780,8 +822,8 @@ fn checker_writes_the_report_file() {
     assert_eq!(
         text,
         format!(
-            r#"{XML}<result outcome="fail">cannot open answer {folder}/no &quot;such&quot; &lt;answer&gt; &amp; co</result>"#
-        )
+            r#"{XML}<result outcome = "fail">cannot open answer {folder}/no &quot;such&quot; &lt;answer&gt; &amp; co</result>"#
+        ) + "\n"
     );
 }
 

@@ -11,30 +11,67 @@ use gridjudge::verdict::CheckOutcome;
 
 /// Judge one contestant output of PROBLEM.
 ///
-/// testlib convention (default): `checker <problem> <input> <output> <answer>`; exit 0 AC,
-/// 1 WA, 2 PE, 3 FAIL; one line on stderr that starts with testlib's words for the result
-/// (`ok`, `wrong answer`, `wrong output format`, `FAIL`), as judges that parse it expect.
+/// testlib convention (default):
+/// `checker <problem> [--testset T] [--group G] <input> <output> <answer> [<report> [-appes]]`;
+/// exit 0 AC, 1 WA, 2 PE, 3 FAIL; one line on stderr that starts with testlib's words for the
+/// result (`ok`, `wrong answer`, `wrong output format`, `FAIL`), as judges that parse it expect.
+/// With <report>, the message is also written to that file as testlib writes it (the message
+/// alone, no line end; with -appes testlib's XML document). --testset and --group are accepted
+/// and ignored, as testlib's checkers may ignore them. A missing output file is PE ("Output file
+/// not found"), and a UTF-8 byte order mark at the start of the output is skipped, as in testlib.
 ///
 /// Kattis convention: `checker <problem> --kattis <input> <answer> <feedback_dir> < output`;
 /// exit 42 accepted, 43 wrong answer (also for presentation errors), 1 judge error; the message
 /// goes to <feedback_dir>/judgemessage.txt.
 ///
+/// CMS convention: `checker <problem> --cms <input> <answer> <output>`; the score on stdout
+/// (`1.0` accepted, `0.0` wrong answer or presentation error), on stderr `translate:success` or
+/// `translate:wrong` and then the testlib line; exit 0. A judge error prints no score and
+/// exits 3.
+///
 /// FAIL (judge error) only when the jury's files are broken. Usage errors exit 3 (a judge error
-/// under both conventions), never 1 or 2.
+/// under every convention), never 1 or 2.
 #[derive(Parser)]
 #[command(version, about)]
 struct Cli {
     /// Problem name (`game`, ...).
     problem: String,
     /// Use the Kattis output-validator convention (see above).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "cms")]
     kattis: bool,
+    /// Use the CMS checker convention (see above).
+    #[arg(long)]
+    cms: bool,
     /// Read problem.toml (checker options) from this file instead of the built-in copy.
     #[arg(long)]
     config: Option<PathBuf>,
-    /// testlib: <input> <output> <answer>; Kattis: <input> <answer> <feedback_dir>.
-    #[arg(num_args = 3, value_names = ["INPUT", "OUTPUT|ANSWER", "ANSWER|FEEDBACK_DIR"])]
+    /// testlib's test set name (accepted and ignored).
+    #[arg(long, value_name = "T")]
+    testset: Option<String>,
+    /// testlib's test group name (accepted and ignored).
+    #[arg(long, value_name = "G")]
+    group: Option<String>,
+    /// testlib's `-appes` after the report file: write the report as XML.
+    #[arg(long, hide = true)]
+    appes: bool,
+    /// testlib: <input> <output> <answer> [<report>]; Kattis: <input> <answer> <feedback_dir>;
+    /// CMS: <input> <answer> <output>.
+    /// (3 or 4 files; options may stand between them, as testlib's checkers allow.)
+    #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
+}
+
+impl Cli {
+    /// The contestant output's path (None under Kattis: stdin) and the jury answer's.
+    fn output_and_answer(&self) -> (Option<&PathBuf>, &PathBuf) {
+        if self.kattis {
+            (None, &self.files[1])
+        } else if self.cms {
+            (Some(&self.files[2]), &self.files[1])
+        } else {
+            (Some(&self.files[1]), &self.files[2])
+        }
+    }
 }
 
 fn judge(cli: &Cli) -> CheckOutcome {
@@ -52,18 +89,16 @@ fn judge(cli: &Cli) -> CheckOutcome {
         Ok(b) => b,
         Err(o) => return o,
     };
-    let (answer_path, output): (&PathBuf, Box<dyn Read>) = if cli.kattis {
-        (&cli.files[1], Box::new(std::io::stdin()))
-    } else {
-        match File::open(&cli.files[1]) {
-            Ok(f) => (&cli.files[2], Box::new(f)),
-            Err(e) => {
-                return CheckOutcome::fail(format!(
-                    "cannot open output {}: {e}",
-                    cli.files[1].display()
-                ))
+    let (output_path, answer_path) = cli.output_and_answer();
+    // testlib opens the output before the answer: a missing output is PE whatever the answer.
+    let output: Box<dyn Read> = match output_path {
+        None => Box::new(std::io::stdin()),
+        Some(path) => match File::open(path) {
+            Ok(f) => Box::new(f),
+            Err(_) => {
+                return CheckOutcome::pe(format!("Output file not found: \"{}\"", path.display()))
             }
-        }
+        },
     };
     let answer = match read(answer_path, "answer") {
         Ok(b) => b,
@@ -78,8 +113,27 @@ fn judge(cli: &Cli) -> CheckOutcome {
     }
 }
 
+/// The command line with testlib's `-appes` (which clap would read as short flags) spelled as
+/// the hidden `--appes`.
+fn args() -> Vec<std::ffi::OsString> {
+    std::env::args_os()
+        .map(|a| {
+            if a == "-appes" || a == "-APPES" {
+                "--appes".into()
+            } else {
+                a
+            }
+        })
+        .collect()
+}
+
+fn usage_error(message: &str) -> ExitCode {
+    eprintln!("checker: error: {message}");
+    ExitCode::from(3)
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse_from(args()) {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { 3 } else { 0 };
@@ -87,6 +141,22 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    if !(3..=4).contains(&cli.files.len()) {
+        return usage_error(&format!(
+            "3 files expected (4 with a testlib report file), found {}",
+            cli.files.len()
+        ));
+    }
+    let report = cli.files.get(3).cloned();
+    if (cli.kattis || cli.cms) && report.is_some() {
+        return usage_error("a report file is for the testlib convention only (3 files expected)");
+    }
+    if cli.appes && report.is_none() {
+        return usage_error("-appes needs a report file before it");
+    }
+    if cli.testset.as_deref() == Some("") {
+        return usage_error("expected a non-empty test set after --testset");
+    }
     let outcome = judge(&cli);
     if cli.kattis {
         let dir = &cli.files[2];
@@ -98,8 +168,23 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
         ExitCode::from(outcome.kattis_exit_code() as u8)
+    } else if cli.cms {
+        eprint!("{}", outcome.cms_stderr());
+        match outcome.cms_score() {
+            Some(score) => {
+                println!("{score}");
+                ExitCode::SUCCESS
+            }
+            None => ExitCode::from(3),
+        }
     } else {
         eprintln!("{}", outcome.testlib_line());
+        if let Some(path) = report {
+            if let Err(e) = std::fs::write(&path, outcome.testlib_report(cli.appes)) {
+                eprintln!("FAIL cannot write the report file {}: {e}", path.display());
+                return ExitCode::from(3);
+            }
+        }
         ExitCode::from(outcome.testlib_exit_code() as u8)
     }
 }

@@ -234,11 +234,14 @@ fn bad_usage_is_never_a_contestant_verdict() {
         vec!["game"],
         vec!["game", &i],
         vec!["game", &i, &a],
-        vec!["game", &i, &a, &a, &a],
+        vec!["game", &i, &a, &a, &a, &a],
+        vec!["game", &i, &a, &a, "-appes"],
+        vec!["game", &i, &a, &a, &missing, "-x"],
+        vec!["game", "--testset", "", &i, &a, &a],
+        vec!["game", "--cms", &i, &a, &a, &missing],
         vec!["game", "--bogus", &i, &a, &a],
         vec!["nosuchproblem", &i, &a, &a],
         vec!["game", &missing, &a, &a],
-        vec!["game", &i, &missing, &a],
         vec!["game", &i, &a, &missing],
         vec!["game", "--config", &missing, &i, &a, &a],
         vec!["game", "--kattis", &i, &a],
@@ -281,4 +284,91 @@ fn bad_usage_is_never_a_contestant_verdict() {
         help.contains("--kattis") && help.contains("Usage"),
         "{help}"
     );
+}
+
+/// testlib conformance of the binary: a missing output is PE with testlib's message, a UTF-8
+/// BOM before the output is skipped, `--testset` / `--group` are accepted anywhere, and the
+/// report file holds what testlib writes (the message alone; with -appes or -APPES the XML).
+#[test]
+fn testlib_conformance() {
+    let s = Scratch::new("conformance");
+    let i = s.file("in", SAMPLE.as_bytes());
+    let a = s.file("ans", SAMPLE_ANS.as_bytes());
+    let missing = s.0.join("missing").to_str().unwrap().to_string();
+    let r = checker(&["game", &i, &missing, &a], b"");
+    assert_eq!(code(&r), 2);
+    assert_eq!(
+        stderr(&r),
+        format!("wrong output format Output file not found: \"{missing}\"\n")
+    );
+    let bom = s.file("bom", format!("\u{feff}{SAMPLE_ANS}").as_bytes());
+    let r = checker(&["game", &i, &bom, &a], b"");
+    assert_eq!((code(&r), stderr(&r)), (0, "ok WIN, 2 cells\n".to_string()));
+    let half = s.file("half", b"\xEF\xBBWIN 2 3 3 2");
+    assert_eq!(code(&checker(&["game", &i, &half, &a], b"")), 2);
+    let r = checker(
+        &["game", "--testset", "tests", &i, &bom, "--group", "g", &a],
+        b"",
+    );
+    assert_eq!(code(&r), 0, "{}", stderr(&r));
+
+    let report = s.0.join("report").to_str().unwrap().to_string();
+    let wrong = s.file("wrong", b"WIN\n2 3\n");
+    let msg = "wrong set of winning cells: 1 missing, 0 extra (expected 2 cells, got 1); \
+               diff (- missing, + extra): -3 2";
+    let r = checker(&["game", &i, &wrong, &a, &report], b"");
+    assert_eq!(code(&r), 1);
+    assert_eq!(std::fs::read_to_string(&report).unwrap(), msg);
+    for flag in ["-appes", "-APPES"] {
+        let r = checker(&["game", &i, &wrong, &a, &report, flag], b"");
+        assert_eq!(code(&r), 1, "{}", stderr(&r));
+        assert_eq!(
+            std::fs::read_to_string(&report).unwrap(),
+            format!(
+                "<?xml version=\"1.0\" encoding=\"windows-1251\"?>\
+                 <result outcome = \"wrong-answer\">{msg}</result>\n"
+            )
+        );
+    }
+    let r = checker(&["game", &i, &missing, &a, &report], b"");
+    assert_eq!(code(&r), 2);
+    assert_eq!(
+        std::fs::read_to_string(&report).unwrap(),
+        format!("Output file not found: \"{missing}\"")
+    );
+}
+
+/// CMS's convention: `checker game --cms <input> <answer> <output>`: the score on stdout,
+/// `translate:*` then the testlib line on stderr, exit 0; a judge error exits 3 with no score.
+#[test]
+fn cms_convention() {
+    let s = Scratch::new("cms");
+    let i = s.file("in", SAMPLE.as_bytes());
+    let a = s.file("ans", SAMPLE_ANS.as_bytes());
+    let out = |o: &Output| String::from_utf8_lossy(&o.stdout).into_owned();
+    let r = checker(&["game", "--cms", &i, &a, &a], b"");
+    assert_eq!((code(&r), out(&r)), (0, "1.0\n".to_string()));
+    assert_eq!(stderr(&r), "translate:success\nok WIN, 2 cells\n");
+    let lose = s.file("lose", b"LOSE");
+    let r = checker(&["game", "--cms", &i, &a, &lose], b"");
+    assert_eq!((code(&r), out(&r)), (0, "0.0\n".to_string()));
+    assert!(
+        stderr(&r).starts_with("translate:wrong\nwrong answer "),
+        "{}",
+        stderr(&r)
+    );
+    let missing = s.0.join("missing").to_str().unwrap().to_string();
+    let r = checker(&["game", "--cms", &i, &a, &missing], b"");
+    assert_eq!((code(&r), out(&r)), (0, "0.0\n".to_string()));
+    // The answer is the second file: a broken one is a judge error.
+    let r = checker(&["game", "--cms", &i, &lose, &a], b"");
+    assert_eq!(
+        (code(&r), out(&r)),
+        (0, "0.0\n".to_string()),
+        "LOSE is a fine answer"
+    );
+    let broken = s.file("broken", b"MAYBE");
+    let r = checker(&["game", "--cms", &i, &broken, &a], b"");
+    assert_eq!((code(&r), out(&r)), (3, String::new()));
+    assert!(stderr(&r).starts_with("FAIL "), "{}", stderr(&r));
 }

@@ -1,19 +1,28 @@
 //! `validator`: strict input validator. Thin wrapper over `gridjudge::problem`.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
 use gridjudge::problem::{self, ProblemConfig, ValidateOptions};
+use gridjudge::reader::overview_log;
 use gridjudge::verdict::ValidatorConvention;
 
 /// Validate one input of PROBLEM read from stdin.
 ///
 /// Exit codes: testlib's by default (0 valid, 3 invalid), Kattis' with --kattis (42 valid,
-/// 43 invalid). An invalid input gets one line on stderr naming the line and column, what was
-/// expected and what was found. Constraints and groups come from problems/<p>/problem.toml
-/// (compiled in; --config reads another copy).
+/// 43 invalid); usage errors exit 2. An invalid input gets one line on stderr naming the line
+/// and column, what was expected and what was found. Constraints and groups come from
+/// problems/<p>/problem.toml (compiled in; --config reads another copy).
+///
+/// testlib's validator flags are accepted: --testset (ignored), --group (`default` is no
+/// group unless problem.toml defines one of that name), --testOverviewLogFileName F (on a valid
+/// input, testlib's overview log: for every bounded integer whether its minimum and maximum
+/// were hit, its bounds when constant, and its name; `stdout` and `stderr` name the streams),
+/// --testMarkupFileName F (on a valid input, testlib's markup: a 4-byte header and the input
+/// with `\` and `!` escaped), --testCase N and --testCaseFileName F (inputs here hold one test
+/// case, for which testlib writes nothing: accepted and ignored).
 #[derive(Parser)]
 #[command(version, about)]
 struct Cli {
@@ -22,6 +31,21 @@ struct Cli {
     /// Also enforce the bounds of this test group (subtask) from problem.toml.
     #[arg(long)]
     group: Option<String>,
+    /// testlib's test set name (accepted and ignored).
+    #[arg(long)]
+    testset: Option<String>,
+    /// Write testlib's overview log (bounds hit) here on a valid input.
+    #[arg(long = "testOverviewLogFileName", value_name = "FILE")]
+    test_overview_log_file_name: Option<String>,
+    /// Write testlib's test markup here on a valid input.
+    #[arg(long = "testMarkupFileName", value_name = "FILE")]
+    test_markup_file_name: Option<String>,
+    /// testlib's test case to extract (one-case inputs: nothing to write).
+    #[arg(long = "testCase", value_name = "N", value_parser = clap::value_parser!(i64).range(1..))]
+    test_case: Option<i64>,
+    /// Where testlib would write the extracted test case.
+    #[arg(long = "testCaseFileName", value_name = "FILE")]
+    test_case_file_name: Option<String>,
     /// Use the Kattis input-validator exit codes (42 valid, 43 invalid).
     #[arg(long)]
     kattis: bool,
@@ -33,8 +57,43 @@ struct Cli {
     config: Option<PathBuf>,
 }
 
+/// Writes `bytes` to `name` as testlib does: `stdout` and `stderr` are the streams.
+fn write_named(name: &str, bytes: &[u8]) -> std::io::Result<()> {
+    match name {
+        "stdout" => std::io::stdout().write_all(bytes),
+        "stderr" => std::io::stderr().write_all(bytes),
+        path => std::fs::write(path, bytes),
+    }
+}
+
+/// testlib's test markup of a single-case input: the header `MU\xF3\x01`, then every byte read,
+/// `\` and `!` preceded by `\`.
+fn test_markup(input: &[u8]) -> Vec<u8> {
+    let mut out = b"MU\xF3\x01".to_vec();
+    for &b in input {
+        if b == b'\\' || b == b'!' {
+            out.push(b'\\');
+        }
+        out.push(b);
+    }
+    out
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    // One test case per input: testlib writes nothing for --testCase, so nothing is done.
+    let _ = (&cli.test_case, &cli.test_case_file_name);
+    if cli.testset.as_deref() == Some("") {
+        eprintln!("validator: error: expected a non-empty test set after --testset");
+        return ExitCode::from(2);
+    }
     let conv = if cli.kattis {
         ValidatorConvention::Kattis
     } else {
@@ -42,7 +101,13 @@ fn main() -> ExitCode {
     };
     let setup = problem::by_name(&cli.problem).and_then(|p| {
         let cfg = ProblemConfig::load(p, cli.config.as_deref())?;
-        let bounds = cfg.bounds_for(cli.group.as_deref())?;
+        // `--group default` (rbx's config.yaml, testlib's default group) is no group, unless
+        // problem.toml names a group `default`.
+        let group = match cli.group.as_deref() {
+            Some("default") if !cfg.groups.contains_key("default") => None,
+            g => g,
+        };
+        let bounds = cfg.bounds_for(group)?;
         Ok((p, bounds))
     });
     let (p, bounds) = match setup {
@@ -62,6 +127,19 @@ fn main() -> ExitCode {
     };
     let code = match p.validate(&input, &bounds, opts) {
         Ok(summary) => {
+            if let Some(name) = &cli.test_overview_log_file_name {
+                let log = overview_log(&summary.bounds_log);
+                if let Err(e) = write_named(name, log.as_bytes()) {
+                    eprintln!("validator: cannot write the test overview log {name}: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+            if let Some(name) = &cli.test_markup_file_name {
+                if let Err(e) = write_named(name, &test_markup(&input)) {
+                    eprintln!("validator: cannot write the test markup {name}: {e}");
+                    return ExitCode::from(2);
+                }
+            }
             eprintln!("valid: {} {}", p.name(), summary.size);
             conv.exit_code(true)
         }

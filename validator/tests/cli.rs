@@ -191,3 +191,75 @@ fn setup_errors_are_neither_valid_nor_invalid() {
         assert!(![0, 3, 42, 43].contains(&c), "{conv:?} exited {c}");
     }
 }
+
+/// testlib's validator flags: `--testset`, `--group default` (no group), `--testCase`,
+/// `--testCaseFileName`, and on a valid input the overview log (`--testOverviewLogFileName`, a
+/// file or `stdout`) and the test markup (`--testMarkupFileName`); nothing is written for an
+/// invalid input.
+#[test]
+fn testlib_flags_and_overview_log() {
+    let dir = std::env::temp_dir().join(format!("gridjudge-validator-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("log");
+    let markup = dir.join("markup");
+    let input = b"5 5\n.....\n.....\n.....\n.....\n.....\n";
+    let log_arg = format!("--testOverviewLogFileName={}", log.display());
+    let o = validator(
+        &[
+            "game",
+            "--testset",
+            "tests",
+            "--group",
+            "small",
+            &log_arg,
+            "--testMarkupFileName",
+            markup.to_str().unwrap(),
+            "--testCase",
+            "1",
+            "--testCaseFileName",
+            "stdout",
+        ],
+        input,
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(&log).unwrap(),
+        "\"M\": max-value-hit\n\"N\": max-value-hit\nconstant-bounds \"M\": 1 5\n\
+         constant-bounds \"N\": 1 5\nvariable \"M\"\nvariable \"N\"\n"
+    );
+    assert_eq!(
+        std::fs::read(&markup).unwrap(),
+        [&b"MU\xF3\x01"[..], input].concat()
+    );
+    assert!(o.stdout.is_empty(), "one test case: nothing extracted");
+    // `--group default` is the constraints: 101 columns are invalid, 100 valid.
+    let wide = format!("1 100\n{}\n", ".".repeat(100));
+    let o = validator(
+        &[
+            "game",
+            "--group",
+            "default",
+            "--testOverviewLogFileName",
+            "stdout",
+        ],
+        wide.as_bytes(),
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert_eq!(
+        String::from_utf8(o.stdout).unwrap(),
+        "\"M\": max-value-hit\n\"N\": min-value-hit\nconstant-bounds \"M\": 1 100\n\
+         constant-bounds \"N\": 1 100\nvariable \"M\"\nvariable \"N\"\n"
+    );
+    std::fs::remove_file(&log).unwrap();
+    let o = validator(&["game", &log_arg], b"1 1\n#\n\n");
+    assert_eq!(code(&o), 3);
+    assert!(!log.exists(), "no log for an invalid input");
+    for bad in [
+        &["game", "--testset", ""][..],
+        &["game", "--testCase", "0"],
+        &["game", "--testOverviewLogFileName"],
+    ] {
+        assert_eq!(code(&validator(bad, input)), 2, "{bad:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

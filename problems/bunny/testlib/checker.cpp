@@ -1,21 +1,33 @@
-// Checker of problem `bunny` (NOI2011 "Bunny and Egg", BZOJ 2437, Luogu P1971), as
-// self-contained C++17 source for judges that compile checkers themselves (Polygon, Hydro,
-// Luogu, LibreOJ). testlib.h is not needed (Hydro, for one, would supply it beside the
-// checker): the small readers below are all it uses.
+// Checker of problem `bunny` (NOI2011 "Bunny and Egg", BZOJ 2437, Luogu P1971), as self-contained
+// C++ source (C++14 or later; Luogu: g++ -fno-asm -std=c++14 -O2) for judges that compile checkers
+// themselves (Polygon, Hydro, Luogu, LibreOJ). testlib.h is not needed (Hydro, for one, would
+// supply it beside the checker): the small readers below are all it uses.
 //
-// Calling convention (testlib checkers; the contestant's output is the SECOND argument):
-//     checker <input> <output> <answer> [<report> [-appes]]
-// Exit codes: 0 AC, 1 WA, 2 PE, 3 FAIL. FAIL only when the jury's files are broken (an input
-// that does not read as a legal game record, a jury answer that does not read cleanly), a file
-// cannot be read, or the command line is wrong: never for anything a contestant printed.
+// Calling conventions:
+//   testlib (default; the contestant's output is the SECOND argument):
+//     checker [--testset T] [--group G] <input> <output> <answer> [<report> [-appes]]
+//   CMS (with --cms as the first argument, or by default when compiled with -DCMS):
+//     checker [--cms] <input> <answer> <output>
+// testlib exit codes: 0 AC, 1 WA, 2 PE, 3 FAIL. PE also when the output file does not exist
+// ("Output file not found", as testlib says). FAIL only when the jury's files are broken (an
+// input that does not read as a legal game record, a jury answer that does not read cleanly),
+// a file cannot be read, or the command line is wrong: never for anything a contestant printed.
 // Message: one line on stderr that starts with testlib's words, "ok ...", "wrong answer ...",
-// "wrong output format ...", "FAIL ...".
-// Report file: when a judge names a fourth file <report>, it gets the same line; with the flag
-// -appes after it, an XML document instead (no line end after it):
-//     <?xml version="1.0" encoding="utf-8"?><result outcome="accepted">...</result>
-// outcome is accepted, wrong-answer, presentation-error or fail; the message is the stderr
-// line without its first words, with & < > " escaped (and any non-ASCII byte, which only a
-// file name can bring, as '?'). Other arguments after <report> are ignored.
+// "wrong output format ...", "FAIL ...". --testset and --group (which testlib checkers take
+// anywhere) are accepted and ignored.
+// Report file: when a judge names a fourth file <report>, it gets the message as testlib writes
+// it: the message alone (without the verdict word), no line end. With the flag -appes after it,
+// testlib's XML document instead, ended by a line end:
+//     <?xml version="1.0" encoding="windows-1251"?><result outcome = "accepted">...</result>
+// outcome is accepted, wrong-answer, presentation-error or fail; in the message & < > " are
+// escaped and control characters written as '.'. Anything else after <report> is a usage error
+// (FAIL), as in testlib.
+// CMS: the score on stdout, "1.0" (AC) or "0.0" (WA or PE); on stderr "translate:success" or
+// "translate:wrong" (CMS shows that first line to contestants, translated), then the testlib
+// line; exit 0. A judge error prints no score and exits 3 (CMS: any non-zero exit).
+// A UTF-8 byte order mark at the start of the output is skipped, as testlib does. The input and
+// the jury answer are read by tokens separated by any white space, as testlib reads them in a
+// checker: the official data's trailing spaces are fine.
 //
 // Hydro (`checker_type: testlib`) reads the verdict from the start of stderr and knows the
 // words ok, wrong answer, wrong output format, partially correct and points. FAIL is not one
@@ -59,17 +71,22 @@ struct Outcome {
     std::string message;
 };
 
-// testlib's optional report file (the fourth argument) and its -appes flag: see the header.
+// testlib's optional report file (the fourth argument) and its -appes flag, and the CMS
+// convention: see the header.
 const char* g_report = nullptr;
 bool g_appes = false;
+#ifdef CMS
+bool g_cms = true;
+#else
+bool g_cms = false;
+#endif
 
 // testlib's words for the result, which judges that read stderr (Hydro) match, and the
 // outcomes of the -appes report.
 const char* const kNames[] = {"ok", "wrong answer", "wrong output format", "FAIL"};
 const char* const kOutcomes[] = {"accepted", "wrong-answer", "presentation-error", "fail"};
 
-// `s` as XML character data: & < > " escaped, bytes beyond ASCII as '?' (the document says it
-// is UTF-8, which arbitrary bytes need not be).
+// `s` as testlib writes it in an XML report: & < > " escaped, control characters as '.'.
 std::string xml_text(const std::string& s) {
     std::string x;
     for (const char c : s) {
@@ -87,7 +104,7 @@ std::string xml_text(const std::string& s) {
                 x += "&quot;";
                 break;
             default:
-                x += static_cast<unsigned char>(c) < 0x80 ? c : '?';
+                x += (c >= 0 && c < 32) ? '.' : c;
         }
     }
     return x;
@@ -98,11 +115,11 @@ void write_report(Verdict v, const std::string& line) {
     if (f == nullptr) return;  // the verdict still goes out as the exit code and on stderr
     if (g_appes) {
         std::fprintf(f,
-                     "<?xml version=\"1.0\" encoding=\"utf-8\"?>"
-                     "<result outcome=\"%s\">%s</result>",
+                     "<?xml version=\"1.0\" encoding=\"windows-1251\"?>"
+                     "<result outcome = \"%s\">%s</result>\n",
                      kOutcomes[v], xml_text(line).c_str());
     } else {
-        std::fprintf(f, "%s %s\n", kNames[v], line.c_str());
+        std::fprintf(f, "%s", line.c_str());
     }
     std::fclose(f);
 }
@@ -113,143 +130,111 @@ void write_report(Verdict v, const std::string& line) {
         const unsigned char u = static_cast<unsigned char>(c);
         if (u < 0x20 || u == 0x7f) c = ' ';  // the message stays on one line
     }
+    if (g_cms) {
+        if (v != kFAIL) {
+            std::printf("%s\n", v == kAC ? "1.0" : "0.0");
+            std::fprintf(stderr, "%s\n", v == kAC ? "translate:success" : "translate:wrong");
+        }
+        std::fprintf(stderr, "%s %s\n", kNames[v], line.c_str());
+        std::exit(v == kFAIL ? 3 : 0);
+    }
     std::fprintf(stderr, "%s %s\n", kNames[v], line.c_str());
     if (g_report != nullptr) write_report(v, line);
     std::exit(v);
 }
 
 // ------------------------------------------------------------------------------------------
-// The input: the strict game-record reader of the validator, with the wide bounds gridjudge's
-// checker uses (it reads jury files, validated when the package was built). Any defect makes
-// the verdict FAIL.
+// The input: the game record read by tokens, as testlib reads the input in a checker (any run of
+// white space between tokens; trailing spaces, CR LF, blank lines and a missing final line end
+// are fine), with the wide bounds gridjudge's checker uses (it reads jury files, validated when
+// the package was built). Every rule of the game is checked; any defect makes the verdict FAIL.
 
 struct FormatError {
     long long line, col;
     std::string expected, found;
 };
 
-std::string describe_byte(unsigned char b) {
-    if (b == ' ') return "space";
-    if (b == '\n') return "line end";
-    if (b == '\r') return "CR (\\r)";
-    if (b == '\t') return "tab";
-    if (b >= 0x21 && b <= 0x7e) return std::string("'") + static_cast<char>(b) + "'";
-    char hex[16];
-    std::snprintf(hex, sizeof hex, "byte 0x%02x", b);
-    return hex;
+bool is_input_space(int c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0x0b || c == 0x0c;
 }
 
-class StrictReader {
+class InputReader {
   public:
-    explicit StrictReader(const std::string& buf) : buf_(buf) {}
+    explicit InputReader(const std::string& buf) : buf_(buf) { skip_space(); }
 
+    // Line of the next token.
     long long line() const { return line_; }
 
     FormatError error(const std::string& expected, const std::string& found) const {
         return FormatError{line_, col_, expected, found};
     }
 
-    void read_space() {
-        if (peek() == ' ') {
-            bump();
-            return;
-        }
-        throw error("a single space", found_here());
-    }
-
-    void read_eoln() {
-        if (peek() == '\n') {
-            bump();
-            return;
-        }
-        throw error("line end", found_here());
-    }
-
+    // Nothing but white space left.
     void read_eof() {
-        int c = peek();
-        if (c == kEnd) return;
-        if (c == '\n') throw error("end of file", "an extra line end");
-        throw error("end of file", found_here());
+        if (pos_ < buf_.size()) throw error("end of file", "`" + token().substr(0, 30) + "`");
     }
 
-    // A canonical integer in lo..=hi (no leading zero, '+' or "-0").
+    // An integer token in lo..=hi in testlib's syntax (optional '-', digits, no leading zero,
+    // no '+', no "-0").
     long long read_int(long long lo, long long hi, const std::string& name) {
         const std::string what =
             "integer " + name + " in " + std::to_string(lo) + "..=" + std::to_string(hi);
-        const StrictReader start = *this;
-        const bool neg = peek() == '-';
-        std::string text;
-        if (neg) {
-            text.push_back('-');
-            bump();
-        }
-        while (peek() >= '0' && peek() <= '9') {
-            text.push_back(static_cast<char>(peek()));
-            bump();
-            if (text.size() > 25) break;
-        }
-        const std::string digits = text.substr(neg ? 1 : 0);
-        if (digits.empty()) {
-            if (neg) throw error(what, found_here());
-            throw start.error(what, start.found_here());
-        }
-        if (digits.size() > 1 && digits[0] == '0')
-            throw start.error(what, "`" + text + "` (leading zero)");
-        if (neg && digits == "0") throw start.error(what, "`-0`");
-        bool in_range = false;  // every bound here is far below 10^18
+        const FormatError here = error(what, "");
+        const std::string t = token();
+        if (t.empty()) throw FormatError{here.line, here.col, what, "end of file"};
+        const bool neg = t[0] == '-';
+        const std::string digits = t.substr(neg ? 1 : 0);
+        bool ok = !digits.empty() && digits.size() <= 18 &&
+                  !(digits.size() > 1 && digits[0] == '0') && !(neg && digits == "0");
+        for (char d : digits) ok = ok && d >= '0' && d <= '9';
         long long v = 0;
-        if (digits.size() <= 18) {
+        if (ok) {
             for (char d : digits) v = v * 10 + (d - '0');
             if (neg) v = -v;
-            in_range = lo <= v && v <= hi;
+            ok = lo <= v && v <= hi;
         }
-        if (!in_range) throw start.error(what, "`" + text + "` (out of range)");
+        if (!ok) throw FormatError{here.line, here.col, what, "`" + t.substr(0, 30) + "`"};
         return v;
     }
 
-    // Exactly `len` bytes from "XO.", appended to `out`.
+    // A token of exactly `len` bytes from "XO.", appended to `out`.
     void read_row(long long len, const std::string& name, std::vector<char>& out) {
-        for (long long i = 0; i < len; i++) {
-            int c = peek();
-            if (c == 'X' || c == 'O' || c == '.') {
-                out.push_back(static_cast<char>(c));
-                bump();
-            } else if (c == '\n' || c == kEnd) {
-                throw error(std::to_string(len) + " characters of " + name,
-                            found_here() + " after " + std::to_string(i) + " characters");
-            } else {
-                throw error("one of 'X', 'O', '.' in " + name, found_here());
-            }
+        const FormatError here = error(std::to_string(len) + " characters 'X', 'O', '.' of " +
+                                           name,
+                                       "");
+        const std::string t = token();
+        bool ok = static_cast<long long>(t.size()) == len;
+        for (char c : t) ok = ok && (c == 'X' || c == 'O' || c == '.');
+        if (!ok) {
+            throw FormatError{here.line, here.col, here.expected,
+                              t.empty() ? "end of file" : "`" + t.substr(0, 30) + "`"};
         }
+        out.insert(out.end(), t.begin(), t.end());
     }
 
   private:
-    static constexpr int kEnd = -1;
-
-    int peek() const {
-        return pos_ < buf_.size() ? static_cast<unsigned char>(buf_[pos_]) : kEnd;
+    void skip_space() {
+        while (pos_ < buf_.size() && is_input_space(static_cast<unsigned char>(buf_[pos_]))) {
+            if (buf_[pos_] == '\n') {
+                line_++;
+                col_ = 1;
+            } else {
+                col_++;
+            }
+            pos_++;
+        }
     }
 
-    void bump() {
-        if (buf_[pos_] == '\n') {
-            line_++;
-            col_ = 1;
-        } else {
+    // The next token (empty at the end) and the white space after it.
+    std::string token() {
+        const size_t start = pos_;
+        while (pos_ < buf_.size() && !is_input_space(static_cast<unsigned char>(buf_[pos_]))) {
+            pos_++;
             col_++;
         }
-        pos_++;
-    }
-
-    std::string found_here() const {
-        int c = peek();
-        if (c == kEnd) return "end of file";
-        if (c == ' ') {
-            size_t p = pos_;
-            while (p < buf_.size() && buf_[p] == ' ') p++;
-            if (p == buf_.size() || buf_[p] == '\n' || buf_[p] == '\r') return "trailing space";
-            return "space";
-        }
-        return describe_byte(static_cast<unsigned char>(c));
+        std::string t = buf_.substr(start, pos_ - start);
+        skip_space();
+        return t;
     }
 
     const std::string& buf_;
@@ -281,23 +266,20 @@ bool has_piece_next_to(const std::vector<char>& board, long long empty, long lon
     return false;
 }
 
-// Reads the input record strictly and replays it (every move legal, Bunny stuck at the end);
+// Reads the input record by tokens and replays it (every move legal, Bunny stuck at the end);
 // returns k. Bounds: n, m <= 65536, n*m <= 2^28, k <= 2^28, as gridjudge's checker.
 long long read_record_k(const std::string& input) {
-    StrictReader r(input);
+    InputReader r(input);
     const long long n = r.read_int(1, 1 << 16, "n");
-    r.read_space();
     const long long m = r.read_int(1, 1 << 16, "m");
     if (n * m > (1LL << 28)) {
         throw r.error("n*m <= " + std::to_string(1LL << 28),
                       std::to_string(n) + "*" + std::to_string(m) + " = " +
                           std::to_string(n * m));
     }
-    r.read_eoln();
     std::vector<char> board;
     for (long long row = 0; row < n; row++) {
         r.read_row(m, "board row " + std::to_string(row + 1), board);
-        r.read_eoln();
     }
     long long empty = -1;
     for (long long id = 0; id < n * m; id++) {
@@ -310,13 +292,12 @@ long long read_record_k(const std::string& input) {
     }
     if (empty < 0) throw FormatError{2, 1, "exactly one empty cell '.' in the board", "no '.'"};
     const long long k = r.read_int(1, 1 << 28, "k");
-    r.read_eoln();
+    long long last_move_line = 0;
     for (long long j = 1; j <= 2 * k; j++) {
         const long long line = r.line();
         const long long x = r.read_int(1, n, "x");
-        r.read_space();
         const long long y = r.read_int(1, m, "y");
-        r.read_eoln();
+        last_move_line = line;
         const char colour = j % 2 == 1 ? 'O' : 'X';
         const std::string what = "a legal move " + std::to_string(j);
         if (!has_piece_next_to(board, empty, n, m, colour))
@@ -336,7 +317,7 @@ long long read_record_k(const std::string& input) {
         empty = id;
     }
     if (has_piece_next_to(board, empty, n, m, 'O')) {
-        throw FormatError{r.line() - 1, 1, "a record that ends with Bunny unable to move",
+        throw FormatError{last_move_line, 1, "a record that ends with Bunny unable to move",
                           "Bunny could still move at the end"};
     }
     r.read_eof();
@@ -419,6 +400,16 @@ class TokenReader {
   public:
     explicit TokenReader(std::FILE* f) : file_(f), buf_(1 << 16) {}
     explicit TokenReader(const std::string& mem) : mem_(&mem) {}
+
+    // Skips a UTF-8 byte order mark at the start, as testlib does for the output. The first
+    // fill of the buffer holds the first 3 bytes unless the input is shorter.
+    void skip_bom() {
+        if (peek() == 0xEF && len_ - pos_ >= 3 &&
+            static_cast<unsigned char>(buf_[pos_ + 1]) == 0xBB &&
+            static_cast<unsigned char>(buf_[pos_ + 2]) == 0xBF) {
+            pos_ += 3;
+        }
+    }
 
     // The next token; false at the end of the input.
     bool next(Token& t) {
@@ -574,22 +565,49 @@ bool read_file(const char* path, std::string& out) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    // testlib judges may add a report file, and flags after it, to the three files.
-    if (argc >= 5 && argv[4][0] != '-') {
-        g_report = argv[4];
-        for (int i = 5; i < argc; i++) {
-            if (std::strcmp(argv[i], "-appes") == 0 || std::strcmp(argv[i], "-APPES") == 0) {
-                g_appes = true;
-            }
+    // testlib's --testset and --group may stand anywhere; --cms first selects CMS's order.
+    std::vector<const char*> files;
+    bool bad = false;
+    for (int i = 1; i < argc; i++) {
+        const std::string a = argv[i];
+        if (a == "--testset" || a == "--group") {
+            if (i + 1 >= argc || (a == "--testset" && argv[i + 1][0] == '\0')) bad = true;
+            i++;
+        } else if (a == "--cms" && files.empty()) {
+            g_cms = true;
+        } else {
+            files.push_back(argv[i]);
         }
     }
-    if (argc < 4) {
-        finish(kFAIL,
-               "usage: checker <input> <output> <answer> [<report> [-appes]] (testlib convention)");
+    const size_t most = g_cms ? 3 : 5;
+    if (files.size() == 5 && std::strcmp(files[4], "-appes") != 0 &&
+        std::strcmp(files[4], "-APPES") != 0) {
+        bad = true;
     }
+    if (bad || files.size() < 3 || files.size() > most) {
+        finish(kFAIL,
+               "usage: checker [--testset T] [--group G] <input> <output> <answer> [<report> "
+               "[-appes]] (testlib) or checker --cms <input> <answer> <output> (CMS)");
+    }
+    if (files.size() >= 4) g_report = files[3];
+    g_appes = files.size() == 5;
+    const char* const input_path = files[0];
+    const char* const output_path = g_cms ? files[2] : files[1];
+    const char* const answer_path = g_cms ? files[1] : files[2];
+
+    // As gridjudge's checker: an unreadable input is FAIL, then a missing output PE (testlib
+    // opens the output before the answer), then an unreadable answer FAIL.
     std::string input, answer;
-    if (!read_file(argv[1], input)) finish(kFAIL, std::string("cannot read input ") + argv[1]);
-    if (!read_file(argv[3], answer)) finish(kFAIL, std::string("cannot read answer ") + argv[3]);
+    if (!read_file(input_path, input)) {
+        finish(kFAIL, std::string("cannot read input ") + input_path);
+    }
+    std::FILE* out = std::fopen(output_path, "rb");
+    if (out == nullptr) {
+        finish(kPE, std::string("Output file not found: \"") + output_path + "\"");
+    }
+    if (!read_file(answer_path, answer)) {
+        finish(kFAIL, std::string("cannot read answer ") + answer_path);
+    }
 
     long long k = 0;
     try {
@@ -605,12 +623,13 @@ int main(int argc, char** argv) {
     const Outcome j = read_answer(jury_reader, k, jury);
     if (j.verdict != kAC) finish(kFAIL, "jury answer is broken: " + j.message);
 
-    std::FILE* out = std::fopen(argv[2], "rb");
-    if (out == nullptr) {
-        finish(kFAIL, std::string("cannot open output ") + argv[2] + ": " + std::strerror(errno));
-    }
     std::vector<long long> got;
     TokenReader output_reader(out);
+    try {
+        output_reader.skip_bom();
+    } catch (const TokenError& e) {
+        finish(e.io ? kFAIL : kPE, e.message);
+    }
     const Outcome o = read_answer(output_reader, k, got);
     if (o.verdict != kAC) finish(o.verdict, o.message);
 

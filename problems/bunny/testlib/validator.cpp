@@ -1,13 +1,22 @@
-// Validator of problem `bunny` (NOI2011 "Bunny and Egg", BZOJ 2437, Luogu P1971), as
-// self-contained C++17 source for judges that compile validators themselves (Polygon).
+// Validator of problem `bunny` (NOI2011 "Bunny and Egg", BZOJ 2437, Luogu P1971), as self-contained
+// C++ source (C++14 or later; Luogu: g++ -fno-asm -std=c++14 -O2) for judges that compile
+// validators themselves (Polygon).
 //
 // Calling convention (testlib validators):
-//     validator [--group G] [--allow-trailing-spaces] < input
+//     validator [--group G] [--testset T] [--testOverviewLogFileName F] [--testMarkupFileName F]
+//               [--testCase N] [--testCaseFileName F] [--allow-trailing-spaces] < input
 // Exit codes: 0 valid, 3 invalid (one line on stderr: "invalid: line L, column C: expected
 // ..., found ..."; line and column are 1-based, the column counts bytes). Usage errors, an
-// unknown test group or an unreadable stdin exit 2, as gridjudge's own validator does.
-// `--testset X` or `--testset=X`, which Polygon passes to validators, is accepted and ignored
-// (gridjudge's validator has no such option).
+// unknown test group, an unreadable stdin or an unwritable log exit 2, as gridjudge's own
+// validator does. testlib's validator flags, as gridjudge's validator takes them (`--name V` or
+// `--name=V`, each at most once): `--testset X` is accepted and ignored; `--group default` is
+// no group (there is no group of that name); on a valid input `--testOverviewLogFileName F`
+// writes testlib's overview log (for n, m, k, x, y: `"n": min-value-hit max-value-hit` with
+// each word only when a value hit that bound, then `constant-bounds "n": LO HI` for the
+// variables always read with the same bounds, then `variable "n"` lines) and
+// `--testMarkupFileName F` testlib's test markup (the header "MU\xF3\x01", then the input with
+// '\\' and '!' escaped); F may be `stdout` or `stderr`. `--testCase N` and `--testCaseFileName
+// F` are accepted: an input holds one test case, for which testlib writes nothing.
 //
 // This file mirrors `validator bunny` of gridjudge (src/problems/bunny/mod.rs, `parse`, and the
 // strict reader of src/reader.rs) rule for rule, and tests/bunny_cpp.rs checks that both take
@@ -27,11 +36,65 @@
 // cell, a legal record has 2k + 1 <= n*m; replaying the moves enforces that by itself.)
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <map>
 #include <string>
 #include <vector>
 
 namespace {
+
+// ------------------------------------------------------------------------------------------
+// testlib's overview log: for every integer read with a name, whether a value hit its bounds.
+
+struct Hit {
+    bool min_hit = false, max_hit = false;
+    long long lo = 0, hi = 0;
+    bool varied = false;  // read with different bounds
+};
+std::map<std::string, Hit> g_hits;
+
+void record_hit(const std::string& name, long long lo, long long hi, long long v) {
+    const bool first = g_hits.count(name) == 0;
+    Hit& h = g_hits[name];
+    h.min_hit = h.min_hit || v == lo;
+    h.max_hit = h.max_hit || v == hi;
+    if (first) {
+        h.lo = lo;
+        h.hi = hi;
+    } else if (h.lo != lo || h.hi != hi) {
+        h.varied = true;
+    }
+}
+
+std::string overview_log() {
+    std::string s;
+    for (const auto& e : g_hits) {
+        s += "\"" + e.first + "\":";
+        if (e.second.min_hit) s += " min-value-hit";
+        if (e.second.max_hit) s += " max-value-hit";
+        s += "\n";
+    }
+    for (const auto& e : g_hits) {
+        if (!e.second.varied) {
+            s += "constant-bounds \"" + e.first + "\": " + std::to_string(e.second.lo) + " " +
+                 std::to_string(e.second.hi) + "\n";
+        }
+    }
+    for (const auto& e : g_hits) s += "variable \"" + e.first + "\"\n";
+    return s;
+}
+
+// testlib's test markup of a one-case input: a header, then the input with '\\' and '!'
+// escaped by a '\\'.
+std::string test_markup(const std::string& input) {
+    std::string s = "MU\xF3\x01";
+    for (char c : input) {
+        if (c == '\\' || c == '!') s += '\\';
+        s += c;
+    }
+    return s;
+}
 
 // ------------------------------------------------------------------------------------------
 // Bounds: [constraints] and [groups.*] of problems/bunny/problem.toml.
@@ -161,6 +224,7 @@ class StrictReader {
             in_range = lo <= v && v <= hi;
         }
         if (!in_range) throw start.error(what, "`" + text + "` (out of range)");
+        record_hit(name, lo, hi, v);
         return v;
     }
 
@@ -386,36 +450,82 @@ std::string validate(const std::string& input, const Bounds& b, bool lenient) {
 
 void usage() {
     std::fprintf(stderr,
-                 "usage: validator [--group G] [--allow-trailing-spaces] < input\n"
+                 "usage: validator [--group G] [--testset T] [--testOverviewLogFileName F]\n"
+                 "       [--testMarkupFileName F] [--testCase N] [--testCaseFileName F]\n"
+                 "       [--allow-trailing-spaces] < input\n"
                  "exit 0 valid, 3 invalid (message names line and column), 2 usage error\n");
+}
+
+[[noreturn]] void usage_error(const std::string& message) {
+    std::fprintf(stderr, "validator: error: %s\n", message.c_str());
+    usage();
+    std::exit(2);
+}
+
+// A valued option `--name V` or `--name=V` at argv[i] (moving i past V), once at most.
+// Returns false when argv[i] is not that option.
+bool value_option(int argc, char** argv, int& i, const std::string& name, std::string& value,
+                  bool& seen) {
+    const std::string a = argv[i];
+    const std::string flag = "--" + name;
+    if (a != flag && a.compare(0, flag.size() + 1, flag + "=") != 0) return false;
+    if (seen) usage_error("the argument '" + flag + "' cannot be used multiple times");
+    if (a == flag) {
+        if (i + 1 >= argc) usage_error("a value is required for '" + flag + "'");
+        value = argv[++i];
+    } else {
+        value = a.substr(flag.size() + 1);
+    }
+    seen = true;
+    return true;
+}
+
+// Writes `text` to `name` as testlib does: `stdout` and `stderr` are the streams.
+void write_named(const std::string& name, const std::string& text, const char* what) {
+    const bool stream = name == "stdout" || name == "stderr";
+    std::FILE* f = name == "stdout" ? stdout : name == "stderr" ? stderr
+                                                                : std::fopen(name.c_str(), "wb");
+    bool ok = f != nullptr && std::fwrite(text.data(), 1, text.size(), f) == text.size();
+    if (f != nullptr) ok = (stream ? std::fflush(f) : std::fclose(f)) == 0 && ok;
+    if (!ok) {
+        std::fprintf(stderr, "validator: cannot write the %s %s\n", what, name.c_str());
+        std::exit(2);
+    }
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    const char* group = nullptr;
-    bool lenient = false;
+    std::string group_name, testset, overview, markup, test_case, test_case_file;
+    bool has_group = false, has_testset = false, has_overview = false, has_markup = false,
+         has_test_case = false, has_test_case_file = false, lenient = false;
     for (int i = 1; i < argc; i++) {
         const std::string a = argv[i];
-        if (a == "--group" && i + 1 < argc) {
-            group = argv[++i];
-        } else if (a.compare(0, 8, "--group=") == 0) {
-            group = argv[i] + 8;
-        } else if (a == "--testset" && i + 1 < argc) {
-            i++;  // Polygon's name of the test set: accepted, not used
-        } else if (a.compare(0, 10, "--testset=") == 0) {
-            // the same, in one argument
-        } else if (a == "--allow-trailing-spaces") {
+        if (a == "--allow-trailing-spaces") {
             lenient = true;
         } else if (a == "--help" || a == "-h") {
             usage();
             return 0;
+        } else if (value_option(argc, argv, i, "testset", testset, has_testset)) {
+            // Polygon's name of the test set: accepted, not used.
+            if (testset.empty()) usage_error("expected a non-empty test set after --testset");
+        } else if (value_option(argc, argv, i, "group", group_name, has_group)) {
+        } else if (value_option(argc, argv, i, "testOverviewLogFileName", overview,
+                                has_overview)) {
+        } else if (value_option(argc, argv, i, "testMarkupFileName", markup, has_markup)) {
+        } else if (value_option(argc, argv, i, "testCase", test_case, has_test_case)) {
+            // One test case per input: testlib writes nothing for it. N must be >= 1.
+            bool ok = !test_case.empty() && test_case.size() <= 18 && test_case[0] != '0';
+            for (char c : test_case) ok = ok && c >= '0' && c <= '9';
+            if (!ok) usage_error("invalid value '" + test_case + "' for '--testCase <N>'");
+        } else if (value_option(argc, argv, i, "testCaseFileName", test_case_file,
+                                has_test_case_file)) {
         } else {
-            std::fprintf(stderr, "validator: error: unexpected argument '%s'\n", argv[i]);
-            usage();
-            return 2;
+            usage_error("unexpected argument '" + a + "'");
         }
     }
+    // `--group default` is no group: there is no group of that name.
+    const char* group = has_group && group_name != "default" ? group_name.c_str() : nullptr;
 
     Bounds bounds = kConstraints;
     if (group != nullptr) {
@@ -446,6 +556,8 @@ int main(int argc, char** argv) {
 
     try {
         const std::string size = validate(input, bounds, lenient);
+        if (has_overview) write_named(overview, overview_log(), "test overview log");
+        if (has_markup) write_named(markup, test_markup(input), "test markup");
         std::fprintf(stderr, "valid: bunny %s\n", size.c_str());
         return 0;
     } catch (const FormatError& e) {

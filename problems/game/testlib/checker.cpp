@@ -1,23 +1,33 @@
-// Checker of problem `game` (JSOI2009 "Game", BZOJ 1443, Luogu P4055), as a self-contained
-// C++17 source for judges that build checkers from source (Polygon, Hydro, Luogu, LibreOJ).
+// Checker of problem `game` (JSOI2009 "Game", BZOJ 1443, Luogu P4055), as a self-contained C++
+// source (C++14 or later; Luogu: g++ -fno-asm -std=c++14 -O2) for judges that build checkers from
+// source (Polygon, Hydro, Luogu, LibreOJ).
 //
-// Calling convention (testlib checkers; the contestant output comes SECOND):
-//     checker <input> <output> <answer> [<report> [-appes]]
-// Exit codes:
+// Calling conventions:
+//   testlib (default; the contestant output comes SECOND):
+//     checker [--testset T] [--group G] <input> <output> <answer> [<report> [-appes]]
+//   CMS (with --cms as the first argument, or by default when compiled with -DCMS):
+//     checker [--cms] <input> <answer> <output>
+// testlib exit codes:
 //     0  AC    accepted
 //     1  WA    wrong answer
-//     2  PE    presentation error: the output cannot be read as the format requires
+//     2  PE    presentation error: the output cannot be read as the format requires, or the
+//              output file does not exist ("Output file not found", as testlib says)
 //     3  FAIL  judge error: the input or the jury answer is broken, a file cannot be read, or
 //              the command line is wrong. Never for anything a contestant printed.
 // Message: one line on stderr, testlib's word for the verdict ("ok", "wrong answer", "wrong
 // output format", "FAIL") then why, e.g. "wrong answer line 3, column 1: cell (2, 3) is a
-// wall".
-// Report file: when a judge names a fourth file <report>, it gets the same line; with the flag
-// -appes after it, an XML document instead (no line end after it):
-//     <?xml version="1.0" encoding="utf-8"?><result outcome="wrong-answer">...</result>
-// outcome is accepted, wrong-answer, presentation-error or fail; the message is the stderr
-// line without its first words, with & < > " escaped (and any non-ASCII byte, which only a
-// file name can bring, as '?'). Other arguments after <report> are ignored.
+// wall". --testset and --group (which testlib checkers take anywhere) are accepted and ignored.
+// Report file: when a judge names a fourth file <report>, it gets the message as testlib writes
+// it: the message alone (without the verdict word), no line end. With the flag -appes after it,
+// testlib's XML document instead, ended by a line end:
+//     <?xml version="1.0" encoding="windows-1251"?><result outcome = "wrong-answer">...</result>
+// outcome is accepted, wrong-answer, presentation-error or fail; in the message & < > " are
+// escaped and control characters written as '.'. Anything else after <report> is a usage error
+// (FAIL), as in testlib.
+// CMS: the score on stdout, "1.0" (AC) or "0.0" (WA or PE); on stderr "translate:success" or
+// "translate:wrong" (CMS shows that first line to contestants, translated), then the testlib
+// line; exit 0. A judge error prints no score and exits 3 (CMS: any non-zero exit).
+// A UTF-8 byte order mark at the start of the output is skipped, as testlib does.
 //
 // Hydro (`checker_type: testlib`) reads the verdict from the start of stderr and knows the
 // words ok, wrong answer, wrong output format, partially correct and points. FAIL is not one
@@ -41,14 +51,16 @@
 //     Integers too large for 64 bits stay integers (saturated), just out of range.
 //   * A cell outside the maze, a wall, or a cell listed twice is WA, and so is WIN with no
 //     cell at all.
-//   * Then the set of cells must equal the jury's (WA otherwise), in ANY order: problem.toml
-//     of `game` sets `[checker] row_major = false`, and only that default is implemented here
-//     (gridjudge's own checker can also require row-major order when the option is true).
-//     LOSE must match LOSE; WIN against a jury LOSE, or the reverse, is WA.
-// The jury answer is read by the same rules; any broken rule there is FAIL. The input must be
-// a well-formed maze (`N M`, N rows of M characters '.'/'#', strict format as the validator's,
-// with 1 <= N, M <= 65536 and N*M <= 2^28, the bounds gridjudge's checker reads inputs with);
-// otherwise FAIL.
+//   * With `row_major` (problem.toml's `[checker] row_major`, the constant below, which
+//     `gridjudge export` sets from problem.toml), a cell listed after a cell that comes later
+//     in row-major order is WA (checked after the rules above, cell by cell).
+//   * Then the set of cells must equal the jury's (WA otherwise), in any order unless
+//     row_major. LOSE must match LOSE; WIN against a jury LOSE, or the reverse, is WA.
+// The jury answer is read by the same rules (in any order); any broken rule there is FAIL. The
+// input is read as testlib reads it in a checker, by tokens separated by any white space (the
+// trailing spaces or CR LF line ends of official data are fine): N, M, then N rows of exactly
+// M characters '.'/'#', nothing after them, with 1 <= N, M <= 65536 and N*M <= 2^28 (the
+// bounds gridjudge's checker reads inputs with); otherwise FAIL.
 //
 // Memory: the maze (one byte per cell) and fixed 64 KiB buffers; the output is streamed, so
 // hundreds of megabytes of output cost nothing more.
@@ -56,27 +68,37 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
 namespace {
+
+// problem.toml `[checker] row_major`: require the cells in row-major order. `gridjudge export`
+// rewrites this line from problem.toml (and refuses a checker option with no such line).
+const bool row_major = false;
 
 // ------------------------------------------------------------------------------------------
 // Verdicts and the one-line message.
 
 enum Verdict { kAc = 0, kWa = 1, kPe = 2, kFail = 3 };
 
-// testlib's optional report file (the fourth argument) and its -appes flag: see the header.
+// testlib's optional report file (the fourth argument) and its -appes flag, and the CMS
+// convention: see the header.
 const char* g_report = nullptr;
 bool g_appes = false;
+#ifdef CMS
+bool g_cms = true;
+#else
+bool g_cms = false;
+#endif
 
 // testlib's words for the result, which judges that read stderr (Hydro) match, and the
 // outcomes of the -appes report.
 const char* const kNames[] = {"ok", "wrong answer", "wrong output format", "FAIL"};
 const char* const kOutcomes[] = {"accepted", "wrong-answer", "presentation-error", "fail"};
 
-// `s` as XML character data: & < > " escaped, bytes beyond ASCII as '?' (the document says it
-// is UTF-8, which arbitrary bytes need not be).
+// `s` as testlib writes it in an XML report: & < > " escaped, control characters as '.'.
 std::string xmlText(const std::string& s) {
     std::string x;
     for (char c : s) {
@@ -88,8 +110,10 @@ std::string xmlText(const std::string& s) {
             x += "&gt;";
         } else if (c == '"') {
             x += "&quot;";
+        } else if (c >= 0 && c < 32) {
+            x += '.';
         } else {
-            x += static_cast<unsigned char>(c) < 0x80 ? c : '?';
+            x += c;
         }
     }
     return x;
@@ -100,11 +124,11 @@ void writeReport(Verdict v, const std::string& line) {
     if (f == nullptr) return;  // the verdict still goes out as the exit code and on stderr
     if (g_appes) {
         std::fprintf(f,
-                     "<?xml version=\"1.0\" encoding=\"utf-8\"?>"
-                     "<result outcome=\"%s\">%s</result>",
+                     "<?xml version=\"1.0\" encoding=\"windows-1251\"?>"
+                     "<result outcome = \"%s\">%s</result>\n",
                      kOutcomes[v], xmlText(line).c_str());
     } else {
-        std::fprintf(f, "%s %s\n", kNames[v], line.c_str());
+        std::fprintf(f, "%s", line.c_str());
     }
     std::fclose(f);
 }
@@ -114,6 +138,14 @@ void writeReport(Verdict v, const std::string& line) {
     for (char& c : line) {
         unsigned char u = static_cast<unsigned char>(c);
         if (u < 0x20 || u == 0x7f) c = ' ';  // keep the message on one line
+    }
+    if (g_cms) {
+        if (v == kAc || v == kWa || v == kPe) {
+            std::printf("%s\n", v == kAc ? "1.0" : "0.0");
+            std::fprintf(stderr, "%s\n", v == kAc ? "translate:success" : "translate:wrong");
+        }
+        std::fprintf(stderr, "%s %s\n", kNames[v], line.c_str());
+        std::exit(v == kFail ? 3 : 0);
     }
     std::fprintf(stderr, "%s %s\n", kNames[v], line.c_str());
     if (g_report != nullptr) writeReport(v, line);
@@ -129,9 +161,25 @@ class Bytes {
 public:
     static const int kEnd = -1;
 
-    Bytes(const char* path, const char* what) : what_(what) {
+    // A file that cannot be opened is FAIL, or with `missing` == kPe testlib's PE for a
+    // missing output.
+    Bytes(const char* path, const char* what, Verdict missing = kFail) : what_(what) {
         f_ = std::fopen(path, "rb");
+        if (f_ == nullptr && missing == kPe) {
+            finish(kPe, std::string("Output file not found: \"") + path + "\"");
+        }
         if (f_ == nullptr) finish(kFail, std::string("cannot open ") + what + " " + path);
+    }
+
+    // Skips a UTF-8 byte order mark at the current position (the start), as testlib does for
+    // the output. Needs the first 3 bytes in the buffer, which the first fill gives unless the
+    // file is shorter.
+    void skipBom() {
+        if (peek() == kEnd) return;
+        if (len_ - pos_ >= 3 && buf_[pos_] == 0xEF && buf_[pos_ + 1] == 0xBB &&
+            buf_[pos_ + 2] == 0xBF) {
+            pos_ += 3;
+        }
     }
     ~Bytes() { std::fclose(f_); }
     Bytes(const Bytes&) = delete;
@@ -174,8 +222,8 @@ private:
 };
 
 // ------------------------------------------------------------------------------------------
-// The input: a strict reader, as the validator's (only the verdict matters here: any error is
-// FAIL, so messages are short).
+// The input: read by tokens, as testlib reads it in a checker (only the verdict matters here:
+// any error is FAIL, so messages are short).
 
 const long long kMaxSide = 1 << 16;
 const long long kMaxCells = 1LL << 28;
@@ -191,49 +239,6 @@ struct Maze {
 
 [[noreturn]] void badInput(Bytes& in, const std::string& what) {
     finish(kFail, "input does not validate: " + in.at() + ": expected " + what);
-}
-
-// An integer in [1, hi] in canonical form: digits, no leading zero, no sign.
-long long readInputInt(Bytes& in, long long hi, const char* name) {
-    const std::string what = std::string("integer ") + name + " in 1..=" + num(hi);
-    long long v = 0;
-    int digits = 0;
-    bool leadingZero = false;
-    while (in.peek() >= '0' && in.peek() <= '9') {
-        if (digits == 0 && in.peek() == '0') leadingZero = true;
-        if (v <= hi) v = v * 10 + (in.peek() - '0');  // stops growing once out of range
-        digits++;
-        in.bump();
-    }
-    if (digits == 0 || (leadingZero && digits > 1) || v < 1 || v > hi) badInput(in, what);
-    return v;
-}
-
-void readInputByte(Bytes& in, int want, const char* what) {
-    if (in.peek() != want) badInput(in, what);
-    in.bump();
-}
-
-Maze readMaze(const char* path) {
-    Bytes in(path, "input");
-    Maze g;
-    g.n = readInputInt(in, kMaxSide, "N");
-    readInputByte(in, ' ', "a single space");
-    g.m = readInputInt(in, kMaxSide, "M");
-    if (g.n * g.m > kMaxCells) badInput(in, "N*M <= " + num(kMaxCells));
-    readInputByte(in, '\n', "line end");
-    for (long long r = 0; r < g.n; r++) {
-        // Grows row by row: a header promising a huge maze costs only what is really there.
-        for (long long c = 0; c < g.m; c++) {
-            int b = in.peek();
-            if (b != '.' && b != '#') badInput(in, "'.' or '#' in maze row " + num(r + 1));
-            g.cells.push_back(b == '.' ? kFree : 0);
-            in.bump();
-        }
-        readInputByte(in, '\n', "line end");
-    }
-    if (in.peek() != Bytes::kEnd) badInput(in, "end of file");
-    return g;
 }
 
 // ------------------------------------------------------------------------------------------
@@ -324,6 +329,53 @@ bool nextToken(Bytes& in, Token& t, Verdict onError, const std::string& prefix) 
 }
 
 // ------------------------------------------------------------------------------------------
+// The input by tokens.
+
+// Skips white space, then reads the token at most `cap` bytes long into `t` (a longer one keeps
+// its first cap + 1 bytes, enough to know it is wrong). Returns false at the end of the file.
+bool inputToken(Bytes& in, std::string& t, size_t cap) {
+    while (isSpace(in.peek())) in.bump();
+    if (in.peek() == Bytes::kEnd) return false;
+    t.clear();
+    while (in.peek() != Bytes::kEnd && !isSpace(in.peek())) {
+        if (t.size() <= cap) t.push_back(static_cast<char>(in.peek()));
+        in.bump();
+    }
+    return true;
+}
+
+// An integer token in [1, hi] in testlib's syntax (no sign here, no leading zero).
+long long readInputInt(Bytes& in, long long hi, const char* name) {
+    const std::string what = std::string("integer ") + name + " in 1..=" + num(hi);
+    Token t;
+    if (!inputToken(in, t.bytes, 24)) badInput(in, what);
+    long long v = 0;
+    if (!t.asInt(v) || v < 1 || v > hi) badInput(in, what);
+    return v;
+}
+
+Maze readMaze(Bytes& in) {
+    Maze g;
+    g.n = readInputInt(in, kMaxSide, "N");
+    g.m = readInputInt(in, kMaxSide, "M");
+    if (g.n * g.m > kMaxCells) badInput(in, "N*M <= " + num(kMaxCells));
+    std::string row;
+    for (long long r = 0; r < g.n; r++) {
+        // Grows row by row: a header promising a huge maze costs only what is really there.
+        const std::string what = num(g.m) + " characters '.' or '#' in maze row " + num(r + 1);
+        if (!inputToken(in, row, static_cast<size_t>(g.m))) badInput(in, what);
+        if (row.size() != static_cast<size_t>(g.m)) badInput(in, what);
+        for (char b : row) {
+            if (b != '.' && b != '#') badInput(in, what);
+            g.cells.push_back(b == '.' ? kFree : 0);
+        }
+    }
+    std::string extra;
+    if (inputToken(in, extra, 0)) badInput(in, "end of file");
+    return g;
+}
+
+// ------------------------------------------------------------------------------------------
 // An answer: LOSE, or WIN and cells. Read once for the jury (a broken rule is FAIL) and once
 // for the contestant (PE or WA as the rule says).
 
@@ -332,7 +384,12 @@ struct Answer {
     long long count = 0;   // cells listed
     long long inJury = 0;  // of which the jury lists too (contestant's answer only)
     long long firstExtra = -1;  // first listed cell the jury does not list
+    long long last = -1;        // the cell listed last
 };
+
+std::string showCell(const Maze& g, long long id) {
+    return "(" + num(id / g.m + 1) + " " + num(id % g.m + 1) + ")";
+}
 
 Answer readAnswer(Bytes& in, Maze& g, bool jury) {
     const unsigned char mine = jury ? kInJury : kInOutput;
@@ -378,6 +435,11 @@ Answer readAnswer(Bytes& in, Maze& g, bool jury) {
         unsigned char& flags = g.cells[static_cast<size_t>(id)];
         if (!(flags & kFree)) finish(wa, prefix + rt.at + ": " + cell + " is a wall");
         if (flags & mine) finish(wa, prefix + rt.at + ": " + cell + " is listed twice");
+        if (!jury && row_major && a.last >= 0 && a.last > id) {
+            finish(wa, rt.at + ": " + cell + " comes after " + showCell(g, a.last) +
+                           ": row-major order required");
+        }
+        a.last = id;
         flags |= mine;
         a.count++;
         if (flags & kInJury) {
@@ -390,36 +452,51 @@ Answer readAnswer(Bytes& in, Maze& g, bool jury) {
     return a;
 }
 
-std::string showCell(const Maze& g, long long id) {
-    return "(" + num(id / g.m + 1) + " " + num(id % g.m + 1) + ")";
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
-    // testlib judges may add a report file, and flags after it, to the three files.
-    if (argc >= 5 && argv[4][0] != '-') {
-        g_report = argv[4];
-        for (int i = 5; i < argc; i++) {
-            const std::string flag = argv[i];
-            if (flag == "-appes" || flag == "-APPES") g_appes = true;
+    // testlib's --testset and --group may stand anywhere; --cms first selects CMS's order.
+    std::vector<const char*> files;
+    bool bad = false;
+    for (int i = 1; i < argc; i++) {
+        const std::string a = argv[i];
+        if (a == "--testset" || a == "--group") {
+            if (i + 1 >= argc || (a == "--testset" && argv[i + 1][0] == '\0')) bad = true;
+            i++;
+        } else if (a == "--cms" && files.empty()) {
+            g_cms = true;
+        } else {
+            files.push_back(argv[i]);
         }
     }
-    if (argc < 4) {
-        finish(kFail,
-               "usage: checker <input> <output> <answer> [<report> [-appes]] (testlib convention)");
+    const size_t most = g_cms ? 3 : 5;
+    if (files.size() == 5 && std::strcmp(files[4], "-appes") != 0 &&
+        std::strcmp(files[4], "-APPES") != 0) {
+        bad = true;
     }
-    Maze g = readMaze(argv[1]);
+    if (bad || files.size() < 3 || files.size() > most) {
+        finish(kFail,
+               "usage: checker [--testset T] [--group G] <input> <output> <answer> [<report> "
+               "[-appes]] (testlib) or checker --cms <input> <answer> <output> (CMS)");
+    }
+    if (files.size() >= 4) g_report = files[3];
+    g_appes = files.size() == 5;
+    const char* const input = files[0];
+    const char* const output = g_cms ? files[2] : files[1];
+    const char* const answer = g_cms ? files[1] : files[2];
+
+    // As gridjudge's checker: an unreadable input is FAIL, then a missing output PE (testlib
+    // opens the output before the answer), and only then is the input read.
+    Bytes in(input, "input");
+    Bytes out(output, "output", kPe);
+    out.skipBom();
+    Maze g = readMaze(in);
     Answer jury;
     {
-        Bytes ans(argv[3], "answer");
+        Bytes ans(answer, "answer");
         jury = readAnswer(ans, g, true);
     }
-    Answer got;
-    {
-        Bytes out(argv[2], "output");
-        got = readAnswer(out, g, false);
-    }
+    Answer got = readAnswer(out, g, false);
 
     if (!jury.win && !got.win) finish(kAc, "LOSE");
     if (!got.win) {

@@ -1,18 +1,27 @@
-// Input validator of problem `game` (JSOI2009 "Game", BZOJ 1443, Luogu P4055), as a
-// self-contained C++17 source for judges that build validators from source (Polygon).
+// Input validator of problem `game` (JSOI2009 "Game", BZOJ 1443, Luogu P4055), as a self-contained
+// C++ source (C++14 or later; Luogu: g++ -fno-asm -std=c++14 -O2) for judges that build validators
+// from source (Polygon).
 //
 // Calling convention (testlib validators):
-//     validator [--group G] [--allow-trailing-spaces] < input
+//     validator [--group G] [--testset T] [--testOverviewLogFileName F] [--testMarkupFileName F]
+//               [--testCase N] [--testCaseFileName F] [--allow-trailing-spaces] < input
 // Exit codes:
 //     0  valid    (stderr: "valid: game NxM")
 //     3  invalid  (stderr, one line: "invalid: line L, column C: expected ..., found ...";
 //                  L and C are 1-based, C counts bytes)
-//     2  usage error: unknown option, unknown test group, unreadable stdin
+//     2  usage error: unknown option, unknown test group, unreadable stdin, unwritable log
 // These are the codes and messages of gridjudge's own `validator game` (validator/src/main.rs),
 // which this file mirrors rule for rule: `parse` in src/problems/game/mod.rs and the strict
 // reader of src/reader.rs. tests/game_cpp.rs checks that both reach the same decision, with
-// the same message, on every input it tries. `--testset X` (which Polygon may pass) is
-// accepted and ignored; gridjudge's validator has no such option.
+// the same message, on every input it tries.
+// testlib's validator flags, as gridjudge's validator takes them: `--testset X` is accepted and
+// ignored; `--group default` is no group (there is no group of that name); on a valid input,
+// `--testOverviewLogFileName F` writes testlib's overview log (for N and M: whether the minimum
+// and the maximum were hit, `"N": min-value-hit max-value-hit`, then `constant-bounds "N": LO
+// HI` and `variable "N"` lines) and `--testMarkupFileName F` testlib's test markup (the header
+// "MU\xF3\x01", then the input with '\\' and '!' escaped); F may be `stdout` or `stderr`.
+// `--testCase N` and `--testCaseFileName F` are accepted: an input holds one test case, for
+// which testlib writes nothing.
 //
 // testlib.h is not needed: the strict reader below is all this validator uses.
 //
@@ -26,6 +35,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <string>
 
 namespace {
@@ -52,6 +62,47 @@ const Group kGroups[] = {
 
 Range intersect(Range a, Range b) {
     return Range{a.lo > b.lo ? a.lo : b.lo, a.hi < b.hi ? a.hi : b.hi};
+}
+
+// ------------------------------------------------------------------------------------------
+// testlib's overview log: for every integer read with a name, whether a value hit its bounds.
+
+struct Hit {
+    bool minHit = false, maxHit = false;
+    long long lo = 0, hi = 0;
+    bool varied = false;  // read with different bounds
+};
+std::map<std::string, Hit> g_hits;
+
+void recordHit(const std::string& name, Range r, long long v) {
+    const bool first = g_hits.count(name) == 0;
+    Hit& h = g_hits[name];
+    h.minHit = h.minHit || v == r.lo;
+    h.maxHit = h.maxHit || v == r.hi;
+    if (first) {
+        h.lo = r.lo;
+        h.hi = r.hi;
+    } else if (h.lo != r.lo || h.hi != r.hi) {
+        h.varied = true;
+    }
+}
+
+std::string overviewLog_() {
+    std::string s;
+    for (const auto& e : g_hits) {
+        s += "\"" + e.first + "\":";
+        if (e.second.minHit) s += " min-value-hit";
+        if (e.second.maxHit) s += " max-value-hit";
+        s += "\n";
+    }
+    for (const auto& e : g_hits) {
+        if (!e.second.varied) {
+            s += "constant-bounds \"" + e.first + "\": " + std::to_string(e.second.lo) + " " +
+                 std::to_string(e.second.hi) + "\n";
+        }
+    }
+    for (const auto& e : g_hits) s += "variable \"" + e.first + "\"\n";
+    return s;
 }
 
 // ------------------------------------------------------------------------------------------
@@ -90,8 +141,52 @@ std::string describeByte(unsigned char b) {
 [[noreturn]] void usage(const std::string& message) {
     std::fprintf(stderr, "validator: error: %s\n", message.c_str());
     std::fprintf(stderr,
-                 "usage: validator [--group G] [--allow-trailing-spaces] < input\n");
+                 "usage: validator [--group G] [--testset T] [--testOverviewLogFileName F] "
+                 "[--testMarkupFileName F] [--testCase N] [--testCaseFileName F] "
+                 "[--allow-trailing-spaces] < input\n");
     std::exit(2);
+}
+
+// A valued option `--name V` or `--name=V` at argv[i] (moving i past V), once at most.
+// Returns false when argv[i] is not that option.
+bool valueOption(int argc, char** argv, int& i, const std::string& name, std::string& value,
+                 bool& seen) {
+    const std::string a = argv[i];
+    const std::string flag = "--" + name;
+    if (a != flag && a.compare(0, flag.size() + 1, flag + "=") != 0) return false;
+    if (seen) usage("the argument '" + flag + "' cannot be used multiple times");
+    if (a == flag) {
+        if (i + 1 >= argc) usage("a value is required for '" + flag + "'");
+        value = argv[++i];
+    } else {
+        value = a.substr(flag.size() + 1);
+    }
+    seen = true;
+    return true;
+}
+
+// Writes `text` to `name` as testlib does: `stdout` and `stderr` are the streams.
+void writeNamed(const std::string& name, const std::string& text, const char* what) {
+    const bool stream = name == "stdout" || name == "stderr";
+    std::FILE* f = name == "stdout" ? stdout : name == "stderr" ? stderr
+                                                                : std::fopen(name.c_str(), "wb");
+    bool ok = f != nullptr && std::fwrite(text.data(), 1, text.size(), f) == text.size();
+    if (f != nullptr) ok = (stream ? std::fflush(f) : std::fclose(f)) == 0 && ok;
+    if (!ok) {
+        std::fprintf(stderr, "validator: cannot write the %s %s\n", what, name.c_str());
+        std::exit(2);
+    }
+}
+
+// testlib's test markup of a one-case input: a header, then the input with '\\' and '!'
+// escaped by a '\\'.
+std::string testMarkup(const std::string& input) {
+    std::string s = "MU\xF3\x01";
+    for (char c : input) {
+        if (c == '\\' || c == '!') s += '\\';
+        s += c;
+    }
+    return s;
 }
 
 // ------------------------------------------------------------------------------------------
@@ -166,6 +261,7 @@ public:
             inRange = value >= r.lo && value <= r.hi;
         }
         if (!inRange) invalid(startLine, startCol, what, "`" + text + "` (out of range)");
+        recordHit(name, r, value);
         return value;
     }
 
@@ -243,8 +339,9 @@ private:
 
 int main(int argc, char** argv) {
     // Arguments.
-    std::string group;
-    bool hasGroup = false, lenient = false;
+    std::string group, testset, overviewLog, markup, testCase, testCaseFile;
+    bool hasGroup = false, hasTestset = false, hasOverviewLog = false, hasMarkup = false,
+         hasTestCase = false, hasTestCaseFile = false, lenient = false;
     for (int i = 1; i < argc; i++) {
         const std::string a = argv[i];
         if (a == "--allow-trailing-spaces") {
@@ -252,27 +349,31 @@ int main(int argc, char** argv) {
         } else if (a == "-h" || a == "--help") {
             std::printf(
                 "Validate one input of problem `game` read from stdin.\n"
-                "usage: validator [--group G] [--allow-trailing-spaces] < input\n"
+                "usage: validator [--group G] [--testset T] [--testOverviewLogFileName F]\n"
+                "       [--testMarkupFileName F] [--testCase N] [--testCaseFileName F]\n"
+                "       [--allow-trailing-spaces] < input\n"
                 "exit 0 valid, 3 invalid (message on stderr), 2 usage error\n");
             return 0;
-        } else if (a == "--testset") {
-            if (i + 1 >= argc) usage("a value is required for '--testset'");
-            i++;  // Polygon's test set name: not used.
-        } else if (a.compare(0, 10, "--testset=") == 0) {
-            // Not used either.
-        } else if (a == "--group" || a.compare(0, 8, "--group=") == 0) {
-            if (hasGroup) usage("the argument '--group' cannot be used multiple times");
-            if (a == "--group") {
-                if (i + 1 >= argc) usage("a value is required for '--group'");
-                group = argv[++i];
-            } else {
-                group = a.substr(8);
-            }
-            hasGroup = true;
+        } else if (valueOption(argc, argv, i, "testset", testset, hasTestset)) {
+            // Polygon's test set name: not used.
+            if (testset.empty()) usage("expected a non-empty test set after --testset");
+        } else if (valueOption(argc, argv, i, "group", group, hasGroup)) {
+        } else if (valueOption(argc, argv, i, "testOverviewLogFileName", overviewLog,
+                               hasOverviewLog)) {
+        } else if (valueOption(argc, argv, i, "testMarkupFileName", markup, hasMarkup)) {
+        } else if (valueOption(argc, argv, i, "testCase", testCase, hasTestCase)) {
+            // One test case per input: testlib writes nothing for it. N must be >= 1.
+            bool ok = !testCase.empty() && testCase.size() <= 18 && testCase[0] != '0';
+            for (char c : testCase) ok = ok && c >= '0' && c <= '9';
+            if (!ok) usage("invalid value '" + testCase + "' for '--testCase <N>'");
+        } else if (valueOption(argc, argv, i, "testCaseFileName", testCaseFile,
+                               hasTestCaseFile)) {
         } else {
             usage("unexpected argument '" + a + "'");
         }
     }
+    // `--group default` is no group: there is no group of that name.
+    if (hasGroup && group == "default") hasGroup = false;
 
     Range n = kN, m = kM;
     if (hasGroup) {
@@ -313,6 +414,8 @@ int main(int argc, char** argv) {
         in.readEoln();
     }
     in.readEof();
+    if (hasOverviewLog) writeNamed(overviewLog, overviewLog_(), "test overview log");
+    if (hasMarkup) writeNamed(markup, testMarkup(data), "test markup");
     std::fprintf(stderr, "valid: game %lldx%lld\n", rows, cols);
     return 0;
 }

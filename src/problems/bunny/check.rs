@@ -10,13 +10,16 @@
 //! * then, the whole output having been read: WA when the list differs from the jury's (a
 //!   wrong count or wrong indices), explained by a `similar` diff;
 //! * FAIL only when the input or the jury answer does not read cleanly.
+//!
+//! As in testlib, the input and the jury answer are read by tokens (any white space between
+//! them: the official data's trailing spaces are fine), and a UTF-8 byte order mark at the start
+//! of the output is skipped.
 
 use std::io::Read;
 
 use super::unbounded;
 use crate::diff::ListDiff;
-use crate::problem::ValidateOptions;
-use crate::reader::TokenReader;
+use crate::reader::{SkipBom, TokenReader};
 use crate::verdict::CheckOutcome;
 
 /// How many changes the one-line message and the details show at most.
@@ -110,7 +113,7 @@ fn explain_difference(jury: &[u32], got: &[u32]) -> CheckOutcome {
 
 /// The checker. See the module docs; never panics on any `output`.
 pub(super) fn check(input: &[u8], output: &mut dyn Read, answer: &[u8]) -> CheckOutcome {
-    let rec = match super::parse(input, &unbounded(), ValidateOptions::default()) {
+    let rec = match super::parse_tokens(input, &unbounded()) {
         Ok(rec) => rec,
         Err(e) => return CheckOutcome::fail(format!("input does not validate: {e}")),
     };
@@ -119,7 +122,7 @@ pub(super) fn check(input: &[u8], output: &mut dyn Read, answer: &[u8]) -> Check
         Ok(a) => a,
         Err(o) => return CheckOutcome::fail(format!("jury answer is broken: {}", o.message)),
     };
-    let got = match read_answer(&mut TokenReader::new(output), k) {
+    let got = match read_answer(&mut TokenReader::new(SkipBom::new(output)), k) {
         Ok(a) => a,
         Err(o) => return o,
     };

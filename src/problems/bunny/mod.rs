@@ -35,7 +35,7 @@ use crate::args::{ArgError, Args, GeneratorInfo};
 use crate::grid::Grid;
 use crate::matching::{maximum_matching, BipartiteGraph, IncrementalMatching, Matching};
 use crate::problem::{Bounds, InputSummary, Problem, ProblemConfig, ValidateOptions};
-use crate::reader::{FormatError, StrictReader};
+use crate::reader::{FormatError, InputRead, RecordBounds, StrictReader, TolerantReader};
 use crate::rng::TestRng;
 use crate::verdict::CheckOutcome;
 
@@ -124,6 +124,19 @@ fn a_legal_move(g: &Grid, board: &[u8], empty: u32, colour: u8) -> Option<u32> {
 /// Cost: O(n·m + k) time, O(n·m + k) memory.
 pub fn parse(input: &[u8], bounds: &Bounds, opts: ValidateOptions) -> Result<Record, FormatError> {
     let mut r = StrictReader::new(input).allow_trailing_spaces(opts.allow_trailing_spaces);
+    parse_from(&mut r, bounds)
+}
+
+/// Reads a record tolerantly, as testlib reads the input in a checker: the tokens of [`parse`]
+/// (`n`, `m`, n rows, `k`, 2k coordinates) separated by any white space, nothing else after
+/// them, and every rule of the game checked. What the checker and `gridjudge solve` read inputs
+/// with, so that official data with trailing spaces is judged normally.
+pub fn parse_tokens(input: &[u8], bounds: &Bounds) -> Result<Record, FormatError> {
+    parse_from(&mut TolerantReader::new(input), bounds)
+}
+
+/// The record format and rules of [`parse`] read from `r`, strict or tolerant as `r` is.
+pub fn parse_from<'a>(r: &mut impl InputRead<'a>, bounds: &Bounds) -> Result<Record, FormatError> {
     let (lo, hi) = bounds.get("n")?;
     let n = r.read_int(lo, hi, "n")?;
     r.read_space()?;
@@ -135,7 +148,7 @@ pub fn parse(input: &[u8], bounds: &Bounds, opts: ValidateOptions) -> Result<Rec
         }
     }
     r.read_eoln()?;
-    let grid = Grid::read_strict(&mut r, n as u32, m as u32, b"XO.", "board row")?;
+    let grid = Grid::read_strict(r, n as u32, m as u32, b"XO.", "board row")?;
     let mut empties = (0..grid.len()).filter(|&id| grid.at(id) == EMPTY);
     let start = match (empties.next(), empties.next()) {
         (Some(s), None) => s,
@@ -167,9 +180,11 @@ pub fn parse(input: &[u8], bounds: &Bounds, opts: ValidateOptions) -> Result<Rec
     let mut board = grid.cells.clone();
     let mut empty = start;
     // Each move takes at least 4 bytes (`x y\n`): never reserve more than the input can hold.
-    let mut moves = Vec::with_capacity((2 * k).min(input.len() / 4 + 1));
+    let mut moves = Vec::with_capacity((2 * k).min(1 << 16));
+    let mut last_move_line = 0;
     for j in 1..=2 * k {
         let (line, _) = r.position();
+        last_move_line = line;
         let x = r.read_int(1, n, "x")?;
         r.read_space()?;
         let y = r.read_int(1, m, "y")?;
@@ -232,9 +247,8 @@ pub fn parse(input: &[u8], bounds: &Bounds, opts: ValidateOptions) -> Result<Rec
         moves.push(id);
     }
     if let Some(w) = a_legal_move(&grid, &board, empty, WHITE) {
-        let (line, _) = r.position();
         return Err(FormatError {
-            line: line - 1,
+            line: last_move_line,
             col: 1,
             expected: format!(
                 "a record that ends with Bunny unable to move after {}",
@@ -389,12 +403,16 @@ impl Problem for Bunny {
         bounds: &Bounds,
         opts: ValidateOptions,
     ) -> Result<InputSummary, FormatError> {
-        let rec = parse(input, bounds, opts)?;
-        Ok(InputSummary::of_grid(&rec.grid))
+        let strict = StrictReader::new(input).allow_trailing_spaces(opts.allow_trailing_spaces);
+        let mut r = RecordBounds::new(strict);
+        let rec = parse_from(&mut r, bounds)?;
+        let mut summary = InputSummary::of_grid(&rec.grid);
+        summary.bounds_log = r.log;
+        Ok(summary)
     }
 
     fn solve(&self, input: &[u8], bounds: &Bounds) -> anyhow::Result<Vec<u8>> {
-        let rec = parse(input, bounds, ValidateOptions::default())?;
+        let rec = parse_tokens(input, bounds)?;
         Ok(format_answer(&mistakes(&rec)?))
     }
 

@@ -542,8 +542,8 @@ impl Phases<'_> {
 /// Reads a maze in canonical form (`N M\n`, then N rows of exactly M bytes from `.#`, each
 /// ended by `\n`, then end of file) straight onto a board, with `N`, `M` and N·M within
 /// `bounds`. Returns `None` for anything else, including inputs that the strict reader would
-/// accept in another form or reject: the caller then runs [`super::parse`], which accepts or
-/// names the error. O(input).
+/// accept in another form or reject: the caller then runs [`super::parse_tokens`], which
+/// accepts or names the error. O(input).
 pub fn parse_canonical(input: &[u8], bounds: &Bounds) -> Option<Board> {
     let header_end = input.iter().position(|&b| b == b'\n')? + 1;
     let mut r = StrictReader::new(&input[..header_end]);

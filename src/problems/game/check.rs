@@ -2,15 +2,18 @@
 //! sets `checker.row_major = true`, as the original judge without a special judge did).
 //!
 //! The same reader reads the contestant output and the jury answer; a jury answer that does
-//! not read cleanly is a judge error (FAIL), never a contestant's.
+//! not read cleanly is a judge error (FAIL), never a contestant's. As in testlib, the input and
+//! the jury answer are read by tokens (any white space between them: trailing spaces and CR LF
+//! line ends of official data are fine), and a UTF-8 byte order mark at the start of the output
+//! is skipped.
 
 use std::io::Read;
 
 use super::{unbounded, FREE};
 use crate::diff::ListDiff;
 use crate::grid::Grid;
-use crate::problem::{ProblemConfig, ValidateOptions};
-use crate::reader::TokenReader;
+use crate::problem::ProblemConfig;
+use crate::reader::{SkipBom, TokenReader};
 use crate::verdict::{CheckOutcome, Verdict};
 
 /// A readable, rule-abiding answer: `None` for LOSE, else the listed cells (ids, in the order
@@ -153,7 +156,7 @@ pub(super) fn check(
     answer: &[u8],
     config: &ProblemConfig,
 ) -> CheckOutcome {
-    let g = match super::parse(input, &unbounded(), ValidateOptions::default()) {
+    let g = match super::parse_tokens(input, &unbounded()) {
         Ok(g) => g,
         Err(e) => return CheckOutcome::fail(format!("input does not validate: {e}")),
     };
@@ -165,7 +168,7 @@ pub(super) fn check(
         Ok(a) => a,
         Err(o) => return CheckOutcome::fail(format!("jury answer is broken: {}", o.message)),
     };
-    let got = match read_answer(&g, &mut TokenReader::new(output), row_major) {
+    let got = match read_answer(&g, &mut TokenReader::new(SkipBom::new(output)), row_major) {
         Ok(a) => a,
         Err(o) => return o,
     };

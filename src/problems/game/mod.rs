@@ -24,7 +24,7 @@ use crate::args::{ArgError, Args, GeneratorInfo};
 use crate::grid::Grid;
 use crate::matching::BipartiteGraph;
 use crate::problem::{Bounds, InputSummary, Problem, ProblemConfig, ValidateOptions};
-use crate::reader::{FormatError, StrictReader};
+use crate::reader::{FormatError, InputRead, RecordBounds, StrictReader, TolerantReader};
 use crate::rng::TestRng;
 use crate::verdict::CheckOutcome;
 
@@ -40,6 +40,18 @@ pub struct Game;
 /// then N rows of exactly M characters from `.#`, each ended by `\n`, then end of file.
 pub fn parse(input: &[u8], bounds: &Bounds, opts: ValidateOptions) -> Result<Grid, FormatError> {
     let mut r = StrictReader::new(input).allow_trailing_spaces(opts.allow_trailing_spaces);
+    parse_from(&mut r, bounds)
+}
+
+/// Reads a maze tolerantly, as testlib reads the input in a checker: the tokens of [`parse`]
+/// (`N`, `M`, then N rows of M characters) separated by any white space, nothing else after
+/// them. What checkers and `gridjudge solve` read inputs with.
+pub fn parse_tokens(input: &[u8], bounds: &Bounds) -> Result<Grid, FormatError> {
+    parse_from(&mut TolerantReader::new(input), bounds)
+}
+
+/// The maze format of [`parse`] read from `r`, strict or tolerant as `r` is.
+pub fn parse_from<'a>(r: &mut impl InputRead<'a>, bounds: &Bounds) -> Result<Grid, FormatError> {
     let (lo, hi) = bounds.get("n")?;
     let n = r.read_int(lo, hi, "N")?;
     r.read_space()?;
@@ -51,7 +63,7 @@ pub fn parse(input: &[u8], bounds: &Bounds, opts: ValidateOptions) -> Result<Gri
         }
     }
     r.read_eoln()?;
-    let grid = Grid::read_strict(&mut r, n as u32, m as u32, b".#", "maze row")?;
+    let grid = Grid::read_strict(r, n as u32, m as u32, b".#", "maze row")?;
     r.read_eof()?;
     Ok(grid)
 }
@@ -147,7 +159,8 @@ pub fn winning_cells(g: &Grid) -> Vec<u32> {
 
 /// The reference solution's whole path, parse to answer, streamed to `out`: a canonical
 /// input goes straight onto a [`Board`] ([`parse_canonical`]); anything else through the
-/// strict [`parse`], which names the error or accepts it. The input is dropped once parsed.
+/// tolerant [`parse_tokens`] (any white space between the tokens, as testlib reads inputs), which
+/// names the error or accepts it. The input is dropped once parsed.
 /// O(E·sqrt V) time; memory about 4 bytes per cell besides the input (see [`Board`]).
 pub fn solve_to(
     input: impl AsRef<[u8]>,
@@ -157,7 +170,7 @@ pub fn solve_to(
     let bytes = input.as_ref();
     let mut board = match parse_canonical(bytes, bounds) {
         Some(b) => b,
-        None => Board::from_grid(&parse(bytes, bounds, ValidateOptions::default())?),
+        None => Board::from_grid(&parse_tokens(bytes, bounds)?),
     };
     drop(input);
     board.solve();
@@ -200,8 +213,12 @@ impl Problem for Game {
         bounds: &Bounds,
         opts: ValidateOptions,
     ) -> Result<InputSummary, FormatError> {
-        let g = parse(input, bounds, opts)?;
-        Ok(InputSummary::of_grid(&g))
+        let strict = StrictReader::new(input).allow_trailing_spaces(opts.allow_trailing_spaces);
+        let mut r = RecordBounds::new(strict);
+        let g = parse_from(&mut r, bounds)?;
+        let mut summary = InputSummary::of_grid(&g);
+        summary.bounds_log = r.log;
+        Ok(summary)
     }
 
     fn solve(&self, input: &[u8], bounds: &Bounds) -> anyhow::Result<Vec<u8>> {

@@ -1,0 +1,656 @@
+//! testlib and CMS conformance of the checkers and validators (issue 13, items 3 to 5), Rust
+//! (in-process, through the library) against the C++ sources of `problems/<p>/testlib/`
+//! compiled with the judges' flags: Luogu's `g++ -fno-asm -std=c++14 -O2`, the same with every
+//! warning an error, and with `-DCMS` (CMS's convention by default).
+//!
+//! * Tolerant reading: the official `bunny` samples with their trailing spaces, and every package
+//!   test with its white space scrambled, are judged normally by both checkers (the jury answer
+//!   AC against itself, a wrong output WA) and answered by `gridjudge solve`, while both
+//!   validators still reject them. Inputs missing a token or with one too many stay FAIL.
+//! * Outputs: a UTF-8 BOM at the start is skipped (a partial one is PE), a missing output file
+//!   is PE "Output file not found" in both.
+//! * testlib's report file (plain and `-appes`) as testlib writes it; `--testset`/`--group`.
+//! * CMS: `checker --cms <input> <answer> <output>` (and the -DCMS build without the flag):
+//!   score on stdout, `translate:*` first on stderr, exit 0; a judge error exits non-zero.
+//! * Validators: testlib's flags, `--group default`, the overview log and the test markup,
+//!   identical in Rust and C++.
+//! * `[checker] row_major = true`: the C++ checker that `gridjudge export` writes (the option
+//!   set from problem.toml) judges as the Rust checker does; the unset source would not.
+
+mod common;
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::{Mutex, OnceLock};
+
+use sha2::{Digest, Sha256};
+
+use gridjudge::export::with_checker_options;
+use gridjudge::problem::{Problem, ProblemConfig, ValidateOptions};
+use gridjudge::reader::overview_log;
+use gridjudge::rng::TestRng;
+use gridjudge::verdict::{CheckOutcome, Verdict};
+
+// ---------------------------------------------------------------------------------------------
+// Compiling and running the C++ sources.
+
+/// Luogu's flags.
+const LUOGU: &[&str] = &["-fno-asm", "-std=c++14", "-O2"];
+/// C++14 with every warning an error.
+const STRICT14: &[&str] = &["-std=c++14", "-O2", "-Wall", "-Wextra", "-Werror"];
+/// Luogu's flags and CMS's convention by default.
+const CMS: &[&str] = &["-fno-asm", "-std=c++14", "-O2", "-DCMS"];
+
+/// `src` compiled with `flags` into a cache folder keyed by the source and the flags (once per
+/// test process); g++ must print nothing.
+fn compiled_with(src: &Path, flags: &[&str]) -> PathBuf {
+    static DONE: OnceLock<Mutex<HashMap<String, PathBuf>>> = OnceLock::new();
+    let text = std::fs::read(src).unwrap_or_else(|e| panic!("{}: {e}", src.display()));
+    let mut h = Sha256::new();
+    h.update(&text);
+    h.update(flags.join(" "));
+    let key: String = h.finalize()[..8]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let mut done = DONE.get_or_init(Default::default).lock().unwrap();
+    if let Some(p) = done.get(&key) {
+        return p.clone();
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("conformance-{key}"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bin = dir.join("bin");
+    if !bin.is_file() {
+        let tmp = dir.join(format!("bin.{}", std::process::id()));
+        let out = Command::new("g++")
+            .args(flags)
+            .arg("-o")
+            .arg(&tmp)
+            .arg(src)
+            .output()
+            .expect("g++ runs");
+        assert!(
+            out.status.success() && out.stderr.is_empty(),
+            "g++ {flags:?} {}:\n{}",
+            src.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        std::fs::rename(&tmp, &bin).unwrap();
+    }
+    done.insert(key, bin.clone());
+    bin
+}
+
+fn compiled(problem: &str, name: &str, flags: &[&str]) -> PathBuf {
+    compiled_with(&common::cpp::source(problem, name), flags)
+}
+
+/// What a run did.
+#[derive(Debug)]
+struct Out {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `bin` with `args` and `stdin`; panics on a signal.
+fn run<S: AsRef<std::ffi::OsStr>>(bin: &Path, args: &[S], stdin: &[u8]) -> Out {
+    let mut child = Command::new(bin)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    let _ = pipe.write_all(stdin);
+    drop(pipe);
+    let o = child.wait_with_output().unwrap();
+    Out {
+        code: o.status.code().expect("exited, not killed"),
+        stdout: String::from_utf8_lossy(&o.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
+    }
+}
+
+/// A scratch folder and files in it.
+struct Files(tempfile::TempDir);
+
+impl Files {
+    fn new() -> Files {
+        Files(tempfile::tempdir().unwrap())
+    }
+    fn write(&self, name: &str, bytes: &[u8]) -> PathBuf {
+        let p = self.0.path().join(name);
+        std::fs::write(&p, bytes).unwrap();
+        p
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Rust side.
+
+fn rust_check(p: &dyn Problem, input: &[u8], output: &[u8], answer: &[u8]) -> CheckOutcome {
+    rust_check_with(p, input, output, answer, &common::config(p))
+}
+
+fn rust_check_with(
+    p: &dyn Problem,
+    input: &[u8],
+    output: &[u8],
+    answer: &[u8],
+    cfg: &ProblemConfig,
+) -> CheckOutcome {
+    let mut out = output;
+    p.check(input, &mut out, answer, cfg)
+}
+
+/// The C++ checker built with `flags` on (input, output, answer): its exit code, testlib order.
+fn cpp_code(bin: &Path, files: &Files, input: &[u8], output: &[u8], answer: &[u8]) -> Out {
+    let i = files.write("in", input);
+    let o = files.write("out", output);
+    let a = files.write("ans", answer);
+    run(bin, &[i, o, a], b"")
+}
+
+/// Rust and the C++ checker (each build) agree on the exit code; returns Rust's verdict.
+#[track_caller]
+fn assert_agree(problem: &str, input: &[u8], output: &[u8], answer: &[u8]) -> Verdict {
+    let p = common::problem(problem);
+    let want = rust_check(p, input, output, answer);
+    let files = Files::new();
+    for flags in [LUOGU, STRICT14] {
+        let got = cpp_code(
+            &compiled(problem, "checker", flags),
+            &files,
+            input,
+            output,
+            answer,
+        );
+        assert_eq!(
+            got.code,
+            want.testlib_exit_code(),
+            "{problem} {flags:?}: Rust {want:?}, C++ {got:?}\ninput {:?}\noutput {:?}",
+            String::from_utf8_lossy(input),
+            String::from_utf8_lossy(output)
+        );
+    }
+    want.verdict
+}
+
+/// A wrong output of `bunny` for the jury answer `answer` of a record with k moves.
+fn bunny_wrong(answer: &[u8]) -> Vec<u8> {
+    if answer.starts_with(b"0") {
+        b"1\n1\n".to_vec()
+    } else {
+        b"0\n".to_vec()
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tolerant reading.
+
+/// The official samples of `bunny`, with a trailing space on every input line: both checkers
+/// judge them normally, `gridjudge solve` answers them, both validators still reject them.
+#[test]
+fn official_bunny_samples_with_trailing_spaces() {
+    let p = common::problem("bunny");
+    let cfg = common::config(p);
+    let dir = common::problem_dir("bunny").join("samples/original");
+    let validator = compiled("bunny", "validator", LUOGU);
+    for i in 1..=3 {
+        let input = std::fs::read(dir.join(format!("sample{i}.in"))).unwrap();
+        let answer = std::fs::read(dir.join(format!("sample{i}.ans"))).unwrap();
+        assert!(input.windows(2).any(|w| w == b" \n"), "sample {i}");
+        assert_eq!(assert_agree("bunny", &input, &answer, &answer), Verdict::Ac);
+        let wrong = bunny_wrong(&answer);
+        assert_eq!(assert_agree("bunny", &input, &wrong, &answer), Verdict::Wa);
+        // CR LF line ends too.
+        let crlf: Vec<u8> = input
+            .iter()
+            .flat_map(|&b| {
+                if b == b'\n' {
+                    vec![b'\r', b'\n']
+                } else {
+                    vec![b]
+                }
+            })
+            .collect();
+        assert_eq!(assert_agree("bunny", &crlf, &answer, &answer), Verdict::Ac);
+        // solve, in-process and the binary.
+        assert_eq!(p.solve(&input, &cfg.constraints).unwrap(), answer);
+        let out = run(
+            Path::new(env!("CARGO_BIN_EXE_gridjudge")),
+            &["solve", "bunny"],
+            &input,
+        );
+        assert_eq!(
+            (out.code, out.stdout.as_bytes()),
+            (0, &answer[..]),
+            "{out:?}"
+        );
+        // The validators stay strict.
+        let e = p
+            .validate(&input, &cfg.constraints, ValidateOptions::default())
+            .unwrap_err();
+        assert_eq!(e.found, "trailing space", "{e}");
+        let v = run(&validator, &[] as &[&str], &input);
+        assert_eq!(v.code, 3, "{v:?}");
+        assert_eq!(v.stderr, format!("invalid: {e}\n"));
+    }
+}
+
+/// `game`'s sample with trailing spaces, CR LF, a blank line and no final line end.
+#[test]
+fn game_input_with_loose_white_space() {
+    let p = common::problem("game");
+    let cfg = common::config(p);
+    let input = b"3 3 \r\n.## \r\n...\r\n\r\n#.#";
+    let answer = common::game::SAMPLE_ANS.as_bytes();
+    assert_eq!(assert_agree("game", input, answer, answer), Verdict::Ac);
+    assert_eq!(assert_agree("game", input, b"LOSE", answer), Verdict::Wa);
+    assert_eq!(p.solve(input, &cfg.constraints).unwrap(), answer);
+    assert!(p
+        .validate(input, &cfg.constraints, ValidateOptions::default())
+        .is_err());
+}
+
+/// `input` with its white space scrambled: every run replaced by one of several runs of space,
+/// tab, CR LF and blank lines, and white space added at both ends.
+fn scrambled(input: &[u8], rng: &mut TestRng) -> Vec<u8> {
+    let seps: [&[u8]; 6] = [b" ", b"  ", b"\t", b"\r\n", b" \n\n", b"\n \t"];
+    let mut out = b" \n".to_vec();
+    for (i, tok) in input
+        .split(|b| b.is_ascii_whitespace())
+        .filter(|t| !t.is_empty())
+        .enumerate()
+    {
+        if i > 0 {
+            out.extend_from_slice(rng.choose(&seps).unwrap());
+        }
+        out.extend_from_slice(tok);
+    }
+    out.extend_from_slice(b" \r\n");
+    out
+}
+
+/// Every package test of both problems, its input scrambled: AC for the jury answer and the
+/// same verdict as Rust's for a wrong output, in both checkers; the input with a token too few
+/// or too many is FAIL in both; `solve` gives the jury answer.
+#[test]
+fn scrambled_inputs_are_judged_normally() {
+    for problem in ["game", "bunny"] {
+        let p = common::problem(problem);
+        let cfg = common::config(p);
+        let mut rng = TestRng::for_test(problem, "conformance", "scrambled", 1);
+        for t in common::package_tests(problem).iter().step_by(4) {
+            let input = scrambled(&t.input, &mut rng);
+            assert_eq!(
+                assert_agree(problem, &input, &t.answer, &t.answer),
+                Verdict::Ac,
+                "{problem} {}",
+                t.name
+            );
+            let wrong = if problem == "bunny" {
+                bunny_wrong(&t.answer)
+            } else if t.answer.starts_with(b"LOSE") {
+                b"WIN 1 1".to_vec()
+            } else {
+                b"LOSE".to_vec()
+            };
+            let v = assert_agree(problem, &input, &wrong, &t.answer);
+            assert!(matches!(v, Verdict::Wa), "{problem} {}: {v}", t.name);
+            assert_eq!(
+                p.solve(&input, &cfg.lifted).unwrap(),
+                t.answer,
+                "{problem} {}",
+                t.name
+            );
+            let mut extra = input.clone();
+            extra.extend_from_slice(b"7\n");
+            assert_eq!(
+                assert_agree(problem, &extra, &t.answer, &t.answer),
+                Verdict::Fail
+            );
+            let trimmed = input.trim_ascii_end();
+            let cut = trimmed.len()
+                - trimmed
+                    .iter()
+                    .rev()
+                    .take_while(|b| !b.is_ascii_whitespace())
+                    .count();
+            assert_eq!(
+                assert_agree(problem, &trimmed[..cut], &t.answer, &t.answer),
+                Verdict::Fail
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Outputs: BOM, missing file.
+
+/// A UTF-8 BOM before the output is skipped by both checkers; two bytes of one are PE; a BOM
+/// before the jury answer is FAIL (testlib skips it only in the output).
+#[test]
+fn bom_before_the_output() {
+    for (problem, input, answer) in [
+        (
+            "game",
+            common::game::SAMPLE.as_bytes(),
+            common::game::SAMPLE_ANS.as_bytes(),
+        ),
+        ("bunny", &b"1 6\nXO.OXO\n1\n1 2\n1 1\n"[..], &b"1\n1\n"[..]),
+    ] {
+        let bom = [&b"\xEF\xBB\xBF"[..], answer].concat();
+        assert_eq!(assert_agree(problem, input, &bom, answer), Verdict::Ac);
+        let half = [&b"\xEF\xBB"[..], answer].concat();
+        assert_eq!(assert_agree(problem, input, &half, answer), Verdict::Pe);
+        assert_eq!(assert_agree(problem, input, &bom, &bom), Verdict::Fail);
+        assert_eq!(
+            assert_agree(problem, input, b"\xEF\xBB\xBF", answer),
+            Verdict::Pe
+        );
+    }
+}
+
+/// A missing output file: PE with testlib's message in the C++ checkers (the Rust binary's is
+/// checked in checker/tests/cli.rs), whatever the input and the answer say.
+#[test]
+fn missing_output_is_pe() {
+    for problem in ["game", "bunny"] {
+        let t = &common::package_tests(problem)[0];
+        let files = Files::new();
+        let i = files.write("in", &t.input);
+        let a = files.write("ans", &t.answer);
+        let missing = files.0.path().join("no output");
+        let want = CheckOutcome::pe(format!("Output file not found: \"{}\"", missing.display()));
+        for flags in [LUOGU, STRICT14] {
+            let got = run(
+                &compiled(problem, "checker", flags),
+                &[&i, &missing, &a],
+                b"",
+            );
+            assert_eq!(
+                (got.code, got.stderr.clone()),
+                (2, format!("{}\n", want.testlib_line())),
+                "{problem}"
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report file, --testset / --group.
+
+/// The report file of the C++ checkers is what testlib writes: the message of the stderr line
+/// (after the verdict word), no line end; with -appes the XML document of
+/// [`CheckOutcome::testlib_report`] for the same verdict and message. The outcome agrees with
+/// Rust's verdict. `--testset` and `--group` change nothing.
+#[test]
+fn report_file_as_testlib_writes_it() {
+    for problem in ["game", "bunny"] {
+        let p = common::problem(problem);
+        let bin = compiled(problem, "checker", LUOGU);
+        let t = &common::package_tests(problem)[0];
+        let files = Files::new();
+        let i = files.write("in", &t.input);
+        let a = files.write("ans", &t.answer);
+        let report = files.0.path().join("report");
+        for output in [&t.answer[..], b"", b"LOSE", b"0", b"<&\">", b"WIN 1 1"] {
+            let want = rust_check(p, &t.input, output, &t.answer);
+            let o = files.write("out", output);
+            let plain = run(&bin, &[&i, &o, &a, &report], b"");
+            assert_eq!(plain.code, want.testlib_exit_code(), "{plain:?}");
+            let word = ["ok ", "wrong answer ", "wrong output format ", "FAIL "]
+                [want.testlib_exit_code() as usize];
+            let message = plain
+                .stderr
+                .strip_prefix(word)
+                .and_then(|m| m.strip_suffix('\n'))
+                .unwrap_or_else(|| panic!("{plain:?}"))
+                .to_string();
+            assert_eq!(std::fs::read_to_string(&report).unwrap(), message);
+            let xml = run(&bin, &[&i, &o, &a, &report, &PathBuf::from("-appes")], b"");
+            assert_eq!((xml.code, &xml.stderr), (plain.code, &plain.stderr));
+            let same = CheckOutcome::new(want.verdict, message);
+            assert_eq!(
+                std::fs::read_to_string(&report).unwrap(),
+                same.testlib_report(true)
+            );
+            let flagged = run(
+                &bin,
+                &[
+                    PathBuf::from("--testset"),
+                    "tests".into(),
+                    i.clone(),
+                    o.clone(),
+                    "--group".into(),
+                    "g1".into(),
+                    a.clone(),
+                ],
+                b"",
+            );
+            assert_eq!((flagged.code, &flagged.stderr), (plain.code, &plain.stderr));
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// CMS.
+
+/// CMS's convention: `checker --cms <input> <answer> <output>`, or the -DCMS build without the
+/// flag: score on stdout, `translate:success` / `translate:wrong` then the testlib line on
+/// stderr, exit 0, as [`CheckOutcome::cms_score`] and [`CheckOutcome::cms_stderr`] say; a judge
+/// error prints no score and exits non-zero.
+#[test]
+fn cms_convention() {
+    for problem in ["game", "bunny"] {
+        let p = common::problem(problem);
+        let t = &common::package_tests(problem)[1];
+        let files = Files::new();
+        let i = files.write("in", &t.input);
+        let a = files.write("ans", &t.answer);
+        let broken = files.write("broken", b"broken answer");
+        let missing = files.0.path().join("missing");
+        let mut outputs: Vec<(PathBuf, CheckOutcome)> = Vec::new();
+        for (n, output) in [&t.answer[..], b"LOSE", b"0", b"x"].iter().enumerate() {
+            let o = files.write(&format!("out{n}"), output);
+            outputs.push((o, rust_check(p, &t.input, output, &t.answer)));
+        }
+        outputs.push((
+            missing.clone(),
+            CheckOutcome::pe(format!("Output file not found: \"{}\"", missing.display())),
+        ));
+        let verdicts: Vec<Verdict> = outputs.iter().map(|(_, o)| o.verdict).collect();
+        assert!(verdicts.contains(&Verdict::Ac) && verdicts.contains(&Verdict::Pe));
+        for (o, want) in &outputs {
+            for got in [
+                run(
+                    &compiled(problem, "checker", LUOGU),
+                    &[&PathBuf::from("--cms"), &i, &a, o],
+                    b"",
+                ),
+                run(&compiled(problem, "checker", CMS), &[&i, &a, o], b""),
+            ] {
+                assert_eq!(got.code, 0, "{got:?}");
+                assert_eq!(got.stdout, format!("{}\n", want.cms_score().unwrap()));
+                let first = want.cms_stderr().lines().next().unwrap().to_string();
+                assert_eq!(got.stderr.lines().next(), Some(&*first), "{got:?}");
+                assert_eq!(got.stderr.lines().count(), 2, "{got:?}");
+            }
+        }
+        let fail = rust_check(p, &t.input, &t.answer, b"broken answer");
+        assert_eq!(fail.cms_score(), None);
+        for got in [
+            run(
+                &compiled(problem, "checker", LUOGU),
+                &[&PathBuf::from("--cms"), &i, &broken, &a],
+                b"",
+            ),
+            run(&compiled(problem, "checker", CMS), &[&i, &broken, &a], b""),
+        ] {
+            assert_ne!(got.code, 0, "{got:?}");
+            assert_eq!(got.stdout, "", "{got:?}");
+            assert!(got.stderr.starts_with("FAIL "), "{got:?}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validators.
+
+/// testlib's markup of a one-case input.
+fn markup(input: &[u8]) -> Vec<u8> {
+    let mut out = b"MU\xF3\x01".to_vec();
+    for &b in input {
+        if b == b'\\' || b == b'!' {
+            out.push(b'\\');
+        }
+        out.push(b);
+    }
+    out
+}
+
+/// Both validators take testlib's flags; on a valid input they write the same overview log
+/// (Rust's [`overview_log`] of what it read) and testlib's markup; `--group default` is no
+/// group; an invalid input writes neither file.
+#[test]
+fn validator_flags_overview_log_and_markup() {
+    for problem in ["game", "bunny"] {
+        let p = common::problem(problem);
+        let cfg = common::config(p);
+        let bin = compiled(problem, "validator", LUOGU);
+        let files = Files::new();
+        let log = files.0.path().join("log");
+        let mu = files.0.path().join("markup");
+        let tests = common::package_tests(problem);
+        for t in tests.iter().step_by(2) {
+            let group = t.spec.group.clone();
+            let bounds = cfg.bounds_for(group.as_deref()).unwrap();
+            let summary = p
+                .validate(&t.input, &bounds, ValidateOptions::default())
+                .unwrap();
+            let want = overview_log(&summary.bounds_log);
+            assert!(want.contains("variable \""), "{want}");
+            let _ = std::fs::remove_file(&log);
+            let mut args: Vec<String> = vec![
+                "--testset".into(),
+                "tests".into(),
+                format!("--testOverviewLogFileName={}", log.display()),
+                "--testMarkupFileName".into(),
+                mu.display().to_string(),
+                "--testCase".into(),
+                "1".into(),
+            ];
+            args.extend(["--group".into(), group.unwrap_or_else(|| "default".into())]);
+            let got = run(&bin, &args, &t.input);
+            assert_eq!(got.code, 0, "{got:?}");
+            assert_eq!(std::fs::read_to_string(&log).unwrap(), want, "{}", t.name);
+            assert_eq!(std::fs::read(&mu).unwrap(), markup(&t.input));
+        }
+        // An invalid input: exit 3, no log.
+        let _ = std::fs::remove_file(&log);
+        let got = run(
+            &bin,
+            &[format!("--testOverviewLogFileName={}", log.display())],
+            b"1 1\n",
+        );
+        assert_eq!(got.code, 3, "{got:?}");
+        assert!(!log.exists());
+        // Usage errors: a flag without its value, an empty test set, --testCase 0.
+        for bad in [
+            &["--testOverviewLogFileName"][..],
+            &["--testset", ""],
+            &["--testCase", "0"],
+            &["--testCase", "x"],
+        ] {
+            assert_eq!(run(&bin, bad, &tests[0].input).code, 2, "{bad:?}");
+        }
+    }
+}
+
+/// The overview log's exact text for a known input: `game`'s 5x5 maze under `--group small`
+/// hits both maxima, and the log goes to stdout when asked.
+#[test]
+fn overview_log_text() {
+    let p = common::problem("game");
+    let cfg = common::config(p);
+    let input = b"5 5\n.....\n.....\n.....\n.....\n.....\n";
+    let want = "\"M\": max-value-hit\n\"N\": max-value-hit\n\
+                constant-bounds \"M\": 1 5\nconstant-bounds \"N\": 1 5\n\
+                variable \"M\"\nvariable \"N\"\n";
+    let summary = p
+        .validate(
+            input,
+            &cfg.bounds_for(Some("small")).unwrap(),
+            ValidateOptions::default(),
+        )
+        .unwrap();
+    assert_eq!(overview_log(&summary.bounds_log), want);
+    let bin = compiled("game", "validator", STRICT14);
+    let got = run(
+        &bin,
+        &["--group", "small", "--testOverviewLogFileName", "stdout"],
+        input,
+    );
+    assert_eq!((got.code, got.stdout.as_str()), (0, want), "{got:?}");
+    // Without the group: the bounds 1..=100 are not hit.
+    let got = run(&bin, &["--testOverviewLogFileName", "stdout"], input);
+    assert!(got.stdout.starts_with("\"M\":\n\"N\":\n"), "{got:?}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checker options.
+
+/// With `[checker] row_major = true`, the C++ checker that export writes (the option set from
+/// problem.toml by [`with_checker_options`]) gives Rust's verdict on outputs in every order;
+/// the source as committed (row_major = false) accepts an order that Rust refuses.
+#[test]
+fn row_major_in_the_exported_checker() {
+    let p = common::problem("game");
+    let cfg = common::config_with(p, "row_major = false", "row_major = true", "row_major");
+    let src = common::cpp::source("game", "checker");
+    let exported = with_checker_options(&cfg, &std::fs::read(&src).unwrap(), &src).unwrap();
+    let files = Files::new();
+    let exported_src = files.write("checker.cpp", &exported);
+    let bin = compiled_with(&exported_src, LUOGU);
+    let plain = compiled("game", "checker", LUOGU);
+    let mut rng = TestRng::for_test("game", "conformance", "row_major", 1);
+    let mut disagreements = 0;
+    for t in common::package_tests("game")
+        .iter()
+        .filter(|t| t.answer.starts_with(b"WIN"))
+    {
+        let cells: Vec<&[u8]> = t
+            .answer
+            .split(|&b| b == b'\n')
+            .skip(1)
+            .filter(|l| !l.is_empty())
+            .collect();
+        let mut reversed = cells.clone();
+        reversed.reverse();
+        let mut shuffled = cells.clone();
+        rng.shuffle(&mut shuffled);
+        for order in [cells.clone(), reversed, shuffled] {
+            let output = [b"WIN\n".to_vec(), order.join(&b'\n')].concat();
+            let want = rust_check_with(p, &t.input, &output, &t.answer, &cfg);
+            let got = cpp_code(&bin, &files, &t.input, &output, &t.answer);
+            assert_eq!(
+                got.code,
+                want.testlib_exit_code(),
+                "{} {got:?} {want:?}",
+                t.name
+            );
+            let old = cpp_code(&plain, &files, &t.input, &output, &t.answer);
+            disagreements += usize::from(old.code != want.testlib_exit_code());
+        }
+    }
+    assert!(disagreements > 0, "the test would pass without the option");
+    // The committed source keeps row_major = false, as problem.toml says.
+    let same =
+        with_checker_options(&common::config(p), &std::fs::read(&src).unwrap(), &src).unwrap();
+    assert_eq!(same, std::fs::read(&src).unwrap());
+}
