@@ -731,6 +731,7 @@ fn summary(input: &[u8]) -> InputSummary {
     InputSummary {
         size,
         cells: input.len() as u64,
+        bounds_log: Default::default(),
     }
 }
 
