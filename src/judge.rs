@@ -210,6 +210,13 @@ fn python3() -> Option<PathBuf> {
     static PYTHON: OnceLock<Option<PathBuf>> = OnceLock::new();
     PYTHON
         .get_or_init(|| {
+            // The system's interpreter first: the sandbox shows the system folders as they are,
+            // with the interpreter's standard library; one installed elsewhere (pyenv, conda)
+            // would be copied alone into the sandbox, without it.
+            let system = PathBuf::from("/usr/bin/python3");
+            if is_executable(&system) {
+                return Some(system);
+            }
             let o = Command::new("python3")
                 .args(["-c", "import sys; print(sys.executable)"])
                 .output()

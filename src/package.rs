@@ -885,15 +885,21 @@ pub fn summary_table(
         .max()
         .unwrap_or(6)
         .max(6);
+    let size_w = tests
+        .iter()
+        .map(|t| t.size.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(9);
     let mut s = format!(
-        "{:<4} {:<w$} {:>9} {:<answer_w$} {:<5} {:>9}\n",
+        "{:<4} {:<w$} {:>size_w$} {:<answer_w$} {:<5} {:>9}\n",
         "test", "source", "size", "answer", "brute", "solve ms"
     );
     for t in tests {
         let lines = wrap(&t.spec.source(), w);
         let _ = writeln!(
             s,
-            "{:<4} {:<w$} {:>9} {:<answer_w$} {:<5} {:>9.2}",
+            "{:<4} {:<w$} {:>size_w$} {:<answer_w$} {:<5} {:>9.2}",
             t.name,
             lines[0],
             t.size,

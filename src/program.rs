@@ -823,6 +823,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn seed_values_are_stable() {
+        // Value stability of the `{seed}` contract: these identities must keep these seeds
+        // (every locked program-problem test depends on them).
+        let v = |args: &str, seed| {
+            ProgramProblem::seed_value(&mut TestRng::for_test("geography", "random", args, seed))
+        };
+        assert_eq!(v("8 8 20 {seed}", 0), 256087045);
+        assert_eq!(v("8 8 20 {seed}", 2), 138665889);
+        assert_eq!(v("1000 1000 3000 {seed}", 0), 286939545);
+    }
+
+    #[test]
     fn validator_messages_give_their_position() {
         let e = format_error("line 2, column 3: expected integer in [1, 4], found 5\n");
         assert_eq!((e.line, e.col), (2, 3));

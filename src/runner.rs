@@ -490,6 +490,25 @@ fn resolve_program(p: &OsString) -> anyhow::Result<OsString> {
     }
 }
 
+/// The arguments of a `java` run (a Java submission, [`crate::judge::SubmissionKind::Java`])
+/// with the heap sized to the memory limit (`-Xmx`, unless given) and the serial collector and
+/// small code and class-space reservations: a JVM otherwise reserves a quarter of the machine's
+/// memory up front and cannot start under the address-space cap.
+fn java_arguments(args: &[OsString], limits: &RunLimits) -> Vec<OsString> {
+    let mut out: Vec<OsString> = Vec::with_capacity(args.len() + 4);
+    if !args
+        .iter()
+        .any(|a| a.as_encoded_bytes().starts_with(b"-Xmx"))
+    {
+        out.push(format!("-Xmx{}k", limits.memory_kib.max(16 * 1024)).into());
+        out.push("-XX:+UseSerialGC".into());
+        out.push("-XX:ReservedCodeCacheSize=32m".into());
+        out.push("-XX:CompressedClassSpaceSize=32m".into());
+    }
+    out.extend(args.iter().cloned());
+    out
+}
+
 /// Runs `spec` under its limits and returns what happened. Blocks until the program and every
 /// process of its group are gone.
 ///
@@ -500,6 +519,13 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunResult> {
         bail!("empty command line");
     };
     let prog = resolve_program(prog)?;
+    let java_args;
+    let args = if Path::new(&prog).file_name() == Some("java".as_ref()) {
+        java_args = java_arguments(args, &spec.limits);
+        &java_args[..]
+    } else {
+        args
+    };
     if let Some(session) = &spec.sandbox {
         return run_sandboxed(spec, session, &prog, args);
     }

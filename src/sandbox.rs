@@ -724,10 +724,10 @@ impl Session {
         argv: &[OsString],
     ) -> anyhow::Result<Vec<(PathBuf, PathBuf)>> {
         let [sh, dash_c, line] = argv else {
-            return Ok(Vec::new());
+            return self.stage_argument_files(argv);
         };
         if sh != "/bin/sh" || dash_c != "-c" {
-            return Ok(Vec::new());
+            return self.stage_argument_files(argv);
         }
         let mut out = Vec::new();
         for word in line.to_string_lossy().split_whitespace() {
@@ -740,6 +740,68 @@ impl Session {
             }
         }
         Ok(out)
+    }
+
+    /// The arguments after the program that are absolute paths outside the system folders, as
+    /// an interpreter or a virtual machine is called (`python3 /path/sol.py`, `java -cp
+    /// /cache/DIR Main`): a regular file is copied into the session folder once and bound
+    /// read-only at its own path; a folder (a compiled Java class folder in the compile cache)
+    /// is bound read-only as it is.
+    fn stage_argument_files(&self, argv: &[OsString]) -> anyhow::Result<Vec<(PathBuf, PathBuf)>> {
+        let mut out = Vec::new();
+        for arg in argv.iter().skip(1) {
+            let path = Path::new(arg);
+            let system = [
+                "/usr/", "/bin/", "/sbin/", "/lib", "/etc/", "/proc/", "/dev/",
+            ]
+            .iter()
+            .any(|p| arg.as_bytes().starts_with(p.as_bytes()));
+            if !path.is_absolute() || system {
+                continue;
+            }
+            if path.is_dir() {
+                out.push((self.stage_dir(path)?, path.to_path_buf()));
+            } else if path.is_file() {
+                if let (_, Some(staged)) = self.stage(path)? {
+                    out.push((staged, path.to_path_buf()));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// A copy of the folder `dir` (its regular files, one level deep, as `javac` writes a
+    /// class folder; subfolders copied the same way) in the session folder, readable by the
+    /// sandbox's user; copied once per session.
+    fn stage_dir(&self, dir: &Path) -> anyhow::Result<PathBuf> {
+        let mut staged = self.staged.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(s) = staged.get(dir) {
+            return Ok(s.clone());
+        }
+        let copy = self.dir.path().join(format!("{}-dir", staged.len()));
+        fn copy_tree(from: &Path, to: &Path) -> anyhow::Result<()> {
+            std::fs::create_dir_all(to)
+                .with_context(|| format!("cannot create {}", to.display()))?;
+            std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o755))?;
+            for e in std::fs::read_dir(from)
+                .with_context(|| format!("cannot read {}", from.display()))?
+            {
+                let e = e?;
+                let (src, dst) = (e.path(), to.join(e.file_name()));
+                if src.is_dir() {
+                    copy_tree(&src, &dst)?;
+                } else if src.is_file() {
+                    std::fs::copy(&src, &dst).with_context(|| {
+                        format!("cannot copy {} into the sandbox", src.display())
+                    })?;
+                    std::fs::set_permissions(&dst, std::fs::Permissions::from_mode(0o644))?;
+                }
+            }
+            Ok(())
+        }
+        copy_tree(dir, &copy)?;
+        staged.insert(dir.to_path_buf(), copy.clone());
+        Ok(copy)
     }
 
     /// The program `prog` as the sandbox needs it: `(path inside, file to bind)`. Programs
