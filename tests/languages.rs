@@ -28,7 +28,7 @@ title = "Double"
 time_ms = 2000
 memory_mib = 256
 [programs]
-generators = { small = "gen.py" }
+generators = { small = "gen.py", cmd = { command = "python3 gen.py" } }
 validator = { source = "validator.c", convention = "testlib" }
 solution = "reference.cpp"
 checker = { builtin = "tokens" }
@@ -58,7 +58,7 @@ int main(void) {
     );
     write(
         &p.join("manifest.toml"),
-        "[[test]]\ngen = \"small 3 {seed}\"\n\n[[test]]\ngen = \"small 5 0\"\n\n[[test]]\ngen = \"small 11 {seed}\"\nseed = 4\n",
+        "[[test]]\ngen = \"small 3 {seed}\"\n\n[[test]]\ngen = \"small 5 0\"\n\n[[test]]\ngen = \"small 11 {seed}\"\nseed = 4\n\n[[test]]\ngen = \"cmd 4 0\"\n",
     );
     let out = gridjudge()
         .args(["build", "double", "--problems-dir"])
