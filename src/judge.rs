@@ -203,6 +203,41 @@ fn compiler_version(compiler: &str) -> Option<String> {
     v
 }
 
+/// The files a C or C++ `source` (at `path`) includes with `#include "NAME"` that exist
+/// beside it, and the ones they include in turn, each once, with their contents, in the order
+/// found. Cost: one read per header; at most 256 headers are followed.
+fn local_includes(path: &Path, source: &[u8]) -> Vec<(PathBuf, Vec<u8>)> {
+    fn names(text: &[u8]) -> Vec<String> {
+        text.split(|&b| b == b'\n')
+            .filter_map(|line| {
+                let line = String::from_utf8_lossy(line);
+                let rest = line.trim_start().strip_prefix('#')?.trim_start();
+                let rest = rest.strip_prefix("include")?.trim_start();
+                let rest = rest.strip_prefix('"')?;
+                Some(rest[..rest.find('"')?].to_string())
+            })
+            .collect()
+    }
+    let mut out: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    let mut todo: Vec<(PathBuf, String)> = names(source)
+        .into_iter()
+        .map(|n| (path.parent().unwrap_or(Path::new(".")).to_path_buf(), n))
+        .collect();
+    while let Some((dir, name)) = todo.pop() {
+        let file = dir.join(&name);
+        if out.len() >= 256 || out.iter().any(|(p, _)| *p == file) {
+            continue;
+        }
+        let Ok(bytes) = std::fs::read(&file) else {
+            continue;
+        };
+        let next = file.parent().unwrap_or(Path::new(".")).to_path_buf();
+        todo.extend(names(&bytes).into_iter().map(|n| (next.clone(), n)));
+        out.push((file, bytes));
+    }
+    out
+}
+
 /// The real path of the Python 3 interpreter (`sys.executable` of `python3` in `PATH`),
 /// memoised per process: version managers put shell-script shims first in `PATH` that need the
 /// user's environment, which a judged run does not have. `None` when it cannot be run.
@@ -318,6 +353,16 @@ pub fn prepare(sub: &Submission, cache_dir: &Path, progress: bool) -> anyhow::Re
     }
     h.update([0]);
     h.update(&source);
+    if matches!(sub.kind, SubmissionKind::Cpp(_) | SubmissionKind::C(_)) {
+        // Local headers (`#include "testlib.h"`, a setter's own) are part of the program: a
+        // changed header must not reuse the old binary.
+        for (path, bytes) in local_includes(src, &source) {
+            h.update([0]);
+            h.update(path.as_os_str().as_encoded_bytes());
+            h.update([0]);
+            h.update(&bytes);
+        }
+    }
     let key: String = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
     std::fs::create_dir_all(cache_dir)
         .with_context(|| format!("cannot create the cache folder {}", cache_dir.display()))?;
@@ -878,6 +923,22 @@ pub fn judge(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn local_headers_are_found_transitively() {
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
+        std::fs::write(d.join("a.h"), "#include \"b.h\"\nint a;\n").unwrap();
+        std::fs::write(d.join("b.h"), "int b;\n").unwrap();
+        let src = b"#include <cstdio>\n  # include \"a.h\"\n#include \"missing.h\"\n";
+        let found = super::local_includes(&d.join("x.cpp"), src);
+        let names: Vec<_> = found
+            .iter()
+            .map(|(p, _)| p.file_name().unwrap().to_owned())
+            .collect();
+        assert_eq!(names, ["a.h", "b.h"]);
+        assert_eq!(found[1].1, b"int b;\n");
+    }
+
     use super::*;
 
     fn names(n: &[&str]) -> Vec<TestCase> {
