@@ -800,6 +800,15 @@ fn write_kattis(
     let _ = writeln!(yaml, "source: {}", yaml_str(source));
     let _ = writeln!(yaml, "uuid: {}", problem_uuid(p));
     let _ = writeln!(yaml, "validation: custom");
+    if let Some(stack) = small_stack(config) {
+        let _ = writeln!(
+            yaml,
+            "# The problem's submissions run with a {stack} MiB stack (problem.toml [limits] \
+             stack_mib), which a\n# legacy package cannot state: Kattis and DOMjudge give the \
+             whole memory limit as stack. So its\n# run_time_error submissions (which may fail \
+             only for lack of stack) are left out."
+        );
+    }
     let _ = writeln!(yaml, "limits:");
     let _ = writeln!(yaml, "  memory: {}", config.limits.memory_mib);
     write_file(&root.join("problem.yaml"), yaml.as_bytes())?;
@@ -838,7 +847,7 @@ fn write_kattis(
     let mut copied = 0;
     for folder in SUBMISSION_FOLDERS {
         let from = problem_dir.join("submissions").join(folder);
-        if !from.is_dir() {
+        if !from.is_dir() || (folder == "run_time_error" && small_stack(config).is_some()) {
             continue;
         }
         copied += copy_files(&from, &root.join("submissions").join(folder))?;
@@ -871,6 +880,16 @@ fn kattis_binaries(bins: &Binaries, p: &str, root: &Path) -> anyhow::Result<()> 
         "Kattis output validator: run <input> <answer> <feedback_dir> < output; exit 42 AC, 43 WA",
     )?;
     Ok(())
+}
+
+/// The submissions' stack limit in MiB when `problem.toml` sets one below the memory limit: a
+/// legacy Kattis package cannot state it (Kattis and DOMjudge give the whole memory as stack),
+/// so [`write_kattis`] leaves the `run_time_error` submissions out, which may rely on it.
+fn small_stack(config: &ProblemConfig) -> Option<u64> {
+    config
+        .limits
+        .stack_mib
+        .filter(|&s| s < config.limits.memory_mib)
 }
 
 /// Zips the content of `root` (files at the archive root, executables keep mode 0755) into
