@@ -17,6 +17,16 @@
 //!   with an executable `run` script and the binary it calls), and `submissions/<verdict>/`
 //!   copied from `problems/<p>/submissions/`.
 //!
+//! A program problem ([`crate::program`]) ships its own programs instead of gridjudge's
+//! binaries: its validator's source; its checker's source, or, for a built-in checker,
+//! gridjudge's C++ source [`BUILTIN_CHECKER_CPP`] (no judge's standard checker judges
+//! identically: testlib's `wcmp`/`lcmp` count only space, tab, CR and LF as white space, Kattis'
+//! default output validator keeps a byte order mark in the first token and compares tokens as
+//! C strings). Testlib packages compile them at export time into `bin/` for the `checker` and
+//! `validator` scripts and refuse Kattis-convention programs; Kattis packages put each in a
+//! program folder with `build` and `run` scripts, `run` adapting a testlib-convention program
+//! to Kattis' exit codes (see `kattis_programs`).
+//!
 //! The export reads the *built* package (`problems/<p>/tests/`, written by
 //! `gridjudge build`), checks every file against `tests.lock`, and knows the problem only
 //! through [`Problem`] and its `problem.toml`. It writes into a temporary folder beside the
@@ -123,7 +133,9 @@ pub fn load_built(problem: &dyn Problem, problems_dir: &Path) -> anyhow::Result<
 
 /// Exports the built package of `problem` in `opts.format` to `opts.out` (and `<out>.zip` when
 /// `opts.zip`). Errors, writing nothing, when the package is not built or stale, when the
-/// `checker` or `validator` binary is missing from `opts.bin_dir`, when `opts.out` exists and
+/// `checker` or `validator` binary is missing from `opts.bin_dir` (built-in problems), when a
+/// program problem's validator or checker cannot be shipped as a source in that format or does
+/// not compile here (the compiler's message), when `opts.out` exists and
 /// is not an empty folder (without `force`), or when `opts.out` is or holds the current
 /// folder, the problem's folder or the binaries' folder, or lies inside the problem's folder
 /// (even with `force`). The package is complete before anything is replaced: an existing
