@@ -1284,6 +1284,12 @@ fn write_testlib_programs(
         "Tests: N.in (input) and N.ans (jury answer), N = 1..{}.",
         tests.len()
     );
+    let samples: Vec<usize> = (1..=tests.len())
+        .filter(|&n| tests[n - 1].spec.sample)
+        .collect();
+    if !samples.is_empty() {
+        let _ = writeln!(readme, "Samples: {}.", compress_ranges(&samples));
+    }
     let _ = writeln!(readme, "Test groups (subtasks, also in config.yaml):");
     for (g, cases) in subtasks(tests) {
         let _ = writeln!(readme, "  {g}: {}", compress_ranges(&cases));
