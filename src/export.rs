@@ -1449,6 +1449,35 @@ mod tests {
     }
 
     #[test]
+    fn builtin_checker_source_sets_its_constants() {
+        let c = BuiltinChecker::from_name("float", Some(0.001), Some(1e-9)).unwrap();
+        let src = builtin_checker_source(&c, true).unwrap();
+        for line in [
+            "const char* const kind = \"float\";\n",
+            "const double abs_tol = 0.001;\n",
+            "const double rel_tol = 1e-9;\n",
+            "const bool kattis = true;\n",
+        ] {
+            assert_eq!(src.matches(line).count(), 1, "{line}");
+        }
+        // Only those four lines changed.
+        let changed = src
+            .lines()
+            .zip(BUILTIN_CHECKER_CPP.lines())
+            .filter(|(a, b)| a != b)
+            .count();
+        assert_eq!(
+            (changed, src.lines().count()),
+            (4, BUILTIN_CHECKER_CPP.lines().count())
+        );
+        let e = set_constant("int a;\n", "const bool kattis = ", "true").unwrap_err();
+        assert!(
+            e.to_string().contains("0 lines `const bool kattis = ...`"),
+            "{e}"
+        );
+    }
+
+    #[test]
     fn ranges_and_escapes() {
         assert_eq!(compress_ranges(&[1, 2, 3, 5, 7, 8]), "1-3,5,7-8");
         assert_eq!(yaml_str("a\"b\\c"), "\"a\\\"b\\\\c\"");

@@ -46,7 +46,8 @@
 namespace {
 
 // Set by `gridjudge export` (see the header).
-const char* const kind = "tokens";  // tokens | lines | unordered_lines | float
+// kind: tokens, lines, unordered_lines or float.
+const char* const kind = "tokens";
 const double abs_tol = 1e-6;
 const double rel_tol = 1e-6;
 const bool kattis = false;
