@@ -154,6 +154,27 @@ fn ordinal(n: usize) -> String {
     format!("{n}{suffix}")
 }
 
+/// The lines of `bytes` (split at `\n`) as token sequences, compared byte for byte; lines
+/// without tokens at the end dropped.
+fn line_tokens(bytes: &[u8]) -> Vec<Vec<&[u8]>> {
+    let mut lines: Vec<Vec<&[u8]>> = bytes
+        .split(|&b| b == b'\n')
+        .map(|l| tokens(l).collect())
+        .collect();
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    lines
+}
+
+/// A line of tokens for a message (lossily decoded).
+fn show_line(line: &[&[u8]]) -> String {
+    line.iter()
+        .map(|t| String::from_utf8_lossy(t).into_owned())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn line_strings(bytes: &[u8]) -> Vec<String> {
     let mut lines: Vec<String> = bytes
         .split(|&b| b == b'\n')
@@ -226,17 +247,18 @@ fn compare_tokens(out: &[u8], answer: &[u8], tol: Option<(f64, f64)>) -> CheckOu
 }
 
 fn compare_lines(out: &[u8], answer: &[u8]) -> CheckOutcome {
-    let got = line_strings(out);
-    let want = line_strings(answer);
+    let got = line_tokens(out);
+    let want = line_tokens(answer);
     for (i, w) in want.iter().enumerate() {
         match got.get(i) {
             None => {
                 return with_diff(
                     CheckOutcome::wa(format!(
-                        "the output has {} line(s); expected {} lines, line {} `{w}`",
+                        "the output has {} line(s); expected {} lines, line {} `{}`",
                         got.len(),
                         want.len(),
-                        i + 1
+                        i + 1,
+                        show_line(w)
                     )),
                     out,
                     answer,
@@ -245,8 +267,10 @@ fn compare_lines(out: &[u8], answer: &[u8]) -> CheckOutcome {
             Some(g) if g != w => {
                 return with_diff(
                     CheckOutcome::wa(format!(
-                        "line {} differs: expected `{w}`, found `{g}`",
-                        i + 1
+                        "line {} differs: expected `{}`, found `{}`",
+                        i + 1,
+                        show_line(w),
+                        show_line(g)
                     )),
                     out,
                     answer,
@@ -262,7 +286,7 @@ fn compare_lines(out: &[u8], answer: &[u8]) -> CheckOutcome {
                 got.len(),
                 want.len(),
                 want.len() + 1,
-                got[want.len()]
+                show_line(&got[want.len()])
             )),
             out,
             answer,
@@ -272,19 +296,31 @@ fn compare_lines(out: &[u8], answer: &[u8]) -> CheckOutcome {
 }
 
 fn compare_unordered(out: &[u8], answer: &[u8]) -> CheckOutcome {
-    let sorted = |b: &[u8]| {
-        let mut v: Vec<String> = line_strings(b)
+    // Compared as byte tokens; shown as (lossily decoded) strings.
+    let sorted_bytes = |b: &[u8]| {
+        let mut v: Vec<Vec<Vec<u8>>> = line_tokens(b)
             .into_iter()
             .filter(|l| !l.is_empty())
+            .map(|l| l.into_iter().map(<[u8]>::to_vec).collect())
+            .collect();
+        v.sort();
+        v
+    };
+    if sorted_bytes(out) == sorted_bytes(answer) {
+        let n = line_tokens(answer).iter().filter(|l| !l.is_empty()).count();
+        return CheckOutcome::ac(format!("{n} line(s), in any order"));
+    }
+    let sorted = |b: &[u8]| {
+        let mut v: Vec<String> = line_tokens(b)
+            .iter()
+            .filter(|l| !l.is_empty())
+            .map(|l| show_line(l))
             .collect();
         v.sort();
         v
     };
     let got = sorted(out);
     let want = sorted(answer);
-    if got == want {
-        return CheckOutcome::ac(format!("{} line(s), in any order", want.len()));
-    }
     let d = ListDiff::new(&want, &got);
     let mut o = CheckOutcome::wa(format!(
         "the lines differ as a multiset ({} expected, {} found): {}",
@@ -345,6 +381,17 @@ mod tests {
         assert!(m.contains("line 3 is `4`"), "{m}");
         // An empty line inside the output counts.
         assert_eq!(run(&c, "1 2\n\n3\n", "1 2\n3\n").0, Verdict::Wa);
+    }
+
+    #[test]
+    fn lines_compare_bytes_not_their_lossy_decoding() {
+        // Two different invalid UTF-8 tokens both decode to U+FFFD; they still differ.
+        for c in [BuiltinChecker::Lines, BuiltinChecker::UnorderedLines] {
+            let o = c.check(&mut &b"1 \xff\n"[..], b"1 \xfe\n");
+            assert_eq!(o.verdict, Verdict::Wa, "{c:?}");
+            let o = c.check(&mut &b"1 \xff\n"[..], b"1 \xff\n");
+            assert_eq!(o.verdict, Verdict::Ac, "{c:?}");
+        }
     }
 
     #[test]

@@ -17,6 +17,16 @@
 //!   with an executable `run` script and the binary it calls), and `submissions/<verdict>/`
 //!   copied from `problems/<p>/submissions/`.
 //!
+//! A program problem ([`crate::program`]) ships its own programs instead of gridjudge's
+//! binaries: its validator's source; its checker's source, or, for a built-in checker,
+//! gridjudge's C++ source [`BUILTIN_CHECKER_CPP`] (no judge's standard checker judges
+//! identically: testlib's `wcmp`/`lcmp` count only space, tab, CR and LF as white space, Kattis'
+//! default output validator keeps a byte order mark in the first token and compares tokens as
+//! C strings). Testlib packages compile them at export time into `bin/` for the `checker` and
+//! `validator` scripts and refuse Kattis-convention programs; Kattis packages put each in a
+//! program folder with `build` and `run` scripts, `run` adapting a testlib-convention program
+//! to Kattis' exit codes (see `kattis_programs`).
+//!
 //! The export reads the *built* package (`problems/<p>/tests/`, written by
 //! `gridjudge build`), checks every file against `tests.lock`, and knows the problem only
 //! through [`Problem`] and its `problem.toml`. It writes into a temporary folder beside the
@@ -30,8 +40,10 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 
+use crate::checkers::BuiltinChecker;
 use crate::package::{sha256_hex, TestSpec};
 use crate::problem::{Problem, ProblemConfig};
+use crate::program::{Convention, ProgramProblem, ProgramSpec, ProgramTable};
 
 /// A package layout that a judge takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,7 +133,9 @@ pub fn load_built(problem: &dyn Problem, problems_dir: &Path) -> anyhow::Result<
 
 /// Exports the built package of `problem` in `opts.format` to `opts.out` (and `<out>.zip` when
 /// `opts.zip`). Errors, writing nothing, when the package is not built or stale, when the
-/// `checker` or `validator` binary is missing from `opts.bin_dir`, when `opts.out` exists and
+/// `checker` or `validator` binary is missing from `opts.bin_dir` (built-in problems), when a
+/// program problem's validator or checker cannot be shipped as a source in that format or does
+/// not compile here (the compiler's message), when `opts.out` exists and
 /// is not an empty folder (without `force`), or when `opts.out` is or holds the current
 /// folder, the problem's folder or the binaries' folder, or lies inside the problem's folder
 /// (even with `force`). The package is complete before anything is replaced: an existing
@@ -130,9 +144,16 @@ pub fn load_built(problem: &dyn Problem, problems_dir: &Path) -> anyhow::Result<
 pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<ExportReport> {
     let dir = opts.problems_dir.join(problem.name());
     let config = ProblemConfig::load(problem, Some(&dir.join("problem.toml")))?;
-    same_rules_as_shipped(problem, &config, &dir)?;
+    // A program problem ships its own programs (and gridjudge's built-in checker as C++
+    // source); a built-in problem ships gridjudge's binaries and its testlib/ sources.
+    let shipped = match problem.as_program() {
+        Some(pp) => Shipped::Programs(ProgramParts::of(pp, opts.format)?),
+        None => {
+            same_rules_as_shipped(problem, &config, &dir)?;
+            Shipped::Binaries(Binaries::find(&opts.bin_dir)?)
+        }
+    };
     let tests = load_built(problem, &opts.problems_dir)?;
-    let bins = Binaries::find(&opts.bin_dir)?;
     let out = safe_destination(&opts.out, &dir, &opts.bin_dir)?;
     check_destination(&out, opts.force)?;
     let zip_path = if opts.zip {
@@ -157,10 +178,10 @@ pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<Exp
     let bar = crate::progress::bar(tests.len() as u64, "tests written", opts.progress);
     let submissions = match opts.format {
         Format::Testlib => {
-            write_testlib(problem, &config, &tests, &bins, &dir, root, &bar)?;
+            write_testlib(problem, &config, &tests, &shipped, &dir, root, &bar)?;
             0
         }
-        Format::Kattis => write_kattis(problem, &config, &tests, &bins, &dir, root, &bar)?,
+        Format::Kattis => write_kattis(problem, &config, &tests, &shipped, &dir, root, &bar)?,
     };
     bar.finish_and_clear();
     let zip = match &zip_path {
@@ -500,7 +521,9 @@ fn yaml_str(s: &str) -> String {
 /// The Hydro `config.yaml`: limits, the testlib checker source `checker.cpp` (Hydro compiles
 /// it and reads the verdict from the start of its stderr line: `ok`, `wrong answer`, ...), and
 /// subtasks whose scores add up to 100 (split evenly, the remainder to the first subtasks).
-pub fn hydro_config(config: &ProblemConfig, tests: &[PackageTest]) -> String {
+/// `checker` is the checker's file name in the package (`checker.cpp` unless a program
+/// problem's checker is in another language).
+pub fn hydro_config(config: &ProblemConfig, tests: &[PackageTest], checker: &str) -> String {
     let subs = subtasks(tests);
     let mut s = String::new();
     let _ = writeln!(
@@ -511,7 +534,7 @@ pub fn hydro_config(config: &ProblemConfig, tests: &[PackageTest]) -> String {
     let _ = writeln!(s, "time: {}ms", config.limits.time_ms);
     let _ = writeln!(s, "memory: {}m", config.limits.memory_mib);
     let _ = writeln!(s, "checker_type: testlib");
-    let _ = writeln!(s, "checker: checker.cpp");
+    let _ = writeln!(s, "checker: {checker}");
     let _ = writeln!(s, "subtasks:");
     let n = subs.len().max(1);
     for (k, (group, cases)) in subs.iter().enumerate() {
@@ -533,11 +556,17 @@ fn write_testlib(
     problem: &dyn Problem,
     config: &ProblemConfig,
     tests: &[PackageTest],
-    bins: &Binaries,
+    shipped: &Shipped,
     problem_dir: &Path,
     root: &Path,
     bar: &indicatif::ProgressBar,
 ) -> anyhow::Result<()> {
+    let bins = match shipped {
+        Shipped::Binaries(b) => b,
+        Shipped::Programs(parts) => {
+            return write_testlib_programs(config, tests, parts, root, bar);
+        }
+    };
     // The C++ sources first: without them the package is useless to the judges it is for.
     for name in TESTLIB_SOURCES {
         let from = problem_dir.join("testlib").join(name);
@@ -587,7 +616,7 @@ fn write_testlib(
     )?;
     write_file(
         &root.join("config.yaml"),
-        hydro_config(config, tests).as_bytes(),
+        hydro_config(config, tests, "checker.cpp").as_bytes(),
     )?;
     let mut readme = String::new();
     let _ = writeln!(readme, "{} — test data exported by gridjudge", config.title);
@@ -767,7 +796,7 @@ fn write_kattis(
     problem: &dyn Problem,
     config: &ProblemConfig,
     tests: &[PackageTest],
-    bins: &Binaries,
+    shipped: &Shipped,
     problem_dir: &Path,
     root: &Path,
     bar: &indicatif::ProgressBar,
@@ -783,6 +812,15 @@ fn write_kattis(
     let _ = writeln!(yaml, "source: {}", yaml_str(source));
     let _ = writeln!(yaml, "uuid: {}", problem_uuid(p));
     let _ = writeln!(yaml, "validation: custom");
+    if let Some(stack) = small_stack(config) {
+        let _ = writeln!(
+            yaml,
+            "# The problem's submissions run with a {stack} MiB stack (problem.toml [limits] \
+             stack_mib), which a\n# legacy package cannot state: Kattis and DOMjudge give the \
+             whole memory limit as stack. So its\n# run_time_error submissions (which may fail \
+             only for lack of stack) are left out."
+        );
+    }
     let _ = writeln!(yaml, "limits:");
     let _ = writeln!(yaml, "  memory: {}", config.limits.memory_mib);
     write_file(&root.join("problem.yaml"), yaml.as_bytes())?;
@@ -810,8 +848,35 @@ fn write_kattis(
         bar.inc(1);
     }
 
-    // Validators: program folders with `build` and `run` scripts and the binary `run` calls
-    // (problemtools recognises a program folder by its executable `build` script).
+    // Validators: program folders with `build` and `run` scripts (problemtools recognises a
+    // program folder by its executable `build` script).
+    match shipped {
+        Shipped::Programs(parts) => kattis_programs(parts, root)?,
+        Shipped::Binaries(bins) => kattis_binaries(bins, p, root)?,
+    }
+
+    // Submissions by expected verdict.
+    let mut copied = 0;
+    for folder in SUBMISSION_FOLDERS {
+        let from = problem_dir.join("submissions").join(folder);
+        if !from.is_dir() || (folder == "run_time_error" && small_stack(config).is_some()) {
+            continue;
+        }
+        copied += copy_files(&from, &root.join("submissions").join(folder))?;
+    }
+    if copied == 0 {
+        bail!(
+            "problem `{p}` has no submissions in {} (a Kattis package needs at least one \
+             accepted submission)",
+            problem_dir.join("submissions").display()
+        );
+    }
+    Ok(copied)
+}
+
+/// The validators of a built-in problem's Kattis package: gridjudge's binaries with the problem
+/// baked in, in program folders with a `build` script that only checks them and a `run` script.
+fn kattis_binaries(bins: &Binaries, p: &str, root: &Path) -> anyhow::Result<()> {
     kattis_program(
         &root.join("input_validators/gridjudge"),
         "validator",
@@ -826,24 +891,17 @@ fn write_kattis(
         p,
         "Kattis output validator: run <input> <answer> <feedback_dir> < output; exit 42 AC, 43 WA",
     )?;
+    Ok(())
+}
 
-    // Submissions by expected verdict.
-    let mut copied = 0;
-    for folder in SUBMISSION_FOLDERS {
-        let from = problem_dir.join("submissions").join(folder);
-        if !from.is_dir() {
-            continue;
-        }
-        copied += copy_files(&from, &root.join("submissions").join(folder))?;
-    }
-    if copied == 0 {
-        bail!(
-            "problem `{p}` has no submissions in {} (a Kattis package needs at least one \
-             accepted submission)",
-            problem_dir.join("submissions").display()
-        );
-    }
-    Ok(copied)
+/// The submissions' stack limit in MiB when `problem.toml` sets one below the memory limit: a
+/// legacy Kattis package cannot state it (Kattis and DOMjudge give the whole memory as stack),
+/// so [`write_kattis`] leaves the `run_time_error` submissions out, which may rely on it.
+fn small_stack(config: &ProblemConfig) -> Option<u64> {
+    config
+        .limits
+        .stack_mib
+        .filter(|&s| s < config.limits.memory_mib)
 }
 
 /// Zips the content of `root` (files at the archive root, executables keep mode 0755) into
@@ -910,6 +968,420 @@ fn is_executable(_p: &Path) -> bool {
     false
 }
 
+// ------------------------------------------------------------------------------------------
+// Program problems: the problem's own validator and checker sources, or gridjudge's built-in
+// checker as C++ source.
+
+/// gridjudge's built-in checkers as one self-contained C++ source (`checker/builtin/builtin.cpp`):
+/// the same verdict as [`BuiltinChecker::check`] on every output, in the testlib or the Kattis
+/// calling convention. [`builtin_checker_source`] sets its constants.
+pub const BUILTIN_CHECKER_CPP: &str = include_str!("../checker/builtin/builtin.cpp");
+
+/// [`BUILTIN_CHECKER_CPP`] set up for `checker`: its kind (and the `float` tolerances, written as
+/// Rust's shortest round-trip decimal, which a C++ compiler reads back to the same double) and
+/// its calling convention (`kattis`: a Kattis output validator, exit 42/43 and
+/// `judgemessage.txt`; else testlib's, exit 0/1/2/3). Errors only if the source lost one of its
+/// constant lines. O(source length).
+pub fn builtin_checker_source(checker: &BuiltinChecker, kattis: bool) -> anyhow::Result<String> {
+    let (kind, abs, rel) = match checker {
+        BuiltinChecker::Tokens => ("tokens", 1e-6, 1e-6),
+        BuiltinChecker::Lines => ("lines", 1e-6, 1e-6),
+        BuiltinChecker::UnorderedLines => ("unordered_lines", 1e-6, 1e-6),
+        BuiltinChecker::Float { abs, rel } => ("float", *abs, *rel),
+    };
+    let mut text = BUILTIN_CHECKER_CPP.to_string();
+    for (decl, value) in [
+        ("const char* const kind = ", format!("\"{kind}\"")),
+        ("const double abs_tol = ", format!("{abs:?}")),
+        ("const double rel_tol = ", format!("{rel:?}")),
+        ("const bool kattis = ", kattis.to_string()),
+    ] {
+        text = set_constant(&text, decl, &value)?;
+    }
+    Ok(text)
+}
+
+/// `text` with its one line that starts (after indentation) with `decl` replaced by
+/// `decl value;`. Errors unless exactly one line does.
+fn set_constant(text: &str, decl: &str, value: &str) -> anyhow::Result<String> {
+    let hits = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with(decl))
+        .count();
+    if hits != 1 {
+        bail!("checker/builtin/builtin.cpp has {hits} lines `{decl}...`, expected exactly one");
+    }
+    let mut out = String::with_capacity(text.len() + value.len());
+    for line in text.split_inclusive('\n') {
+        let body = line.trim_start();
+        if body.starts_with(decl) {
+            let indent = &line[..line.len() - body.len()];
+            let end = if line.ends_with('\n') { "\n" } else { "" };
+            let _ = write!(out, "{indent}{decl}{value};{end}");
+        } else {
+            out.push_str(line);
+        }
+    }
+    Ok(out)
+}
+
+/// What an export ships as checker and validator.
+enum Shipped {
+    /// A built-in problem: gridjudge's binaries and `problems/<p>/testlib/` sources.
+    Binaries(Binaries),
+    /// A program problem: its own sources.
+    Programs(ProgramParts),
+}
+
+/// The language of a shipped source, by its extension, with the compile command of
+/// `crate::judge` (the same flags gridjudge compiles it with).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lang {
+    Cpp,
+    C,
+    Rust,
+    Python,
+}
+
+impl Lang {
+    fn of(path: &str) -> Option<(Lang, &'static str)> {
+        let ext = Path::new(path).extension()?.to_str()?;
+        Some(match ext {
+            "cpp" => (Lang::Cpp, "cpp"),
+            "cc" => (Lang::Cpp, "cc"),
+            "cxx" => (Lang::Cpp, "cxx"),
+            "c" => (Lang::C, "c"),
+            "rs" => (Lang::Rust, "rs"),
+            "py" => (Lang::Python, "py"),
+            _ => return None,
+        })
+    }
+
+    /// The compiler and its arguments turning `src` into the executable `out`; `None` for
+    /// Python (run with `python3`).
+    fn compile(self, src: &str, out: &str) -> Option<(&'static str, Vec<String>)> {
+        let v = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        match self {
+            Lang::Cpp => Some(("g++", v(&["-O2", "-std=c++17", "-o", out, src]))),
+            Lang::C => Some(("gcc", v(&["-O2", "-std=c11", "-o", out, src, "-lm"]))),
+            Lang::Rust => Some(("rustc", v(&["-O", "--edition", "2021", "-o", out, src]))),
+            Lang::Python => None,
+        }
+    }
+}
+
+/// A source file the package ships: its bytes, language, extension and convention.
+struct Source {
+    bytes: Vec<u8>,
+    lang: Lang,
+    ext: &'static str,
+    convention: Convention,
+    /// The built-in checker's compile flags differ (Luogu's `-fno-asm -std=c++14`).
+    builtin: bool,
+}
+
+/// The validator and checker a program problem's package ships.
+struct ProgramParts {
+    validator: Source,
+    checker: Source,
+}
+
+impl ProgramParts {
+    /// The sources of `pp`'s validator and checker for `format`. Errors, naming the
+    /// `problem.toml` entry and what to change: a program given as a `command` or as a file
+    /// that is no C, C++, Rust or Python source (a package ships sources); a Kattis-convention
+    /// validator or checker in a testlib package (testlib judges read exit 0 as valid/AC).
+    fn of(pp: &ProgramProblem, format: Format) -> anyhow::Result<ProgramParts> {
+        let programs = pp.programs();
+        let toml = pp.dir().join("problem.toml");
+        let validator = program_source(pp, "validator", &programs.validator)?;
+        let checker = match pp.builtin_checker() {
+            Some(b) => Source {
+                bytes: builtin_checker_source(b, format == Format::Kattis)?.into_bytes(),
+                lang: Lang::Cpp,
+                ext: "cpp",
+                convention: if format == Format::Kattis {
+                    Convention::Kattis
+                } else {
+                    Convention::Testlib
+                },
+                builtin: true,
+            },
+            None => program_source(pp, "checker", &programs.checker)?,
+        };
+        if format == Format::Testlib {
+            for (what, src) in [("validator", &validator), ("checker", &checker)] {
+                if src.convention == Convention::Kattis {
+                    bail!(
+                        "{}: [programs] {what} has convention = \"kattis\" (exit 42/43), but a \
+                         testlib package's judges (Polygon, Hydro, Luogu) call a testlib-convention \
+                         {what} (exit 0 = {}); export it with --format kattis, or give the problem \
+                         a testlib-convention {what}",
+                        toml.display(),
+                        if what == "validator" { "valid" } else { "accepted" }
+                    );
+                }
+            }
+        }
+        Ok(ProgramParts { validator, checker })
+    }
+}
+
+/// The source of `pp`'s program `spec` (called `what` in problem.toml's `[programs]`).
+fn program_source(pp: &ProgramProblem, what: &str, spec: &ProgramSpec) -> anyhow::Result<Source> {
+    let toml = pp.dir().join("problem.toml");
+    let t = match spec {
+        ProgramSpec::Path(p) => ProgramTable {
+            source: Some(p.clone()),
+            ..Default::default()
+        },
+        ProgramSpec::Table(t) => t.clone(),
+    };
+    let Some(rel) = t.source else {
+        bail!(
+            "{}: [programs] {what} is a command line; an export ships the {what}'s source, so \
+             declare it as `source = \"PATH\"` (a C, C++, Rust or Python file)",
+            toml.display()
+        );
+    };
+    let Some((lang, ext)) = Lang::of(&rel) else {
+        bail!(
+            "{}: [programs] {what} `{rel}` is not a C, C++, Rust or Python source \
+             (.c, .cpp/.cc/.cxx, .rs, .py); an export ships sources that judges compile",
+            toml.display()
+        );
+    };
+    let path = pp.dir().join(&rel);
+    let bytes = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    Ok(Source {
+        bytes,
+        lang,
+        ext,
+        convention: t.convention.unwrap_or_default(),
+        builtin: false,
+    })
+}
+
+/// Compiles `src` (language `lang`, or the built-in checker's C++14 with `builtin`) into the
+/// executable `out` on this machine. Errors with the compiler's message, or naming the missing
+/// compiler and how to get it.
+fn compile_here(lang: Lang, builtin: bool, src: &Path, out: &Path) -> anyhow::Result<()> {
+    let (s, o) = (src.to_string_lossy(), out.to_string_lossy());
+    let Some((compiler, mut args)) = lang.compile(&s, &o) else {
+        return Ok(());
+    };
+    if builtin {
+        args = ["-fno-asm", "-std=c++14", "-O2", "-o", &o, &s]
+            .iter()
+            .map(|a| a.to_string())
+            .collect();
+    }
+    let result = std::process::Command::new(compiler)
+        .args(&args)
+        .stdin(std::process::Stdio::null())
+        .output();
+    let o = match result {
+        Ok(o) => o,
+        Err(e) => bail!(
+            "cannot run `{compiler}` to compile {} ({e}); install it (Debian: apt-get install {})",
+            src.display(),
+            match compiler {
+                "rustc" => "rustc, or https://rustup.rs",
+                c => c,
+            }
+        ),
+    };
+    if !o.status.success() {
+        bail!(
+            "{compiler} {} failed: {}",
+            args.join(" "),
+            String::from_utf8_lossy(&o.stderr).trim()
+        );
+    }
+    Ok(())
+}
+
+/// The command a shell script in folder `$(dirname "$0")` runs for the shipped program
+/// `name.<ext>` (compiled to `exe`, relative to the script's folder).
+fn run_line(src: &Source, name: &str, exe: &str) -> String {
+    match src.lang {
+        Lang::Python => format!("python3 \"$(dirname \"$0\")/{name}.py\""),
+        _ => format!("\"$(dirname \"$0\")/{exe}\""),
+    }
+}
+
+/// A testlib package of a program problem: `validator.<ext>` and `checker.<ext>` (the
+/// problem's sources, or the built-in checker as `checker.cpp`), compiled here into `bin/`
+/// for the `checker` and `validator` scripts, the tests, Hydro's `config.yaml` and a README.
+fn write_testlib_programs(
+    config: &ProblemConfig,
+    tests: &[PackageTest],
+    parts: &ProgramParts,
+    root: &Path,
+    bar: &indicatif::ProgressBar,
+) -> anyhow::Result<()> {
+    let mut names = Vec::new();
+    for (name, src) in [("validator", &parts.validator), ("checker", &parts.checker)] {
+        let file = format!("{name}.{}", src.ext);
+        write_file(&root.join(&file), &src.bytes)?;
+        if src.lang != Lang::Python {
+            std::fs::create_dir_all(root.join("bin"))
+                .with_context(|| format!("cannot create {}", root.join("bin").display()))?;
+            compile_here(
+                src.lang,
+                src.builtin,
+                &root.join(&file),
+                &root.join("bin").join(name),
+            )?;
+        }
+        names.push(file);
+    }
+    for (i, t) in tests.iter().enumerate() {
+        write_file(&root.join(format!("{}.in", i + 1)), &t.input)?;
+        write_file(&root.join(format!("{}.ans", i + 1)), &t.answer)?;
+        bar.inc(1);
+    }
+    write_script(
+        &root.join("validator"),
+        &format!(
+            "#!/bin/sh\n# testlib validator: validator [--group G] < input; exit 0 valid.\n\
+             # Generated by `gridjudge export`: runs {} (the problem's validator).\n\
+             exec {} \"$@\"\n",
+            names[0],
+            run_line(&parts.validator, "validator", "bin/validator")
+        ),
+    )?;
+    write_script(
+        &root.join("checker"),
+        &format!(
+            "#!/bin/sh\n# testlib checker: checker <input> <output> <answer>; exit 0 AC, 1 WA, \
+             2 PE, 3 FAIL.\n# Generated by `gridjudge export`: runs {}.\n\
+             exec {} \"$@\"\n",
+            names[1],
+            run_line(&parts.checker, "checker", "bin/checker")
+        ),
+    )?;
+    write_file(
+        &root.join("config.yaml"),
+        hydro_config(config, tests, &names[1]).as_bytes(),
+    )?;
+    let mut readme = String::new();
+    let _ = writeln!(readme, "{} — test data exported by gridjudge", config.title);
+    let _ = writeln!(readme);
+    let _ = writeln!(
+        readme,
+        "Limits: {} ms CPU time, {} MiB memory{}.",
+        config.limits.time_ms,
+        config.limits.memory_mib,
+        config
+            .limits
+            .stack_mib
+            .map(|s| format!(", {s} MiB stack"))
+            .unwrap_or_default()
+    );
+    let _ = writeln!(
+        readme,
+        "Tests: N.in (input) and N.ans (jury answer), N = 1..{}.",
+        tests.len()
+    );
+    let samples: Vec<usize> = (1..=tests.len())
+        .filter(|&n| tests[n - 1].spec.sample)
+        .collect();
+    if !samples.is_empty() {
+        let _ = writeln!(readme, "Samples: {}.", compress_ranges(&samples));
+    }
+    let _ = writeln!(readme, "Test groups (subtasks, also in config.yaml):");
+    for (g, cases) in subtasks(tests) {
+        let _ = writeln!(readme, "  {g}: {}", compress_ranges(&cases));
+    }
+    let _ = writeln!(readme);
+    let checker_what = if parts.checker.builtin {
+        "gridjudge's built-in checker as self-contained C++ source (C++14, no testlib.h)"
+    } else {
+        "the problem's own checker source"
+    };
+    let _ = writeln!(
+        readme,
+        "{:<13} the problem's own validator source, testlib convention:\n\
+         \x20             validator [--group G] < input; exit 0 valid, otherwise invalid.\n\
+         {:<13} {checker_what},\n\
+         \x20             testlib convention: checker <input> <output> <answer>;\n\
+         \x20             exit 0 AC, 1 WA, 2 PE, 3 FAIL; one line on stderr.\n\
+         checker       the same checker, ready to run here (compiled into bin/)\n\
+         validator     the same validator, ready to run here (compiled into bin/)\n\
+         config.yaml   Hydro: time and memory limits, the checker, one subtask per test group.\n\
+         The two scripts and bin/ are for running the package locally: the zip leaves them out.",
+        names[0], names[1]
+    );
+    write_file(&root.join("README.txt"), readme.as_bytes())
+}
+
+/// The `build` script of a Kattis program folder holding `name.<ext>` of `src`: compiles it
+/// into `name` there (nothing for Python), then makes `run` executable.
+fn kattis_build_script(src: &Source, name: &str) -> String {
+    let file = format!("{name}.{}", src.ext);
+    let compile = if src.builtin {
+        Some(format!("g++ -fno-asm -std=c++14 -O2 -o {name} {file}"))
+    } else {
+        src.lang
+            .compile(&file, name)
+            .map(|(c, args)| format!("{c} {}", args.join(" ")))
+    };
+    format!(
+        "#!/bin/sh\n# Generated by `gridjudge export`: compiles {file}.\nset -e\n\
+         cd \"$(dirname \"$0\")\"\n{}chmod +x run\n",
+        compile.map(|c| format!("{c}\n")).unwrap_or_default()
+    )
+}
+
+/// The validators of a program problem's Kattis package: program folders
+/// `input_validators/gridjudge/` and `output_validators/gridjudge/` with the source, a `build`
+/// script that compiles it and a `run` script. A testlib-convention validator's `run` maps its
+/// exit 0 to 42 and any other exit to 43 (a signal, exit > 128, to 1: a judge error), as
+/// gridjudge reads it; a testlib-convention checker's `run` saves the output (stdin) in the
+/// feedback folder, calls `checker <input> <output> <answer>` with stderr into
+/// `judgemessage.txt` and maps 0 (and testlib's 7) to 42, 1 and 2 to 43, anything else to 1.
+/// Kattis-convention programs (and the built-in checker, set up for Kattis) run as they are.
+fn kattis_programs(parts: &ProgramParts, root: &Path) -> anyhow::Result<()> {
+    for (folder, name, src) in [
+        ("input_validators/gridjudge", "validator", &parts.validator),
+        ("output_validators/gridjudge", "checker", &parts.checker),
+    ] {
+        let dir = root.join(folder);
+        write_file(&dir.join(format!("{name}.{}", src.ext)), &src.bytes)?;
+        write_script(&dir.join("build"), &kattis_build_script(src, name))?;
+        let call = run_line(src, name, name);
+        let run = match (name, src.convention) {
+            (_, Convention::Kattis) => format!(
+                "#!/bin/sh\n# Kattis {}: generated by `gridjudge export`.\nexec {call} \"$@\"\n",
+                if name == "validator" {
+                    "input validator: run < input; exit 42 valid, 43 invalid"
+                } else {
+                    "output validator: run <input> <answer> <feedback_dir> < output; exit 42 AC, 43 WA"
+                }
+            ),
+            ("validator", Convention::Testlib) => format!(
+                "#!/bin/sh\n# Kattis input validator around the problem's testlib-convention \
+                 validator (generated by `gridjudge export`):\n# run < input; exit 42 valid \
+                 (its exit 0), 43 invalid (any other exit), 1 if it died of a signal.\n\
+                 {call} \"$@\"\ncode=$?\n\
+                 if [ \"$code\" -eq 0 ]; then exit 42; fi\n\
+                 if [ \"$code\" -gt 128 ]; then exit 1; fi\nexit 43\n"
+            ),
+            (_, Convention::Testlib) => format!(
+                "#!/bin/sh\n# Kattis output validator around the problem's testlib-convention \
+                 checker (generated by `gridjudge export`):\n# run <input> <answer> \
+                 <feedback_dir> < output; exit 42 AC (its 0 or 7), 43 WA (its 1 or 2), 1 \
+                 otherwise.\nout=\"$3/gridjudge_output\"\ncat > \"$out\" || exit 1\n\
+                 {call} \"$1\" \"$out\" \"$2\" 2> \"$3/judgemessage.txt\"\n\
+                 case $? in\n  0|7) exit 42 ;;\n  1|2) exit 43 ;;\n  *) exit 1 ;;\nesac\n"
+            ),
+        };
+        write_script(&dir.join("run"), &run)?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -974,6 +1446,35 @@ mod tests {
             .insert("row_major".into(), toml::Value::Integer(1));
         let e = with_checker_options(&number, src, path).unwrap_err();
         assert!(e.to_string().contains("true or false"), "{e}");
+    }
+
+    #[test]
+    fn builtin_checker_source_sets_its_constants() {
+        let c = BuiltinChecker::from_name("float", Some(0.001), Some(1e-9)).unwrap();
+        let src = builtin_checker_source(&c, true).unwrap();
+        for line in [
+            "const char* const kind = \"float\";\n",
+            "const double abs_tol = 0.001;\n",
+            "const double rel_tol = 1e-9;\n",
+            "const bool kattis = true;\n",
+        ] {
+            assert_eq!(src.matches(line).count(), 1, "{line}");
+        }
+        // Only those four lines changed.
+        let changed = src
+            .lines()
+            .zip(BUILTIN_CHECKER_CPP.lines())
+            .filter(|(a, b)| a != b)
+            .count();
+        assert_eq!(
+            (changed, src.lines().count()),
+            (4, BUILTIN_CHECKER_CPP.lines().count())
+        );
+        let e = set_constant("int a;\n", "const bool kattis = ", "true").unwrap_err();
+        assert!(
+            e.to_string().contains("0 lines `const bool kattis = ...`"),
+            "{e}"
+        );
     }
 
     #[test]

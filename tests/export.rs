@@ -15,7 +15,6 @@ use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
 use gridjudge::package::{build_problem, BuildOptions, LockMode};
-use gridjudge::problem::by_name;
 
 fn copy_dir(from: &Path, to: &Path) {
     fs::create_dir_all(to).unwrap();
@@ -46,7 +45,9 @@ fn built(problem: &str) -> tempfile::TempDir {
         jobs: None,
         progress: false,
     };
-    build_problem(by_name(problem).unwrap(), &opts).unwrap();
+    let cache = gridjudge::discover::default_cache_dir(tmp.path());
+    let p = gridjudge::discover::problem(tmp.path(), problem, &cache).unwrap();
+    build_problem(p, &opts).unwrap();
     tmp
 }
 
@@ -576,7 +577,7 @@ fn verifyproblem() -> PathBuf {
 fn kattis_packages_pass_verifyproblem() {
     let verify = verifyproblem();
     let out_root = tempfile::tempdir().unwrap();
-    for problem in ["game", "bunny"] {
+    for problem in ["game", "bunny", "geography"] {
         let problems = built(problem);
         let out = out_root.path().join(problem);
         ok(&export(problems.path(), problem, "kattis", &out, &[]));
@@ -662,4 +663,453 @@ fn kattis_packages_pass_verifyproblem() {
         }
         assert!(samples >= 2, "{problem}: no samples in data/sample");
     }
+}
+
+// ------------------------------------------------------------------------------------------
+// Program problems (`geography`): the package ships the problem's own validator source and
+// gridjudge's built-in checker as C++ source (checker/builtin/builtin.cpp), and both judge
+// exactly as gridjudge does.
+
+use gridjudge::checkers::BuiltinChecker;
+use gridjudge::export::builtin_checker_source;
+use gridjudge::rng::TestRng;
+use gridjudge::verdict::Verdict;
+
+/// Runs `cmd args` with `stdin` bytes; the exit code (-1 for a signal).
+fn run_bytes(cmd: &Path, args: &[&Path], stdin: &[u8]) -> i32 {
+    use std::io::Write;
+    let mut child = Command::new(cmd)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // The checkers may exit before reading everything: a broken pipe is fine.
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    child.wait().unwrap().code().unwrap_or(-1)
+}
+
+/// Compiles `source` as Luogu compiles checkers (`g++ -fno-asm -std=c++14 -O2`) into
+/// `dir/name`.
+fn compile_checker(source: &str, dir: &Path, name: &str) -> PathBuf {
+    let src = dir.join(format!("{name}.cpp"));
+    fs::write(&src, source).unwrap();
+    let exe = dir.join(name);
+    let o = Command::new("g++")
+        .args(["-fno-asm", "-std=c++14", "-O2", "-o"])
+        .arg(&exe)
+        .arg(&src)
+        .output()
+        .expect("g++ is needed (.ci/run installs it)");
+    assert!(o.status.success(), "g++ {name}: {o:?}");
+    exe
+}
+
+/// Judges `output` against `answer` with the C++ checker `exe` in the testlib (`kattis` false)
+/// or Kattis convention, in `dir`; the verdict read from the exit code.
+fn cpp_verdict(exe: &Path, kattis: bool, dir: &Path, output: &[u8], answer: &[u8]) -> Verdict {
+    let (inp, out, ans, fb) = (
+        dir.join("in"),
+        dir.join("out"),
+        dir.join("ans"),
+        dir.join("feedback"),
+    );
+    fs::write(&inp, b"").unwrap();
+    fs::write(&ans, answer).unwrap();
+    let code = if kattis {
+        fs::create_dir_all(&fb).unwrap();
+        run_bytes(exe, &[&inp, &ans, &fb], output)
+    } else {
+        fs::write(&out, output).unwrap();
+        run_bytes(exe, &[&inp, &out, &ans], b"")
+    };
+    match (kattis, code) {
+        (false, 0) | (true, 42) => Verdict::Ac,
+        (false, 1) | (true, 43) => Verdict::Wa,
+        (false, 2) => Verdict::Pe,
+        _ => Verdict::Fail,
+    }
+}
+
+/// Hand-picked (output, answer) pairs on the edges of the documented rules: white space
+/// (all six ASCII white space bytes), CR LF, blank lines inside and at the end, a byte order
+/// mark (skipped only at the start of the output), NUL and invalid UTF-8 bytes, case, and
+/// numbers in and out of the float checker's grammar.
+fn edge_pairs() -> Vec<(Vec<u8>, Vec<u8>)> {
+    let v = |o: &[u8], a: &[u8]| (o.to_vec(), a.to_vec());
+    vec![
+        v(b"", b""),
+        v(b"\n\n", b""),
+        v(b"", b"x"),
+        v(b"x", b""),
+        v(b"1 2\n", b"1\n2\n"),
+        v(b"1\x0b2\x0c", b"1 2"),
+        v(b"1\r\n2\r\n", b"1\n2\n"),
+        v(b"1 2 \r\n3\n\n\n", b"1 2\n3\n"),
+        v(b"1 2\n\n3\n", b"1 2\n3\n"),
+        v(b"\n1 2\n3\n", b"1 2\n3\n"),
+        v(b"3\n1 2\n", b"1 2\n3\n"),
+        v(b"3\n1 2\n\n", b"1 2\n3\n"),
+        v(b"\xef\xbb\xbfFirst\n", b"First\n"),
+        v(b" \xef\xbb\xbfFirst\n", b"First\n"),
+        v(b"First\n", b"\xef\xbb\xbfFirst\n"),
+        v(b"first\n", b"First\n"),
+        v(b"1\x002\n", b"1\n"),
+        v(b"1\x002\n", b"1\x002\n"),
+        v(b"\xff\n", b"\xfe\n"),
+        v(b"1 \xff\n", b"1 \xff\n"),
+        v(b"01", b"1"),
+        v(b"1.0", b"1"),
+        v(b"1.0005", b"1"),
+        v(b"1.002", b"1"),
+        v(b"1000000.9", b"1000000"),
+        v(b"1000001.5", b"1000000"),
+        v(b"nan", b"nan"),
+        v(b"nan", b"1"),
+        v(b"inf", b"1e400"),
+        v(b"1e400", b"1e400"),
+        v(b"1.", b".99999"),
+        v(b"+.5", b"0.5"),
+        v(b".", b"."),
+        v(b"1e", b"1"),
+        v(b"1e+", b"1e+"),
+        v(b"-0", b"0"),
+        v(b"0x10", b"16"),
+        v(b"1E+00", b"1"),
+        v(b"1e-400", b"0"),
+        v(b"a 1.0000001 b", b"a 1 b"),
+    ]
+}
+
+/// Random (output, answer) pairs: an answer of a few lines of tokens (numbers, words, odd
+/// bytes), and an output that is the answer re-spaced, with its lines shuffled, a token
+/// changed, dropped or added, blank lines added, or a byte order mark in front.
+fn random_pairs(n: u64) -> Vec<(Vec<u8>, Vec<u8>)> {
+    let tokens: [&[u8]; 18] = [
+        b"1", b"01", b"1.0", b"1e0", b"-0", b"0", b"a", b"A", b"\xff", b"x\x00y", b"0.0005",
+        b"1.0009", b"2", b"nan", b"1e400", b".5", b"First", b"Second",
+    ];
+    let spaces: [&[u8]; 5] = [b" ", b"\t", b"\x0b", b"\x0c", b"  "];
+    let ends: [&[u8]; 3] = [b"\n", b"\r\n", b" \n"];
+    let mut pairs = Vec::new();
+    for seed in 0..n {
+        let mut rng = TestRng::for_test("export", "checker_pairs", "", seed);
+        let lines: Vec<Vec<&[u8]>> = (0..rng.range(0, 4))
+            .map(|_| {
+                (0..rng.range(0, 3))
+                    .map(|_| tokens[rng.below(tokens.len() as u32) as usize])
+                    .collect()
+            })
+            .collect();
+        let join = |lines: &[Vec<&[u8]>], rng: &mut TestRng, odd: bool| {
+            let mut b = Vec::new();
+            for l in lines {
+                for (i, t) in l.iter().enumerate() {
+                    if i > 0 {
+                        b.extend_from_slice(if odd {
+                            spaces[rng.below(spaces.len() as u32) as usize]
+                        } else {
+                            b" "
+                        });
+                    }
+                    b.extend_from_slice(t);
+                }
+                b.extend_from_slice(if odd {
+                    ends[rng.below(ends.len() as u32) as usize]
+                } else {
+                    b"\n"
+                });
+            }
+            b
+        };
+        let answer = join(&lines, &mut rng, false);
+        let mut out_lines = lines.clone();
+        match rng.below(7) {
+            0 => {}
+            1 => rng.shuffle(&mut out_lines),
+            2 => {
+                if let Some(l) = out_lines.iter_mut().find(|l| !l.is_empty()) {
+                    l[0] = tokens[rng.below(tokens.len() as u32) as usize];
+                }
+            }
+            3 => {
+                if let Some(l) = out_lines.iter_mut().rev().find(|l| !l.is_empty()) {
+                    l.pop();
+                }
+            }
+            4 => out_lines.push(vec![tokens[rng.below(tokens.len() as u32) as usize]]),
+            5 => out_lines.push(Vec::new()),
+            _ => out_lines.insert(0, Vec::new()),
+        }
+        let odd = rng.chance(0.5);
+        let mut output = join(&out_lines, &mut rng, odd);
+        if rng.chance(0.2) {
+            output.splice(0..0, b"\xef\xbb\xbf".iter().copied());
+        }
+        if rng.chance(0.2) {
+            // All on one line: the same tokens, another layout.
+            output = output
+                .iter()
+                .map(|&b| if b == b'\n' { b' ' } else { b })
+                .collect();
+        }
+        pairs.push((output, answer));
+    }
+    pairs
+}
+
+#[test]
+fn builtin_checkers_in_cpp_judge_as_the_rust_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let checkers = [
+        BuiltinChecker::Tokens,
+        BuiltinChecker::Lines,
+        BuiltinChecker::UnorderedLines,
+        BuiltinChecker::from_name("float", Some(1e-3), Some(1e-6)).unwrap(),
+        BuiltinChecker::from_name("float", Some(0.0), Some(0.25)).unwrap(),
+    ];
+    let mut pairs = edge_pairs();
+    pairs.extend(random_pairs(300));
+    for (k, c) in checkers.iter().enumerate() {
+        for kattis in [false, true] {
+            let name = format!("checker{k}{}", if kattis { "k" } else { "t" });
+            let exe = compile_checker(
+                &builtin_checker_source(c, kattis).unwrap(),
+                dir.path(),
+                &name,
+            );
+            let mut seen = std::collections::BTreeSet::new();
+            for (output, answer) in &pairs {
+                let want = c.check(&mut output.as_slice(), answer).verdict;
+                let got = cpp_verdict(&exe, kattis, dir.path(), output, answer);
+                assert_eq!(
+                    got,
+                    want,
+                    "{c:?} (kattis: {kattis}) on output {:?} against answer {:?}",
+                    String::from_utf8_lossy(output),
+                    String::from_utf8_lossy(answer)
+                );
+                seen.insert(format!("{want:?}"));
+            }
+            // The pairs exercise both verdicts of every checker.
+            assert_eq!(seen.len(), 2, "{c:?}: {seen:?}");
+        }
+    }
+    // A missing output file is PE (as testlib), an unreadable jury answer FAIL.
+    let exe = compile_checker(
+        &builtin_checker_source(&BuiltinChecker::Tokens, false).unwrap(),
+        dir.path(),
+        "tokens",
+    );
+    let missing = dir.path().join("missing");
+    let ans = dir.path().join("ans");
+    assert_eq!(run_bytes(&exe, &[&ans, &missing, &ans], b""), 2);
+    assert_eq!(run_bytes(&exe, &[&ans, &ans, &missing], b""), 3);
+}
+
+/// Every test of a built package: (input, answer, group).
+fn package_tests(problems: &Path, problem: &str) -> Vec<(Vec<u8>, Vec<u8>, Option<String>)> {
+    let cache = gridjudge::discover::default_cache_dir(problems);
+    let p = gridjudge::discover::problem(problems, problem, &cache).unwrap();
+    gridjudge::export::load_built(p, problems)
+        .unwrap()
+        .into_iter()
+        .map(|t| (t.input, t.answer, t.spec.group))
+        .collect()
+}
+
+/// Outputs to judge for a jury answer of geography (`First`/`Second` lines): the answer, the
+/// answer re-spaced, with a BOM, lower case, one word flipped, one line missing, one extra.
+fn geography_outputs(answer: &[u8]) -> Vec<Vec<u8>> {
+    let text = String::from_utf8_lossy(answer).into_owned();
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut flipped = words.clone();
+    if let Some(w) = flipped.last_mut() {
+        *w = if *w == "First" { "Second" } else { "First" };
+    }
+    vec![
+        answer.to_vec(),
+        words.join(" ").into_bytes(),
+        [b"\xef\xbb\xbf".as_slice(), answer].concat(),
+        text.to_lowercase().into_bytes(),
+        flipped.join("\n").into_bytes(),
+        words[..words.len().saturating_sub(1)]
+            .join("\n")
+            .into_bytes(),
+        format!("{text}First\n").into_bytes(),
+    ]
+}
+
+#[test]
+fn geography_exports_judge_exactly_as_gridjudge() {
+    let problems = built("geography");
+    let src = problems.path().join("geography");
+    let tests = package_tests(problems.path(), "geography");
+    let invalid: Vec<PathBuf> = fs::read_dir(src.join("validator_corpus/invalid"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert!(invalid.len() >= 10);
+    let tokens = BuiltinChecker::Tokens;
+    let cache = gridjudge::discover::default_cache_dir(problems.path());
+    let geography = gridjudge::discover::problem(problems.path(), "geography", &cache).unwrap();
+    let pp = geography.as_program().unwrap();
+    assert_eq!(pp.builtin_checker(), Some(&tokens));
+    let mut big = 0;
+    let out_root = tempfile::tempdir().unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+
+    // testlib: the problem's validator source, the built-in checker's, compiled into bin/.
+    let t = out_root.path().join("testlib");
+    ok(&export(
+        problems.path(),
+        "geography",
+        "testlib",
+        &t,
+        &["--zip"],
+    ));
+    assert_eq!(
+        fs::read(t.join("validator.cpp")).unwrap(),
+        fs::read(src.join("validator/validator.cpp")).unwrap()
+    );
+    assert_eq!(
+        fs::read_to_string(t.join("checker.cpp")).unwrap(),
+        builtin_checker_source(&tokens, false).unwrap()
+    );
+    let config = fs::read_to_string(t.join("config.yaml")).unwrap();
+    assert!(
+        config.contains("checker_type: testlib\nchecker: checker.cpp\n"),
+        "{config}"
+    );
+    assert!(config.contains("time: 2000ms\nmemory: 256m\n"), "{config}");
+    let (validator, checker) = (t.join("validator"), t.join("checker"));
+    for (i, (input, answer, group)) in tests.iter().enumerate() {
+        let n = i + 1;
+        let inp = t.join(format!("{n}.in"));
+        let ans = t.join(format!("{n}.ans"));
+        assert_eq!(&fs::read(&inp).unwrap(), input);
+        assert_eq!(run_bytes(&validator, &[], input), 0, "test {n}");
+        let small = run_bytes(
+            &validator,
+            &[Path::new("--group"), Path::new("small")],
+            input,
+        );
+        // In group small as gridjudge's run of the validator says (every test of the group,
+        // and larger tests not).
+        let want = pp.run_validator(input, Some("small")).unwrap().is_ok();
+        assert_eq!(small == 0, want, "test {n}");
+        if group.as_deref() == Some("small") {
+            assert_eq!(small, 0, "test {n}");
+        } else {
+            big += usize::from(small == 3);
+        }
+        for output in geography_outputs(answer) {
+            let out = scratch.path().join("out");
+            fs::write(&out, &output).unwrap();
+            let want = tokens.check(&mut output.as_slice(), answer).verdict;
+            let code = run_bytes(&checker, &[&inp, &out, &ans], b"");
+            assert_eq!(
+                code,
+                if want == Verdict::Ac { 0 } else { 1 },
+                "test {n}: {output:?}"
+            );
+        }
+    }
+    assert!(big >= 10, "only {big} tests are rejected in group small");
+    for bad in &invalid {
+        let code = run_bytes(&validator, &[], &fs::read(bad).unwrap());
+        assert_eq!(code, 3, "{} must be rejected", bad.display());
+    }
+    let zip = zip::ZipArchive::new(fs::File::open(out_root.path().join("testlib.zip")).unwrap());
+    let mut zip = zip.unwrap();
+    assert!(zip.by_name("checker.cpp").is_ok() && zip.by_name("validator.cpp").is_ok());
+    assert!(zip.by_name("bin/checker").is_err() && zip.by_name("validator").is_err());
+
+    // Kattis: program folders with the sources, a `build` and a `run` script each.
+    let k = out_root.path().join("kattis");
+    ok(&export(problems.path(), "geography", "kattis", &k, &[]));
+    let iv = k.join("input_validators/gridjudge");
+    let ov = k.join("output_validators/gridjudge");
+    assert_eq!(
+        fs::read(iv.join("validator.cpp")).unwrap(),
+        fs::read(src.join("validator/validator.cpp")).unwrap()
+    );
+    assert_eq!(
+        fs::read_to_string(ov.join("checker.cpp")).unwrap(),
+        builtin_checker_source(&tokens, true).unwrap()
+    );
+    assert_eq!(
+        fs::read(k.join("problem_statement/problem.en.tex")).unwrap(),
+        fs::read(src.join("statement/problem.en.tex")).unwrap()
+    );
+    for dir in [&iv, &ov] {
+        let st = Command::new(dir.join("build")).status().unwrap();
+        assert!(st.success(), "{}/build", dir.display());
+    }
+    let fb = scratch.path().join("feedback");
+    fs::create_dir_all(&fb).unwrap();
+    let mut n = 0;
+    for part in ["sample", "secret"] {
+        for e in fs::read_dir(k.join("data").join(part)).unwrap() {
+            let inp = e.unwrap().path();
+            if inp.extension().is_none_or(|x| x != "in") {
+                continue;
+            }
+            n += 1;
+            let ans = inp.with_extension("ans");
+            let answer = fs::read(&ans).unwrap();
+            assert_eq!(
+                run_bytes(&iv.join("run"), &[], &fs::read(&inp).unwrap()),
+                42
+            );
+            for output in geography_outputs(&answer) {
+                let want = tokens.check(&mut output.as_slice(), &answer).verdict;
+                let code = run_bytes(&ov.join("run"), &[&inp, &ans, &fb], &output);
+                assert_eq!(
+                    code,
+                    if want == Verdict::Ac { 42 } else { 43 },
+                    "{output:?}"
+                );
+            }
+        }
+    }
+    assert_eq!(n, tests.len());
+    for bad in &invalid {
+        let code = run_bytes(&iv.join("run"), &[], &fs::read(bad).unwrap());
+        assert_eq!(code, 43, "{} must be rejected", bad.display());
+    }
+}
+
+#[test]
+fn program_exports_refuse_what_a_judge_could_not_run() {
+    // A copy of geography's folder with another validator declaration (nothing is built: the
+    // declaration is checked first).
+    let case = |validator: &str, format: &str| -> String {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("geography");
+        copy_dir(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/geography"),
+            &dir,
+        );
+        let toml = fs::read_to_string(dir.join("problem.toml")).unwrap();
+        let line = "validator = { source = \"validator/validator.cpp\", convention = \"testlib\" }";
+        assert!(toml.contains(line));
+        fs::write(dir.join("problem.toml"), toml.replace(line, validator)).unwrap();
+        let out = tmp.path().join("out");
+        let o = export(tmp.path(), "geography", format, &out, &[]);
+        assert!(!o.status.success());
+        assert!(!out.exists());
+        err_of(&o)
+    };
+    let kattis = "validator = { source = \"validator/validator.cpp\", convention = \"kattis\" }";
+    let e = case(kattis, "testlib");
+    assert!(
+        e.contains("[programs] validator has convention = \"kattis\"")
+            && e.contains("--format kattis"),
+        "{e}"
+    );
+    let command = "validator = { command = \"./validator/validator\", convention = \"testlib\" }";
+    let e = case(command, "kattis");
+    assert!(e.contains("[programs] validator is a command line"), "{e}");
 }
