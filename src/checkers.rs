@@ -8,9 +8,10 @@
 //! order mark at the very start of the contestant output is skipped, as testlib does. The
 //! jury answer is read the same lenient way (a checker is no validator).
 //!
-//! * [`BuiltinChecker::Tokens`] — testlib's `wcmp`: the sequences of tokens must be equal;
-//!   line structure is ignored (`1 2\n` equals `1\n2`).
-//! * [`BuiltinChecker::Lines`] — testlib's `lcmp`: line by line, each line's tokens must be
+//! * [`BuiltinChecker::Tokens`] — as testlib's `wcmp` (which counts only space, tab, CR and
+//!   LF as white space, so exports ship this checker as a source instead): the sequences of
+//!   tokens must be equal; line structure is ignored (`1 2\n` equals `1\n2`).
+//! * [`BuiltinChecker::Lines`] — as testlib's `lcmp`: line by line, each line's tokens must be
 //!   equal (so spaces inside a line and at its ends do not matter, `\r\n` equals `\n`, but a
 //!   token moved to another line is WA); lines without tokens at the end of either file are
 //!   ignored, any other missing or extra line is WA.
@@ -78,16 +79,6 @@ impl BuiltinChecker {
                 "unknown built-in checker `{name}` (built-in: tokens, lines, unordered_lines, \
                  float)"
             ),
-        }
-    }
-
-    /// The testlib checker with the same semantics, if there is one: `wcmp` for
-    /// [`BuiltinChecker::Tokens`], `lcmp` for [`BuiltinChecker::Lines`].
-    pub fn testlib_equivalent(&self) -> Option<&'static str> {
-        match self {
-            BuiltinChecker::Tokens => Some("wcmp"),
-            BuiltinChecker::Lines => Some("lcmp"),
-            _ => None,
         }
     }
 
