@@ -25,7 +25,9 @@
 //! * `GRIDJUDGE_BENCH_ROUNDS=7` — runs per program and board (default 5, median taken);
 //! * `GRIDJUDGE_BENCH_PEERS=board,full,plain` — peers to run (default board,full);
 //! * `GRIDJUDGE_BEFORE=/path/to/gridjudge` — also time another gridjudge binary (e.g. the
-//!   build before a change) as a column "before".
+//!   build before a change) as a column "before";
+//! * `GRIDJUDGE_BENCH_SAVE=dir` — only write the boards to `dir/<kind>-<side>.in` (kind with
+//!   spaces as `-`), for profiling one program by hand; nothing is run.
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -237,6 +239,11 @@ fn main() {
             let words: Vec<&str> = line.split_whitespace().collect();
             let args = Args::parse(&words).expect("benchmark arguments parse");
             let bytes = generate_test(&Game, generator, &args, 1).expect("generator runs");
+            if let Some(save) = std::env::var_os("GRIDJUDGE_BENCH_SAVE") {
+                let name = format!("{}-{side}.in", label.replace(' ', "-"));
+                std::fs::write(Path::new(&save).join(name), &bytes).expect("write saved board");
+                continue;
+            }
             let input = dir.path().join("input");
             std::fs::write(&input, &bytes).expect("write input");
             let bounds = gridjudge::problem::ProblemConfig::load(&Game, None)
