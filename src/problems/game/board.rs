@@ -409,8 +409,11 @@ impl Phases<'_> {
         let (cell, state) = (&*self.cell, &self.state);
         self.roots
             .retain(|&u| cell[u as usize] == UNMATCHED && state[u as usize / 2] & DEAD == 0);
+        // A cell given a layer also gets its search pointer reset to direction 1 here, for
+        // [`Self::augment`] (no second pass over the queue).
         for &u in &self.roots {
-            self.state[u as usize / 2] &= FLAGS;
+            let t = &mut self.state[u as usize / 2];
+            *t = (*t & (DEAD | IN_C)) | 1;
             self.queue.push(u);
         }
         let mut limit = INF;
@@ -437,7 +440,7 @@ impl Phases<'_> {
                 let t = &mut self.state[x / 2];
                 // No layer yet and not dead.
                 if *t & (NO_LAYER | DEAD) == NO_LAYER {
-                    *t = (*t & FLAGS) | ((du + 1) << SHIFT);
+                    *t = (*t & IN_C) | 1 | ((du + 1) << SHIFT);
                     self.queue.push(x as u32);
                 }
             }
@@ -504,11 +507,8 @@ impl Phases<'_> {
 
     /// Depth-first searches from the roots in increasing order along the layers, flipping
     /// every augmenting path found; paths of one phase are vertex-disjoint. O(V + E).
+    /// Every cell with a layer starts with [`NEXT`] = 1 (set by [`Self::layers`]).
     fn augment(&mut self, limit: u32) {
-        for &u in &self.queue {
-            let t = &mut self.state[u as usize / 2];
-            *t = (*t & !NEXT) | 1;
-        }
         for ri in 0..self.roots.len() {
             let root = self.roots[ri] as usize;
             // Dead, or no longer at layer 0 (on a path flipped in this phase).
