@@ -5,9 +5,11 @@
 //! would), then runs gridjudge and each peer on it as separate processes, interleaved round by
 //! round (the order rotates each round), stdin from the input file and stdout to a file. It
 //! checks that every program's answer is byte-identical to gridjudge's, and prints a markdown
-//! table: median wall time, ns per cell, the ratio gridjudge / peer, peak resident memory
-//! (`ru_maxrss` from `wait4`), and the Hopcroft–Karp phase counts (gridjudge's from
-//! `Board::solve`, the peers' from their stderr).
+//! table: median wall time, ns per cell, the ratio gridjudge / peer, the median CPU time (user +
+//! system, from `wait4`) and its ratio, peak resident memory (`ru_maxrss` from `wait4`), and
+//! the Hopcroft–Karp phase counts (gridjudge's from `Board::solve`, the peers' from their
+//! stderr). The CPU ratio is the steadier one on a loaded machine (waiting for a core counts in
+//! the wall time, not in the CPU time); the load average is printed before and after.
 //!
 //! The peers (see each file's header), all iterative Hopcroft–Karp with the neighbours computed
 //! on a padded board, one breadth-first layering per phase, the whole input read at once and
@@ -25,7 +27,9 @@
 //! * `GRIDJUDGE_BENCH_ROUNDS=7` — runs per program and board (default 5, median taken);
 //! * `GRIDJUDGE_BENCH_PEERS=board,full,plain` — peers to run (default board,full);
 //! * `GRIDJUDGE_BEFORE=/path/to/gridjudge` — also time another gridjudge binary (e.g. the
-//!   build before a change) as a column "before".
+//!   build before a change) as a column "before";
+//! * `GRIDJUDGE_BENCH_SAVE=dir` — only write the boards to `dir/<kind>-<side>.in` (kind with
+//!   spaces as `-`), for profiling one program by hand; nothing is run.
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -58,6 +62,7 @@ struct Program {
 /// One measured run.
 struct Run {
     wall: Duration,
+    cpu: Duration,
     maxrss_kib: u64,
     stderr: String,
 }
@@ -105,7 +110,7 @@ fn run(cmd: &[String], input: &Path, output: &Path) -> Run {
     let last = text.lines().last().unwrap_or("");
     let fields: Vec<&str> = last.split_whitespace().collect();
     assert!(
-        out.status.success() && fields.len() == 3 && fields[0] == "wrapped",
+        out.status.success() && fields.len() == 4 && fields[0] == "wrapped",
         "{} failed on {}: {text}",
         cmd[0],
         input.display()
@@ -113,6 +118,7 @@ fn run(cmd: &[String], input: &Path, output: &Path) -> Run {
     Run {
         wall: Duration::from_nanos(fields[1].parse().expect("wall ns")),
         maxrss_kib: fields[2].parse().expect("maxrss"),
+        cpu: Duration::from_nanos(fields[3].parse().expect("cpu ns")),
         stderr: text,
     }
 }
@@ -121,7 +127,8 @@ fn run(cmd: &[String], input: &Path, output: &Path) -> Run {
 const WRAP: &str = "GRIDJUDGE_PEERS_WRAP";
 
 /// Wrapper mode: runs the command line `args` with this process's stdin and stdout, then
-/// appends `wrapped <wall ns> <peak RSS KiB>` to stderr; exits 1 if the program failed.
+/// appends `wrapped <wall ns> <peak RSS KiB> <user + system CPU ns>` to stderr; exits 1 if
+/// the program failed.
 fn wrap(args: &[String]) -> ! {
     let start = Instant::now();
     // Reaped below by wait4, which std's Child::wait cannot do (it drops the rusage).
@@ -138,7 +145,9 @@ fn wrap(args: &[String]) -> ! {
     let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
     let wall = start.elapsed();
     let ok = r == pid && libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0;
-    eprintln!("\nwrapped {} {}", wall.as_nanos(), usage.ru_maxrss);
+    let tv = |t: libc::timeval| t.tv_sec as u64 * 1_000_000_000 + t.tv_usec as u64 * 1000;
+    let cpu = tv(usage.ru_utime) + tv(usage.ru_stime);
+    eprintln!("\nwrapped {} {} {cpu}", wall.as_nanos(), usage.ru_maxrss);
     std::process::exit(if ok { 0 } else { 1 })
 }
 
@@ -216,11 +225,13 @@ fn main() {
     }
 
     let dir = tempfile::tempdir().expect("temporary directory");
-    let mut header = String::from("| board | side | gridjudge ms (ns/cell) |");
-    let mut rule = String::from("|---|---|---|");
+    let load = || std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    eprintln!("load average before: {}", load().trim());
+    let mut header = String::from("| board | side | gridjudge ms (ns/cell) | CPU ms |");
+    let mut rule = String::from("|---|---|---|---|");
     for p in &programs[1..] {
-        header += &format!(" {} ms (ns/cell) | ratio |", p.name);
-        rule += "---|---|";
+        header += &format!(" {} ms (ns/cell) | ratio | CPU ms | CPU ratio |", p.name);
+        rule += "---|---|---|---|";
     }
     header += " peak MiB (";
     header += &programs
@@ -237,6 +248,11 @@ fn main() {
             let words: Vec<&str> = line.split_whitespace().collect();
             let args = Args::parse(&words).expect("benchmark arguments parse");
             let bytes = generate_test(&Game, generator, &args, 1).expect("generator runs");
+            if let Some(save) = std::env::var_os("GRIDJUDGE_BENCH_SAVE") {
+                let name = format!("{}-{side}.in", label.replace(' ', "-"));
+                std::fs::write(Path::new(&save).join(name), &bytes).expect("write saved board");
+                continue;
+            }
             let input = dir.path().join("input");
             std::fs::write(&input, &bytes).expect("write input");
             let bounds = gridjudge::problem::ProblemConfig::load(&Game, None)
@@ -248,6 +264,7 @@ fn main() {
             drop(bytes);
 
             let mut times = vec![Vec::new(); programs.len()];
+            let mut cpus = vec![Vec::new(); programs.len()];
             let mut rss = vec![0u64; programs.len()];
             let mut stderr = vec![String::new(); programs.len()];
             for round in 0..rounds {
@@ -256,6 +273,7 @@ fn main() {
                     let out = dir.path().join(format!("out{i}"));
                     let r = run(&programs[i].cmd, &input, &out);
                     times[i].push(r.wall);
+                    cpus[i].push(r.cpu);
                     rss[i] = rss[i].max(r.maxrss_kib);
                     stderr[i] = r.stderr;
                 }
@@ -273,14 +291,23 @@ fn main() {
             }
             let cells = f64::from(side) * f64::from(side);
             let med: Vec<Duration> = times.into_iter().map(median).collect();
+            let cpu: Vec<Duration> = cpus.into_iter().map(median).collect();
             let ns = |t: Duration| t.as_secs_f64() * 1e9 / cells;
-            let mut row = format!("| {label} | {side}² | {} ({:.0}) |", ms(med[0]), ns(med[0]));
-            for t in &med[1..] {
+            let ratio = |a: Duration, b: Duration| a.as_secs_f64() / b.as_secs_f64().max(1e-9);
+            let mut row = format!(
+                "| {label} | {side}² | {} ({:.0}) | {} |",
+                ms(med[0]),
+                ns(med[0]),
+                ms(cpu[0])
+            );
+            for (t, c) in med[1..].iter().zip(&cpu[1..]) {
                 row += &format!(
-                    " {} ({:.0}) | {:.2} |",
+                    " {} ({:.0}) | {:.2} | {} | {:.2} |",
                     ms(*t),
                     ns(*t),
-                    med[0].as_secs_f64() / t.as_secs_f64()
+                    ratio(med[0], *t),
+                    ms(*c),
+                    ratio(cpu[0], *c)
                 );
             }
             let mib: Vec<String> = rss
@@ -308,6 +335,7 @@ fn main() {
             lines.push(row);
         }
     }
+    eprintln!("load average after: {}", load().trim());
     println!();
     for l in lines {
         println!("{l}");

@@ -5,7 +5,8 @@
 // * the whole input read at once; the maze copied onto a board with a border of walls and an
 //   odd row width (neighbours x-W, x-1, x+1, x+W; left side = even cells);
 // * one byte per cell: WALL (5), UNMATCHED (0), or the direction 1..4 (up, left, right, down)
-//   of the cell's partner; per left cell a 32-bit BFS layer and a byte of flags;
+//   of the cell's partner; per left cell one 32-bit word holding the BFS layer (bits 5..31,
+//   all ones = none) and the flags (next direction, dead, reached by the pruning) below it;
 // * Karp-Sipser start (degree-one cells first, degrees counted on demand), then greedy;
 // * Hopcroft-Karp phases, one BFS layering and one round of iterative DFS per phase, with
 //   pruning of dead left cells at phases 0, 1, 2, 4, 8, ...;
@@ -24,8 +25,10 @@
 
 typedef uint32_t u32;
 typedef unsigned char u8;
-static const u8 WALL = 5, UNMATCHED = 0, REACHED = 0x40, PTR = 0x07, DEAD = 0x08, IN_C = 0x10;
+static const u8 WALL = 5, UNMATCHED = 0, REACHED = 0x40, PTR = 0x07;
 static const u32 INF = 0xFFFFFFFFu;
+// Left-cell state word: NEXT (next direction to try), DEAD, IN_C below the layer field.
+static const u32 NEXT = 0x07, DEAD = 0x08, IN_C = 0x10, FLAGS = 0x1F, SHIFT = 5, NO_LAYER = ~FLAGS;
 
 int main() {
     struct stat st;
@@ -105,27 +108,26 @@ int main() {
                                        cl[x + W] != WALL))
                 (x % 2 == 0 ? roots : ends).push_back((u32)x);
         if (!roots.empty() && !ends.empty()) {
-            std::vector<u32> dist(total / 2 + 1, INF);
-            std::vector<u8> flags(total / 2 + 1, 0);
+            std::vector<u32> state(total / 2 + 1, NO_LAYER);
             queue.reserve(total / 2 + 1);
             stack.reserve(total / 2 + 1);
             for (;;) {
                 const bool full = phases == 0 || (phases & (phases - 1)) == 0;
                 // Layers.
-                for (u32 u : queue) dist[u / 2] = INF;
+                for (u32 u : queue) state[u / 2] |= NO_LAYER;
                 queue.clear();
                 size_t kept = 0;
                 for (u32 u : roots)
-                    if (cl[u] == UNMATCHED && !(flags[u / 2] & DEAD)) roots[kept++] = u;
+                    if (cl[u] == UNMATCHED && !(state[u / 2] & DEAD)) roots[kept++] = u;
                 roots.resize(kept);
                 for (u32 u : roots) {
-                    dist[u / 2] = 0;
+                    state[u / 2] = (state[u / 2] & (DEAD | IN_C)) | 1;  // layer 0, NEXT = 1
                     queue.push_back(u);
                 }
                 u32 limit = INF;
                 for (size_t head = 0; head < queue.size(); head++) {
                     size_t u = queue[head];
-                    u32 du = dist[u / 2];
+                    u32 du = state[u / 2] >> SHIFT;
                     if (du >= limit && !full) break;
                     for (int d = 1; d <= 4; d++) {
                         size_t w = u + off[d];
@@ -136,8 +138,9 @@ int main() {
                             continue;
                         }
                         size_t x = w + off[s];
-                        if (dist[x / 2] == INF && !(flags[x / 2] & DEAD)) {
-                            dist[x / 2] = du + 1;
+                        u32& t = state[x / 2];
+                        if ((t & (NO_LAYER | DEAD)) == NO_LAYER) {
+                            t = (t & IN_C) | 1 | ((du + 1) << SHIFT);  // NEXT = 1
                             queue.push_back((u32)x);
                         }
                     }
@@ -145,7 +148,7 @@ int main() {
                 if (limit == INF) break;
                 // Pruning.
                 if (full) {
-                    auto in_f = [&](size_t x) { return dist[x / 2] != INF; };
+                    auto in_f = [&](size_t x) { return state[x / 2] < NO_LAYER; };
                     size_t k2 = 0;
                     for (u32 w : ends) {
                         if (cl[w] != UNMATCHED) continue;
@@ -161,8 +164,8 @@ int main() {
                     for (u32 w : ends)
                         for (int d = 1; d <= 4; d++) {
                             size_t z = w + off[d];
-                            if (cl[z] != WALL && in_f(z) && !(flags[z / 2] & IN_C)) {
-                                flags[z / 2] |= IN_C;
+                            if (cl[z] != WALL && in_f(z) && !(state[z / 2] & IN_C)) {
+                                state[z / 2] |= IN_C;
                                 stack.push_back((u32)z);
                             }
                         }
@@ -173,42 +176,42 @@ int main() {
                         size_t r = z + off[s];
                         for (int d = 1; d <= 4; d++) {
                             size_t y = r + off[d];
-                            if (cl[y] != WALL && in_f(y) && !(flags[y / 2] & IN_C)) {
-                                flags[y / 2] |= IN_C;
+                            if (cl[y] != WALL && in_f(y) && !(state[y / 2] & IN_C)) {
+                                state[y / 2] |= IN_C;
                                 stack.push_back((u32)y);
                             }
                         }
                     }
                     for (u32 u : queue)
-                        if (!(flags[u / 2] & IN_C)) flags[u / 2] |= DEAD;
-                    for (u32 z : stack) flags[z / 2] &= (u8)~IN_C;
+                        if (!(state[u / 2] & IN_C)) state[u / 2] |= DEAD;
+                    for (u32 z : stack) state[z / 2] &= ~IN_C;
                 }
                 // Augment.
-                for (u32 u : queue) flags[u / 2] = (u8)((flags[u / 2] & ~PTR) | 1);
+                // (Every cell with a layer got NEXT = 1 in the layering.)
                 for (size_t ri = 0; ri < roots.size(); ri++) {
                     size_t root = roots[ri];
-                    if ((flags[root / 2] & DEAD) || dist[root / 2] != 0) continue;
+                    if (state[root / 2] & (NO_LAYER | DEAD)) continue;
                     stack.clear();
                     stack.push_back((u32)root);
                     while (!stack.empty()) {
                         size_t u = stack.back();
-                        u32 next = dist[u / 2] + 1;
+                        u32 next = (state[u / 2] >> SHIFT) + 1;
                         bool advanced = false;
                         for (;;) {
-                            u8 d = flags[u / 2] & PTR;
+                            u32 d = state[u / 2] & NEXT;
                             if (d > 4) break;
-                            flags[u / 2]++;
+                            state[u / 2]++;
                             size_t w = u + off[d];
                             u8 s = cl[w];
                             if (s == WALL) continue;
                             if (s == UNMATCHED) {
                                 if (next == limit) {
                                     for (u32 v : stack) {
-                                        u8 e = (u8)((flags[v / 2] & PTR) - 1);
+                                        u8 e = (u8)((state[v / 2] & NEXT) - 1);
                                         size_t t = v + off[e];
                                         cl[v] = e;
                                         cl[t] = (u8)(5 - e);
-                                        dist[v / 2] = INF;
+                                        state[v / 2] |= NO_LAYER;
                                     }
                                     stack.clear();
                                     advanced = true;
@@ -217,14 +220,14 @@ int main() {
                                 continue;
                             }
                             size_t x = w + off[s];
-                            if (next < limit && dist[x / 2] == next && !(flags[x / 2] & DEAD)) {
+                            if (next < limit && (state[x / 2] & (NO_LAYER | DEAD)) == next << SHIFT) {
                                 stack.push_back((u32)x);
                                 advanced = true;
                                 break;
                             }
                         }
                         if (!advanced) {
-                            dist[u / 2] = INF;
+                            state[u / 2] |= NO_LAYER;
                             stack.pop_back();
                         }
                     }

@@ -9,10 +9,11 @@
 //! bipartite graph (colour 0, (r + c) even) is exactly the even indices.
 //!
 //! One byte per cell, [`Board::cell`]: [`WALL`], [`UNMATCHED`], or the direction 1..=4 (up,
-//! left, right, down) of the cell's partner in the matching. Per left cell, the phases keep a
-//! `u32` breadth-first layer and a byte of flags. Memory in all: about 1 + 2 + 0.5 bytes per
-//! cell, plus the search queue (at most one `u32` per left cell) and the roots; the matching
-//! itself costs nothing beyond the board.
+//! left, right, down) of the cell's partner in the matching. Per left cell, the phases keep one
+//! `u32` word holding the breadth-first layer and the search's flags together (one cache line
+//! touched per visit, not two). Memory in all: about 1 + 2 bytes per cell, plus the search
+//! queue (at most one `u32` per left cell) and the roots; the matching itself costs nothing
+//! beyond the board. Boards of up to [`MAX_CELLS`] free cells (the layer field's limit).
 //!
 //! Algorithms, as in [`crate::matching`] (the same theorems; see its docs for the proofs):
 //! Karp–Sipser degree-one reductions then greedy matching as the warm start; Hopcroft–Karp
@@ -36,14 +37,28 @@ pub const WALL: u8 = 5;
 pub const UNMATCHED: u8 = 0;
 /// Flag bit set on cells reached by the alternating search (after the matching is final).
 const REACHED: u8 = 0x40;
-/// Marker for "no layer".
+/// "No augmenting path" ([`Phases::layers`]).
 const INF: u32 = u32::MAX;
-/// Left-cell flags: bits 0..=2 hold the next direction the depth-first search tries (1..=5).
+/// Cell byte bits 0..=2: the partner's direction (with [`REACHED`] above).
 const PTR: u8 = 0x07;
-/// Left-cell flag: known dead (can never again lie on an augmenting path).
-const DEAD: u8 = 0x08;
-/// Left-cell flag: reached by the current pruning's reverse search.
-const IN_C: u8 = 0x10;
+/// Left-cell state bits 0..=2: the next direction the depth-first search tries (1..=5).
+const NEXT: u32 = 0x07;
+/// Left-cell state bit: known dead (can never again lie on an augmenting path).
+const DEAD: u32 = 0x08;
+/// Left-cell state bit: reached by the current pruning's reverse search.
+const IN_C: u32 = 0x10;
+/// Left-cell state: the bits below the layer field ([`NEXT`], [`DEAD`], [`IN_C`]).
+const FLAGS: u32 = 0x1F;
+/// Left-cell state: the breadth-first layer is bits 5..=31.
+const SHIFT: u32 = 5;
+/// Left-cell state: the layer field all ones (no layer in this phase), flags clear.
+const NO_LAYER: u32 = !FLAGS;
+/// Largest layer a state word holds, 2^27 - 2: more than the left cells of any board of at
+/// most 2^28 cells (a layer counts left cells, each at most once).
+const MAX_LAYER: u32 = (NO_LAYER >> SHIFT) - 1;
+/// Most free cells [`Board::solve`] takes: an augmenting path's layers then fit in
+/// [`MAX_LAYER`] (a layer k path holds 2k + 1 free cells).
+pub const MAX_CELLS: usize = (1 << 28) - 8;
 
 /// A maze on a bordered board, with a matching of its free cells.
 #[derive(Clone, Debug)]
@@ -177,12 +192,12 @@ impl Board {
         if roots.is_empty() || ends.is_empty() {
             return;
         }
+        debug_assert!(self.free as usize <= MAX_CELLS);
         let half = self.cell.len() / 2 + 1;
         let mut hk = Phases {
             off,
             cell: &mut self.cell,
-            dist: vec![INF; half],
-            flags: vec![0; half],
+            state: vec![NO_LAYER; half],
             roots,
             ends,
             // Reserved, not touched: the pages are mapped only as the searches grow, and
@@ -249,6 +264,11 @@ impl Board {
     /// Whether A wins from maze cell (r, c), 0-based, after [`Self::solve`].
     pub fn is_winner(&self, r: u32, c: u32) -> bool {
         self.cell[(r as usize + 1) * self.width + c as usize + 1] & REACHED != 0
+    }
+
+    /// Free cells of the maze.
+    pub fn free_cells(&self) -> u32 {
+        self.free
     }
 
     /// Size of the matching.
@@ -356,10 +376,10 @@ pub(super) fn push_decimal(out: &mut Vec<u8>, mut x: u32) {
 struct Phases<'b> {
     off: [usize; 5],
     cell: &'b mut [u8],
-    /// Per left cell: breadth-first layer in the current phase, or [`INF`].
-    dist: Vec<u32>,
-    /// Per left cell: [`PTR`], [`DEAD`], [`IN_C`].
-    flags: Vec<u8>,
+    /// Per left cell, one word: the breadth-first layer in the current phase in bits 5..=31
+    /// (all ones: none, [`NO_LAYER`]) and the flags [`NEXT`], [`DEAD`], [`IN_C`] below, so
+    /// that "unvisited and alive" and "next layer and alive" are one load and one compare.
+    state: Vec<u32>,
     /// Free left cells with a free neighbour, not known dead, in increasing order.
     roots: Vec<u32>,
     /// Free right cells that may still end an augmenting path (a superset).
@@ -383,14 +403,17 @@ impl Phases<'_> {
     /// goes on to all of F. O(V + E).
     fn layers(&mut self, full: bool) -> u32 {
         for &u in &self.queue {
-            self.dist[u as usize / 2] = INF;
+            self.state[u as usize / 2] |= NO_LAYER;
         }
         self.queue.clear();
-        let (cell, flags) = (&*self.cell, &self.flags);
+        let (cell, state) = (&*self.cell, &self.state);
         self.roots
-            .retain(|&u| cell[u as usize] == UNMATCHED && flags[u as usize / 2] & DEAD == 0);
+            .retain(|&u| cell[u as usize] == UNMATCHED && state[u as usize / 2] & DEAD == 0);
+        // A cell given a layer also gets its search pointer reset to direction 1 here, for
+        // [`Self::augment`] (no second pass over the queue).
         for &u in &self.roots {
-            self.dist[u as usize / 2] = 0;
+            let t = &mut self.state[u as usize / 2];
+            *t = (*t & (DEAD | IN_C)) | 1;
             self.queue.push(u);
         }
         let mut limit = INF;
@@ -398,10 +421,11 @@ impl Phases<'_> {
         while head < self.queue.len() {
             let u = self.queue[head] as usize;
             head += 1;
-            let du = self.dist[u / 2];
+            let du = self.state[u / 2] >> SHIFT;
             if du >= limit && !full {
                 break;
             }
+            debug_assert!(du < MAX_LAYER);
             for d in 1..=4 {
                 let w = u.wrapping_add(self.off[d]);
                 let s = self.cell[w];
@@ -413,8 +437,10 @@ impl Phases<'_> {
                     continue;
                 }
                 let x = self.mate(w, s);
-                if self.dist[x / 2] == INF && self.flags[x / 2] & DEAD == 0 {
-                    self.dist[x / 2] = du + 1;
+                let t = &mut self.state[x / 2];
+                // No layer yet and not dead.
+                if *t & (NO_LAYER | DEAD) == NO_LAYER {
+                    *t = (*t & IN_C) | 1 | ((du + 1) << SHIFT);
                     self.queue.push(x as u32);
                 }
             }
@@ -426,25 +452,33 @@ impl Phases<'_> {
     /// the free right cells restricted to F. O(V + E).
     fn prune(&mut self) {
         let off = self.off;
-        let (cell, dist) = (&*self.cell, &self.dist);
-        let in_f = |x: usize| dist[x / 2] != INF;
+        let cell = &*self.cell;
+        let state = &mut self.state;
+        // In F (has a layer); walls and right cells are never asked.
+        let in_f = |t: u32| t < NO_LAYER;
         self.ends.retain(|&w| {
             let w = w as usize;
             cell[w] == UNMATCHED
                 && (1..=4).any(|d| {
                     let z = w.wrapping_add(off[d]);
-                    cell[z] != WALL && in_f(z)
+                    cell[z] != WALL && in_f(state[z / 2])
                 })
         });
         let reached = &mut self.stack;
         reached.clear();
-        for &w in &self.ends {
-            for &o in &off[1..] {
-                let z = (w as usize).wrapping_add(o);
-                if cell[z] != WALL && in_f(z) && self.flags[z / 2] & IN_C == 0 {
-                    self.flags[z / 2] |= IN_C;
+        // Not a wall, in F, not yet reached: marks it and queues it.
+        let visit = |state: &mut [u32], reached: &mut Vec<u32>, z: usize| {
+            if cell[z] != WALL {
+                let t = &mut state[z / 2];
+                if in_f(*t) && *t & IN_C == 0 {
+                    *t |= IN_C;
                     reached.push(z as u32);
                 }
+            }
+        };
+        for &w in &self.ends {
+            for &o in &off[1..] {
+                visit(state, reached, (w as usize).wrapping_add(o));
             }
         }
         let mut head = 0;
@@ -457,48 +491,42 @@ impl Phases<'_> {
             }
             let r = z.wrapping_add(off[s as usize]);
             for &o in &off[1..] {
-                let y = r.wrapping_add(o);
-                if cell[y] != WALL && in_f(y) && self.flags[y / 2] & IN_C == 0 {
-                    self.flags[y / 2] |= IN_C;
-                    reached.push(y as u32);
-                }
+                visit(state, reached, r.wrapping_add(o));
             }
         }
         for &u in &self.queue {
-            let f = &mut self.flags[u as usize / 2];
-            if *f & IN_C == 0 {
-                *f |= DEAD;
+            let t = &mut state[u as usize / 2];
+            if *t & IN_C == 0 {
+                *t |= DEAD;
             }
         }
         for &z in reached.iter() {
-            self.flags[z as usize / 2] &= !IN_C;
+            state[z as usize / 2] &= !IN_C;
         }
     }
 
     /// Depth-first searches from the roots in increasing order along the layers, flipping
     /// every augmenting path found; paths of one phase are vertex-disjoint. O(V + E).
+    /// Every cell with a layer starts with [`NEXT`] = 1 (set by [`Self::layers`]).
     fn augment(&mut self, limit: u32) {
-        for &u in &self.queue {
-            let f = &mut self.flags[u as usize / 2];
-            *f = (*f & !PTR) | 1;
-        }
         for ri in 0..self.roots.len() {
             let root = self.roots[ri] as usize;
-            if self.flags[root / 2] & DEAD != 0 || self.dist[root / 2] != 0 {
+            // Dead, or no longer at layer 0 (on a path flipped in this phase).
+            if self.state[root / 2] & (NO_LAYER | DEAD) != 0 {
                 continue;
             }
             self.stack.clear();
             self.stack.push(root as u32);
             while let Some(&u) = self.stack.last() {
                 let u = u as usize;
-                let next = self.dist[u / 2] + 1;
+                let next = (self.state[u / 2] >> SHIFT) + 1;
                 let mut advanced = false;
                 loop {
-                    let d = self.flags[u / 2] & PTR;
+                    let d = self.state[u / 2] & NEXT;
                     if d > 4 {
                         break;
                     }
-                    self.flags[u / 2] += 1;
+                    self.state[u / 2] += 1;
                     let w = u.wrapping_add(self.off[d as usize]);
                     let s = self.cell[w];
                     if s == WALL {
@@ -510,11 +538,11 @@ impl Phases<'_> {
                             // pointer last passed.
                             for &v in &self.stack {
                                 let v = v as usize;
-                                let e = (self.flags[v / 2] & PTR) - 1;
+                                let e = ((self.state[v / 2] & NEXT) - 1) as u8;
                                 let t = v.wrapping_add(self.off[e as usize]);
                                 self.cell[v] = e;
                                 self.cell[t] = 5 - e;
-                                self.dist[v / 2] = INF;
+                                self.state[v / 2] |= NO_LAYER;
                             }
                             self.size += 1;
                             self.stack.clear();
@@ -524,14 +552,16 @@ impl Phases<'_> {
                         continue;
                     }
                     let x = self.mate(w, s);
-                    if next < limit && self.dist[x / 2] == next && self.flags[x / 2] & DEAD == 0 {
+                    // At the next layer and not dead (`next < limit` keeps the layer field
+                    // below NO_LAYER's).
+                    if next < limit && self.state[x / 2] & (NO_LAYER | DEAD) == next << SHIFT {
                         self.stack.push(x as u32);
                         advanced = true;
                         break;
                     }
                 }
                 if !advanced {
-                    self.dist[u / 2] = INF;
+                    self.state[u / 2] |= NO_LAYER;
                     self.stack.pop();
                 }
             }

@@ -161,7 +161,8 @@ pub fn winning_cells(g: &Grid) -> Vec<u32> {
 /// input goes straight onto a [`Board`] ([`parse_canonical`]); anything else through the
 /// tolerant [`parse_tokens`] (any white space between the tokens, as testlib reads inputs), which
 /// names the error or accepts it. The input is dropped once parsed.
-/// O(E·sqrt V) time; memory about 4 bytes per cell besides the input (see [`Board`]).
+/// O(E·sqrt V) time; memory about 3 bytes per cell besides the input (see [`Board`]).
+/// Errors: a malformed input (named), or more than [`board::MAX_CELLS`] free cells.
 pub fn solve_to(
     input: impl AsRef<[u8]>,
     bounds: &Bounds,
@@ -173,6 +174,12 @@ pub fn solve_to(
         None => Board::from_grid(&parse_tokens(bytes, bounds)?),
     };
     drop(input);
+    anyhow::ensure!(
+        board.free_cells() as usize <= board::MAX_CELLS,
+        "the maze has {} free cells; the reference solution takes at most {}",
+        board.free_cells(),
+        board::MAX_CELLS
+    );
     board.solve();
     board.write_answer(out)?;
     Ok(())
