@@ -381,6 +381,12 @@ impl ProgramProblem {
         };
         match prepare(&sub, &self.cache_dir, false)? {
             Prepared::Ready(argv) => Ok(argv),
+            // A missing interpreter or compiler is named as such (its message says how to get
+            // it), not as a compile error.
+            Prepared::CompileError(msg) if msg.starts_with(&sub.name) => bail!(msg),
+            Prepared::CompileError(msg) if msg.starts_with("cannot run") => {
+                bail!("{}: {msg}", sub.name)
+            }
             Prepared::CompileError(msg) => bail!("{}: cannot compile: {msg}", sub.name),
         }
     }
