@@ -716,7 +716,8 @@ fn run_sandboxed(
     argv.extend(args.iter().cloned());
     let netns = session.lease_netns();
     let net_fd = netns.fd();
-    let extra = session.stage_command_files(&argv)?;
+    let mut extra = session.stage_command_files(&argv)?;
+    extra.extend(session.stage_argument_files(&argv)?);
     let mut cmd = sb.command(
         &argv,
         bound.as_deref(),

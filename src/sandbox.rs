@@ -19,7 +19,8 @@
 //!   problem folder, the tests, the answers, the compile cache, the home folders;
 //! * its program at `/box/<name>` (read-only; copied once per [`Session`] into the session's
 //!   folder, since the compile cache may be in a folder the unprivileged user cannot reach);
-//!   for a command-line submission, the files its line names by absolute path, at those paths;
+//!   for a command-line submission, the files its line names by absolute path, at those paths,
+//!   and likewise the files its arguments name (the script of a Python submission);
 //! * `/work`, an empty tmpfs, as working folder (also `HOME`), and a private tmpfs `/tmp`, each
 //!   as large as the memory limit (their pages count against it);
 //! * fresh `/proc` and `/dev`; stdin, stdout and stderr as given; every other descriptor is
@@ -731,6 +732,27 @@ impl Session {
         }
         let mut out = Vec::new();
         for word in line.to_string_lossy().split_whitespace() {
+            let path = Path::new(word);
+            if !path.is_absolute() || !path.is_file() {
+                continue;
+            }
+            if let (_, Some(staged)) = self.stage(path)? {
+                out.push((staged, path.to_path_buf()));
+            }
+        }
+        Ok(out)
+    }
+
+    /// The files a program's arguments (`argv` after the program) name by absolute path,
+    /// outside the system folders, such as the script of a Python submission
+    /// (`python3 /path/sol.py`): each is copied into the session folder once and bound
+    /// read-only at its own path. Other words are left alone.
+    pub(crate) fn stage_argument_files(
+        &self,
+        argv: &[OsString],
+    ) -> anyhow::Result<Vec<(PathBuf, PathBuf)>> {
+        let mut out = Vec::new();
+        for word in argv.iter().skip(1) {
             let path = Path::new(word);
             if !path.is_absolute() || !path.is_file() {
                 continue;
