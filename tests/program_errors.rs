@@ -91,7 +91,16 @@ fn build_fails(tmp: &tempfile::TempDir, path: Option<&Path>) -> String {
         !dir.join("tests.lock").exists(),
         "tests.lock written: {err}"
     );
-    assert!(!dir.join(".builds").exists(), ".builds written: {err}");
+    // `.builds/` may hold the build lock's file, and nothing else.
+    if let Ok(rd) = fs::read_dir(dir.join(".builds")) {
+        let names: Vec<String> = rd
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert!(
+            names.iter().all(|n| n == ".lock"),
+            "{names:?} written: {err}"
+        );
+    }
     assert!(err.contains("nothing written"), "{err}");
     err
 }
@@ -271,17 +280,6 @@ fn a_missing_compiler_is_named_with_how_to_get_it() {
         ],
     );
     assert!(!err.contains("cannot compile"), "{err}");
-    // Without Python 3 either: the Python programs say so.
-    let empty = tmp.path().join("empty");
-    fs::create_dir(&empty).unwrap();
-    let err = build_fails(&tmp, Some(&empty));
-    says(
-        &err,
-        &[
-            "p test 01 (gen gen 5 seed=0)",
-            "cannot run `python3`; install Python 3",
-        ],
-    );
 }
 
 #[test]
