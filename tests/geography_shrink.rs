@@ -108,7 +108,8 @@ fn every_wrong_geography_submission_shrinks_from_1000_vertices_to_at_most_8() {
             root,
             &["judge", "geography", sub.to_str().unwrap(), "--json"],
         );
-        let report: serde_json::Value = serde_json::from_slice(&o.stdout).expect(&text(&o));
+        let report: serde_json::Value =
+            serde_json::from_slice(&o.stdout).unwrap_or_else(|_| panic!("{}", text(&o)));
         let tests = report["submissions"][0]["tests"]
             .as_array()
             .unwrap()
@@ -169,7 +170,8 @@ fn every_wrong_geography_submission_shrinks_from_1000_vertices_to_at_most_8() {
                 "--json",
             ],
         );
-        let report: serde_json::Value = serde_json::from_slice(&o.stdout).expect(&text(&o));
+        let report: serde_json::Value =
+            serde_json::from_slice(&o.stdout).unwrap_or_else(|_| panic!("{}", text(&o)));
         if report["submissions"][0]["tests"][0]["verdict"] != "WA" {
             continue;
         }
