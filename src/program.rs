@@ -286,6 +286,22 @@ impl ProgramProblem {
                 }
             }
         }
+        // The brute force is slow: it runs on the tests of one declared group, never on all.
+        match (&programs.brute_force, &config.build.brute_force_group) {
+            (Some(_), None) => bail!(
+                "{origin}: [programs] brute_force needs [build] brute_force_group, the test group \
+                 whose tests it cross-checks"
+            ),
+            (None, Some(g)) => bail!(
+                "{origin}: [build] brute_force_group = \"{g}\" but [programs] declares no \
+                 brute_force"
+            ),
+            (Some(_), Some(g)) if !config.groups.contains_key(g) => bail!(
+                "{origin}: [build] brute_force_group = \"{g}\" is not a test group (declare \
+                 [groups.{g}])"
+            ),
+            _ => {}
+        }
         if programs.generators.is_empty() {
             bail!("{origin}: [programs] generators: declare at least one generator");
         }

@@ -367,3 +367,59 @@ fn a_checker_with_an_unknown_exit_code_is_fail_naming_it() {
         ],
     );
 }
+
+/// A brute force runs on one declared test group: declaring it without the group (or the group
+/// without it, or a group that does not exist) is refused before anything runs.
+#[test]
+fn a_brute_force_needs_its_test_group() {
+    let tmp = problem("bad.py", "print(3)\n", TOKENS);
+    let toml = tmp.path().join("p/problem.toml");
+    let base = fs::read_to_string(&toml).unwrap();
+    let with_brute = base.replace(
+        "solution = \"sol.py\"\n",
+        "solution = \"sol.py\"\nbrute_force = \"sol.py\"\n",
+    );
+    for (text, want) in [
+        (
+            with_brute.clone(),
+            "[programs] brute_force needs [build] brute_force_group",
+        ),
+        (
+            format!("{base}\n[build]\nbrute_force_group = \"small\"\n"),
+            "[build] brute_force_group = \"small\" but [programs] declares no brute_force",
+        ),
+        (
+            format!("{with_brute}\n[build]\nbrute_force_group = \"small\"\n"),
+            "[build] brute_force_group = \"small\" is not a test group (declare [groups.small])",
+        ),
+    ] {
+        fs::write(&toml, text).unwrap();
+        let o = gridjudge(tmp.path(), &["build", "p"], None);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{err}");
+        says(&err, &["problem.toml", want]);
+        assert!(!tmp.path().join("p/tests").exists());
+    }
+    // With the group declared, the brute force cross-checks its tests.
+    fs::write(
+        &toml,
+        with_brute.replace("[programs]", "[groups.small]\n\n[programs]")
+            + "\n[build]\nbrute_force_group = \"small\"\n",
+    )
+    .unwrap();
+    fs::write(
+        tmp.path().join("p/manifest.toml"),
+        "[[test]]\ngen = \"gen 5\"\ngroup = \"small\"\n\n[[test]]\ngen = \"gen 6\"\n",
+    )
+    .unwrap();
+    let o = gridjudge(tmp.path(), &["build", "p", "--json"], None);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let checked: Vec<bool> = v["problems"][0]["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["brute_force_checked"].as_bool().unwrap())
+        .collect();
+    assert_eq!(checked, [true, false]);
+}
