@@ -559,9 +559,14 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunResult> {
         });
     }
     let start = Instant::now();
-    let child = cmd
-        .spawn()
-        .with_context(|| format!("cannot start {}", Path::new(&prog).display()))?;
+    let child = {
+        // Not while a program to be executed is being written (ETXTBSY).
+        let _starting = sandbox::EXEC_WRITE_GUARD
+            .read()
+            .unwrap_or_else(|e| e.into_inner());
+        cmd.spawn()
+    }
+    .with_context(|| format!("cannot start {}", Path::new(&prog).display()))?;
     let pid = child.id() as i32;
     let _recorded = sandbox::GroupGuard::new(pid);
     // From here on the std handle is not used: the pid is waited for below, by hand.
@@ -757,7 +762,14 @@ fn run_sandboxed(
         });
     }
     let start = Instant::now();
-    let child = cmd.spawn().context("cannot start the sandbox (bwrap)")?;
+    let child = {
+        // Not while a program to be executed is being written (ETXTBSY).
+        let _starting = sandbox::EXEC_WRITE_GUARD
+            .read()
+            .unwrap_or_else(|e| e.into_inner());
+        cmd.spawn()
+    }
+    .context("cannot start the sandbox (bwrap)")?;
     let pid = child.id() as i32;
     let _recorded = sandbox::GroupGuard::new(pid);
     drop(child);

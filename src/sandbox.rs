@@ -787,14 +787,25 @@ impl Session {
             .dir
             .path()
             .join(format!("{}-{}", staged.len(), name.to_string_lossy()));
-        std::fs::copy(prog, &copy)
-            .with_context(|| format!("cannot copy {} into the sandbox", prog.display()))?;
-        std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755))
-            .with_context(|| format!("cannot make {} executable", copy.display()))?;
+        {
+            // No process starts while the copy is open for writing (see [`EXEC_WRITE_GUARD`]).
+            let _writing = EXEC_WRITE_GUARD.write().unwrap_or_else(|e| e.into_inner());
+            std::fs::copy(prog, &copy)
+                .with_context(|| format!("cannot copy {} into the sandbox", prog.display()))?;
+            std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755))
+                .with_context(|| format!("cannot make {} executable", copy.display()))?;
+        }
         staged.insert(prog.to_path_buf(), copy.clone());
         Ok((inside, Some(copy)))
     }
 }
+
+/// Held for writing while gridjudge writes a file that a run will execute ([`Session::stage`])
+/// and for reading while the runner starts a process ([`crate::runner`]): a process forked
+/// while such a file is open for writing keeps the descriptor until it execs, and executing
+/// the file in that window fails with `ETXTBSY` ("Text file busy"), which made a run of a
+/// concurrently staged program a judge error.
+pub(crate) static EXEC_WRITE_GUARD: std::sync::RwLock<()> = std::sync::RwLock::new(());
 
 /// A network namespace lent to one run; returned to its session's pool on drop.
 pub(crate) struct NetnsLease<'a> {
