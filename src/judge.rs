@@ -238,19 +238,19 @@ fn local_includes(path: &Path, source: &[u8]) -> Vec<(PathBuf, Vec<u8>)> {
     out
 }
 
-/// The real path of the Python 3 interpreter (`sys.executable` of `python3` in `PATH`),
-/// memoised per process: version managers put shell-script shims first in `PATH` that need the
-/// user's environment, which a judged run does not have. `None` when it cannot be run.
+/// The Python 3 interpreter, memoised per process: `/usr/bin/python3` when it is there (the
+/// sandbox shows a judged program only the system folders, so an interpreter installed
+/// elsewhere, e.g. by pyenv under a home folder, cannot start in it), else the real path of
+/// `python3` in `PATH` (`sys.executable`: version managers put shell-script shims first in
+/// `PATH` that need the user's environment, which a judged run does not have). `None` when it
+/// cannot be run.
 fn python3() -> Option<PathBuf> {
     static PYTHON: OnceLock<Option<PathBuf>> = OnceLock::new();
     PYTHON
         .get_or_init(|| {
-            // The system's interpreter first: the sandbox shows the system folders as they are,
-            // with the interpreter's standard library; one installed elsewhere (pyenv, conda)
-            // would be copied alone into the sandbox, without it.
-            let system = PathBuf::from("/usr/bin/python3");
-            if is_executable(&system) {
-                return Some(system);
+            let system = Path::new("/usr/bin/python3");
+            if is_executable(system) {
+                return Some(system.to_path_buf());
             }
             let o = Command::new("python3")
                 .args(["-c", "import sys; print(sys.executable)"])

@@ -918,6 +918,8 @@ pub fn summary_table(
     };
     let not_brute = match &build.brute_force_group {
         Some(g) => format!("not in test group `{g}`, not cross-checked"),
+        // A program problem's brute force runs on a declared group only ([`crate::program`]).
+        None if program => "the problem declares no brute force".to_string(),
         None => format!(
             "more than {} cells, too large to brute-force",
             build.brute_force_max_cells

@@ -286,6 +286,22 @@ impl ProgramProblem {
                 }
             }
         }
+        // The brute force is slow: it runs on the tests of one declared group, never on all.
+        match (&programs.brute_force, &config.build.brute_force_group) {
+            (Some(_), None) => bail!(
+                "{origin}: [programs] brute_force needs [build] brute_force_group, the test group \
+                 whose tests it cross-checks"
+            ),
+            (None, Some(g)) => bail!(
+                "{origin}: [build] brute_force_group = \"{g}\" but [programs] declares no \
+                 brute_force"
+            ),
+            (Some(_), Some(g)) if !config.groups.contains_key(g) => bail!(
+                "{origin}: [build] brute_force_group = \"{g}\" is not a test group (declare \
+                 [groups.{g}])"
+            ),
+            _ => {}
+        }
         if programs.generators.is_empty() {
             bail!("{origin}: [programs] generators: declare at least one generator");
         }
@@ -381,6 +397,12 @@ impl ProgramProblem {
         };
         match prepare(&sub, &self.cache_dir, false)? {
             Prepared::Ready(argv) => Ok(argv),
+            // A missing interpreter or compiler is named as such (its message says how to get
+            // it), not as a compile error.
+            Prepared::CompileError(msg) if msg.starts_with(&sub.name) => bail!(msg),
+            Prepared::CompileError(msg) if msg.starts_with("cannot run") => {
+                bail!("{}: {msg}", sub.name)
+            }
             Prepared::CompileError(msg) => bail!("{}: cannot compile: {msg}", sub.name),
         }
     }

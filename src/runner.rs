@@ -44,7 +44,8 @@
 //! 3. **memory rule**: killed by the monitor for memory, or peak resident memory (the larger of
 //!    the kernel's `ru_maxrss` and what the monitor saw) above the limit, or the program ended
 //!    abnormally after reporting an allocation failure on stderr (C++ `std::bad_alloc`, Rust
-//!    `memory allocation of ... failed`) → [`Outcome::MemoryLimit`]. A program that fails an
+//!    `memory allocation of ... failed`, a Python traceback ending in `MemoryError`, Java's
+//!    `java.lang.OutOfMemoryError`) → [`Outcome::MemoryLimit`]. A program that fails an
 //!    allocation in some other way (for example a single untouched reservation beyond the
 //!    address-space cap, then a null-pointer write) is a runtime error;
 //! 4. any other signal, or a non-zero exit code → [`Outcome::RuntimeError`];
@@ -434,6 +435,11 @@ fn reports_allocation_failure(stderr: &str) -> bool {
     stderr.contains("std::bad_alloc")
         || (stderr.contains("memory allocation of") && stderr.contains("failed"))
         || stderr.contains("out of memory")
+        // Python's traceback ends with the exception's line; Java names its error.
+        || stderr
+            .lines()
+            .any(|l| l == "MemoryError" || l.starts_with("MemoryError: "))
+        || stderr.contains("java.lang.OutOfMemoryError")
 }
 
 /// Classifies a finished run by the rules of the module documentation. Pure: exposed so that
@@ -579,9 +585,14 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunResult> {
         });
     }
     let start = Instant::now();
-    let child = cmd
-        .spawn()
-        .with_context(|| format!("cannot start {}", Path::new(&prog).display()))?;
+    let child = {
+        // Not while a program to be executed is being written (ETXTBSY).
+        let _starting = sandbox::EXEC_WRITE_GUARD
+            .read()
+            .unwrap_or_else(|e| e.into_inner());
+        cmd.spawn()
+    }
+    .with_context(|| format!("cannot start {}", Path::new(&prog).display()))?;
     let pid = child.id() as i32;
     let _recorded = sandbox::GroupGuard::new(pid);
     // From here on the std handle is not used: the pid is waited for below, by hand.
@@ -736,7 +747,8 @@ fn run_sandboxed(
     argv.extend(args.iter().cloned());
     let netns = session.lease_netns();
     let net_fd = netns.fd();
-    let extra = session.stage_command_files(&argv)?;
+    let mut extra = session.stage_command_files(&argv)?;
+    extra.extend(session.stage_argument_files(&argv)?);
     let mut cmd = sb.command(
         &argv,
         bound.as_deref(),
@@ -776,7 +788,14 @@ fn run_sandboxed(
         });
     }
     let start = Instant::now();
-    let child = cmd.spawn().context("cannot start the sandbox (bwrap)")?;
+    let child = {
+        // Not while a program to be executed is being written (ETXTBSY).
+        let _starting = sandbox::EXEC_WRITE_GUARD
+            .read()
+            .unwrap_or_else(|e| e.into_inner());
+        cmd.spawn()
+    }
+    .context("cannot start the sandbox (bwrap)")?;
     let pid = child.id() as i32;
     let _recorded = sandbox::GroupGuard::new(pid);
     drop(child);
@@ -937,6 +956,29 @@ mod tests {
                 "terminate called after throwing an instance of 'std::bad_alloc'"
             ),
             Outcome::MemoryLimit
+        );
+        // Python's and Java's allocation failures.
+        for stderr in [
+            "Traceback (most recent call last):\n  File \"a.py\", line 1\nMemoryError\n",
+            "Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space",
+        ] {
+            assert_eq!(
+                c(Termination::Exited(1), None, 5, 3000, 0, stderr),
+                Outcome::MemoryLimit,
+                "{stderr}"
+            );
+        }
+        // A line that merely mentions MemoryError is not one.
+        assert_eq!(
+            c(
+                Termination::Exited(1),
+                None,
+                5,
+                3000,
+                0,
+                "no MemoryError here"
+            ),
+            Outcome::RuntimeError("exit code 1".into())
         );
         // A clean exit that merely mentions bad_alloc is not a memory verdict.
         assert_eq!(c(ok, None, 5, 3000, 0, "std::bad_alloc"), Outcome::Finished);

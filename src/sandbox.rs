@@ -19,7 +19,8 @@
 //!   problem folder, the tests, the answers, the compile cache, the home folders;
 //! * its program at `/box/<name>` (read-only; copied once per [`Session`] into the session's
 //!   folder, since the compile cache may be in a folder the unprivileged user cannot reach);
-//!   for a command-line submission, the files its line names by absolute path, at those paths;
+//!   for a command-line submission, the files its line names by absolute path, at those paths,
+//!   and likewise the files its arguments name (the script of a Python submission);
 //! * `/work`, an empty tmpfs, as working folder (also `HOME`), and a private tmpfs `/tmp`, each
 //!   as large as the memory limit (their pages count against it);
 //! * fresh `/proc` and `/dev`; stdin, stdout and stderr as given; every other descriptor is
@@ -724,10 +725,10 @@ impl Session {
         argv: &[OsString],
     ) -> anyhow::Result<Vec<(PathBuf, PathBuf)>> {
         let [sh, dash_c, line] = argv else {
-            return self.stage_argument_files(argv);
+            return Ok(Vec::new());
         };
         if sh != "/bin/sh" || dash_c != "-c" {
-            return self.stage_argument_files(argv);
+            return Ok(Vec::new());
         }
         let mut out = Vec::new();
         for word in line.to_string_lossy().split_whitespace() {
@@ -747,7 +748,10 @@ impl Session {
     /// /cache/DIR Main`): a regular file is copied into the session folder once and bound
     /// read-only at its own path; a folder (a compiled Java class folder in the compile cache)
     /// is bound read-only as it is.
-    fn stage_argument_files(&self, argv: &[OsString]) -> anyhow::Result<Vec<(PathBuf, PathBuf)>> {
+    pub(crate) fn stage_argument_files(
+        &self,
+        argv: &[OsString],
+    ) -> anyhow::Result<Vec<(PathBuf, PathBuf)>> {
         let mut out = Vec::new();
         for arg in argv.iter().skip(1) {
             let path = Path::new(arg);
@@ -799,7 +803,11 @@ impl Session {
             }
             Ok(())
         }
-        copy_tree(dir, &copy)?;
+        {
+            // No process starts while a file of it is open for writing ([`EXEC_WRITE_GUARD`]).
+            let _writing = EXEC_WRITE_GUARD.write().unwrap_or_else(|e| e.into_inner());
+            copy_tree(dir, &copy)?;
+        }
         staged.insert(dir.to_path_buf(), copy.clone());
         Ok(copy)
     }
@@ -827,14 +835,25 @@ impl Session {
             .dir
             .path()
             .join(format!("{}-{}", staged.len(), name.to_string_lossy()));
-        std::fs::copy(prog, &copy)
-            .with_context(|| format!("cannot copy {} into the sandbox", prog.display()))?;
-        std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755))
-            .with_context(|| format!("cannot make {} executable", copy.display()))?;
+        {
+            // No process starts while the copy is open for writing (see [`EXEC_WRITE_GUARD`]).
+            let _writing = EXEC_WRITE_GUARD.write().unwrap_or_else(|e| e.into_inner());
+            std::fs::copy(prog, &copy)
+                .with_context(|| format!("cannot copy {} into the sandbox", prog.display()))?;
+            std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755))
+                .with_context(|| format!("cannot make {} executable", copy.display()))?;
+        }
         staged.insert(prog.to_path_buf(), copy.clone());
         Ok((inside, Some(copy)))
     }
 }
+
+/// Held for writing while gridjudge writes a file that a run will execute ([`Session::stage`])
+/// and for reading while the runner starts a process ([`crate::runner`]): a process forked
+/// while such a file is open for writing keeps the descriptor until it execs, and executing
+/// the file in that window fails with `ETXTBSY` ("Text file busy"), which made a run of a
+/// concurrently staged program a judge error.
+pub(crate) static EXEC_WRITE_GUARD: std::sync::RwLock<()> = std::sync::RwLock::new(());
 
 /// A network namespace lent to one run; returned to its session's pool on drop.
 pub(crate) struct NetnsLease<'a> {

@@ -254,7 +254,7 @@ fn tiny_record(n: i64, m: i64) -> Vec<u8> {
 #[test]
 fn validator_corpus_gets_the_expected_verdicts_lines_and_columns() {
     let cfg = config();
-    let exp = common::validator::Corpus::of("bunny").expected::<toml::Value>();
+    let exp = common::validator::Corpus::of("bunny").expected();
     let groups: Vec<String> = cfg.groups.keys().cloned().collect();
     let invalid = corpus("invalid");
     assert!(invalid.len() >= 30);
@@ -288,10 +288,9 @@ fn validator_corpus_gets_the_expected_verdicts_lines_and_columns() {
     for (name, input) in &valid {
         let got = cpp_validate(input, &[]);
         assert_eq!(got.code, 0, "{name}: {got:?}");
-        let listed = exp.valid[name]["groups"].as_array().unwrap();
         for g in &groups {
             let ok = cpp_validate(input, &["--group", g]).code == 0;
-            let want = listed.iter().any(|x| x.as_str() == Some(g.as_str()));
+            let want = !exp.valid[name].contains_key(g);
             assert_eq!(ok, want, "{name} in group {g}");
             assert_validators_agree(&cfg, input, Some(g), false, name);
         }

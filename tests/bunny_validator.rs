@@ -1,28 +1,16 @@
-//! The validator of `bunny` on its corpus, `problems/bunny/validator_corpus/`, and on the
-//! official samples.
-//!
-//! `invalid/*.in` are malformed records, each of which must be rejected at exactly the line and
-//! column that `expected.toml` names, with a message containing the expected text (for a broken
-//! rule of the game: the move and the reason); `valid/*.in` must be accepted, in exactly the
-//! test groups `expected.toml` lists. Constraints and groups come from
-//! problems/bunny/problem.toml, as the validator binary reads them.
+//! What is specific to the validator of `bunny`: a broken rule of the game names the move and
+//! the reason, the official samples (trailing spaces), the lenient option, and the bounds of
+//! problems/bunny/problem.toml. The corpus (`problems/bunny/validator_corpus/`, positions and
+//! groups) is checked by tests/contract.rs as for every problem.
 
 mod common;
 
 use std::path::Path;
 
-use common::validator::{assert_rejected_at, Corpus, Expected};
+use common::validator::{Corpus, Expected};
 use gridjudge::problem::{Bounds, Problem, ProblemConfig, ValidateOptions};
 use gridjudge::problems::bunny;
 use gridjudge::reader::FormatError;
-use serde::Deserialize;
-
-/// What `expected.toml` says of a valid record: the test groups it belongs to.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Valid {
-    groups: Vec<String>,
-}
 
 const STRICT: ValidateOptions = ValidateOptions {
     allow_trailing_spaces: false,
@@ -35,7 +23,7 @@ fn corpus() -> Corpus {
     Corpus::of("bunny")
 }
 
-fn expected() -> Expected<Valid> {
+fn expected() -> Expected {
     corpus().expected()
 }
 
@@ -59,29 +47,6 @@ fn validate(input: &[u8], group: Option<&str>) -> Result<String, FormatError> {
     bunny()
         .validate(input, &bounds(group), STRICT)
         .map(|s| s.size)
-}
-
-#[test]
-fn corpus_and_expectations_match_one_to_one() {
-    corpus().assert_matches_expectations::<Valid>();
-}
-
-#[test]
-fn every_invalid_input_is_rejected_exactly_where_expected() {
-    let exp = expected();
-    let groups: Vec<String> = config().groups.keys().cloned().collect();
-    for (name, input) in files("invalid") {
-        let want = &exp.invalid[&name];
-        let err = match validate(&input, None) {
-            Ok(size) => panic!("{name} ({}) was accepted as {size}", want.why),
-            Err(e) => e,
-        };
-        assert_rejected_at(&name, &err, want);
-        // A group only adds bounds: still invalid.
-        for g in &groups {
-            assert!(validate(&input, Some(g)).is_err(), "{name} in group {g}");
-        }
-    }
 }
 
 /// Every broken rule of the game names the move (number and player) and the reason.
@@ -111,28 +76,6 @@ fn rule_violations_name_the_move_and_the_reason() {
         assert_eq!(exp.invalid[&name].col, 1, "{name}");
     }
     assert!(rules >= 10, "{rules} rule violations in the corpus");
-}
-
-#[test]
-fn every_valid_input_is_accepted_in_exactly_its_groups() {
-    let exp = expected();
-    let groups: Vec<String> = config().groups.keys().cloned().collect();
-    for (name, input) in files("valid") {
-        let size = validate(&input, None).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert!(name.starts_with(&format!("{size}_")), "{name}: {size}");
-        for g in &groups {
-            let ok = validate(&input, Some(g)).is_ok();
-            assert_eq!(
-                ok,
-                exp.valid[&name].groups.contains(g),
-                "{name} in group {g}"
-            );
-        }
-    }
-    // Every official size class has a valid example.
-    let covered: std::collections::BTreeSet<&String> =
-        exp.valid.values().flat_map(|v| &v.groups).collect();
-    assert_eq!(covered.len(), groups.len(), "{covered:?}");
 }
 
 /// The official samples put a space at the end of every input line: strict validation rejects

@@ -5,16 +5,12 @@
 //! generator or to `TestRng`, changes any byte, this fails loudly: every published test
 //! package would change with it. (The first raw words of two seeds are held in `src/rng.rs`.)
 //!
-//! Output bytes must not depend on the number of threads: the tests of the manifest are
-//! generated sequentially, from rayon pools of several sizes and from plain threads in
-//! another order, and must be identical.
-
-use std::path::Path;
+//! That the bytes do not depend on the number of threads is checked for every problem's
+//! package by tests/contract.rs.
 
 use gridjudge::args::Args;
-use gridjudge::package::{sha256_hex, Manifest};
+use gridjudge::package::sha256_hex;
 use gridjudge::problem::{self, generate_test, Problem};
-use rayon::prelude::*;
 
 fn game() -> &'static dyn Problem {
     problem::by_name("game").unwrap()
@@ -147,58 +143,4 @@ fn identity_decides_the_bytes() {
     assert_eq!(a, generate("random walls=0.3 m=20 n=20", 1));
     assert_ne!(a, generate("random n=20 m=20 walls=0.3", 2));
     assert_ne!(a, generate("random n=20 m=20 walls=0.30000001", 1));
-}
-
-/// Every generator line of problems/game/manifest.toml, with its seed.
-fn manifest_lines() -> Vec<(String, u64)> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/game/manifest.toml");
-    let m = Manifest::load(&path).unwrap();
-    let lines: Vec<(String, u64)> = m
-        .tests
-        .iter()
-        .filter_map(|t| Some((t.gen.clone()?, t.seed?)))
-        .collect();
-    assert!(lines.len() >= 20, "{} generator lines", lines.len());
-    lines
-}
-
-#[test]
-fn bytes_do_not_depend_on_the_number_of_threads() {
-    let lines = manifest_lines();
-    let sequential: Vec<Vec<u8>> = lines.iter().map(|(s, seed)| generate(s, *seed)).collect();
-    for threads in [1, 2, 3, 8] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        let parallel: Vec<Vec<u8>> = pool.install(|| {
-            lines
-                .par_iter()
-                .map(|(s, seed)| generate(s, *seed))
-                .collect()
-        });
-        assert!(parallel == sequential, "{threads} rayon threads");
-    }
-    // Plain threads, each taking every 5th test from the end: another order altogether.
-    let mut by_thread: Vec<(usize, Vec<u8>)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..5)
-            .map(|t| {
-                let lines = &lines;
-                scope.spawn(move || {
-                    (0..lines.len())
-                        .rev()
-                        .filter(|i| i % 5 == t)
-                        .map(|i| (i, generate(&lines[i].0, lines[i].1)))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap())
-            .collect()
-    });
-    by_thread.sort_by_key(|(i, _)| *i);
-    let threaded: Vec<Vec<u8>> = by_thread.into_iter().map(|(_, b)| b).collect();
-    assert!(threaded == sequential, "std threads");
 }

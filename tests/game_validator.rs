@@ -1,24 +1,13 @@
-//! The validator of `game` on its corpus: `problems/game/validator_corpus/`.
-//!
-//! `invalid/*.in` are malformed inputs, each of which must be rejected at exactly the line and
-//! column that `expected.toml` names, with a message containing the expected text; `valid/*.in`
-//! must be accepted, and in the `small` group (N, M <= 5) only where `expected.toml` says so.
-//! Constraints and groups come from problems/game/problem.toml, as the validator binary reads
-//! them. The binary itself is run on the same corpus by `validator/tests/cli.rs`.
+//! What is specific to the validator of `game`: group `small` (N, M <= 5), constraints read
+//! from problems/game/problem.toml, and the trailing-space option. The corpus
+//! (`problems/game/validator_corpus/`) is checked by tests/contract.rs as for every problem,
+//! and the binary on it by `validator/tests/cli.rs`.
 
 mod common;
 
-use common::validator::{assert_rejected_at, Corpus, Expected, Rejection};
+use common::validator::Corpus;
 use gridjudge::problem::{Bounds, Problem, ValidateOptions};
 use gridjudge::reader::FormatError;
-use serde::Deserialize;
-
-/// What `expected.toml` says of a valid maze: where group `small` rejects it, if it does.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Valid {
-    small: Option<Rejection>,
-}
 
 fn game() -> &'static dyn Problem {
     common::problem("game")
@@ -26,14 +15,6 @@ fn game() -> &'static dyn Problem {
 
 fn corpus() -> Corpus {
     Corpus::of("game")
-}
-
-fn expected() -> Expected<Valid> {
-    corpus().expected()
-}
-
-fn files(dir: &str) -> std::collections::BTreeMap<String, Vec<u8>> {
-    corpus().files(dir)
 }
 
 fn bounds(group: Option<&str>) -> Bounds {
@@ -44,46 +25,6 @@ fn validate(input: &[u8], group: Option<&str>) -> Result<String, FormatError> {
     game()
         .validate(input, &bounds(group), ValidateOptions::default())
         .map(|s| s.size)
-}
-
-#[test]
-fn corpus_and_expectations_match_one_to_one() {
-    corpus().assert_matches_expectations::<Valid>();
-}
-
-#[test]
-fn every_invalid_input_is_rejected_exactly_where_expected() {
-    let exp = expected();
-    for (name, input) in files("invalid") {
-        let want = &exp.invalid[&name];
-        match validate(&input, None) {
-            Ok(size) => panic!("{name} ({}) was accepted as {size}", want.why),
-            Err(e) => assert_rejected_at(&name, &e, want),
-        }
-        // A group only adds bounds: still invalid.
-        assert!(validate(&input, Some("small")).is_err(), "{name}");
-    }
-}
-
-#[test]
-fn every_valid_input_is_accepted_and_groups_apply() {
-    let exp = expected();
-    let mut small_valid = 0;
-    for (name, input) in files("valid") {
-        let size = validate(&input, None).unwrap_or_else(|e| panic!("{name}: {e}"));
-        // The file names start with the size.
-        assert!(
-            name.starts_with(&format!("{size}_")) || name == "sample1.in",
-            "{name}: {size}"
-        );
-        match (&exp.valid[&name].small, validate(&input, Some("small"))) {
-            (None, Ok(_)) => small_valid += 1,
-            (None, Err(e)) => panic!("{name} should be valid in group small: {e}"),
-            (Some(want), Err(e)) => assert_rejected_at(&name, &e, want),
-            (Some(_), Ok(_)) => panic!("{name} should be invalid in group small"),
-        }
-    }
-    assert!(small_valid >= 4);
 }
 
 /// The group test of the issue, spelled out: a 6×5 maze is valid, but not in group `small`.

@@ -1,10 +1,11 @@
 //! The package build: files, the lock keyed by test identity (additions, removals,
-//! renumberings, changes), determinism across thread counts, the committed layout (a symlink
+//! renumberings, changes), the committed layout (a symlink
 //! to a build folder, hard links for unchanged files, leftovers and old layouts cleaned), the
 //! build lock, the check that every reader of the package makes, the table and `--json`, and
 //! that every suggested next step is a command that works. Runs `build_problem` (and a few
 //! `gridjudge` commands) on copies of `problems/game` in temporary folders with small
-//! manifests. Interruptions, full disks and immutable files: `tests/package_atomic.rs`.
+//! manifests. Interruptions, full disks and immutable files: `tests/package_atomic.rs`; every
+//! problem's committed package built with one and two threads to its lock: `tests/contract.rs`.
 
 use std::fs;
 use std::os::unix::fs::MetadataExt as _;
@@ -160,20 +161,6 @@ fn build_writes_tests_and_lock() {
         .permissions()
         .mode();
     assert_eq!(mode & 0o777, 0o644 & !(umask as u32));
-}
-
-#[test]
-fn bytes_do_not_depend_on_thread_count() {
-    let game = by_name("game").unwrap();
-    let (t1, d1) = setup(SMALL_MANIFEST);
-    let (t2, d2) = setup(SMALL_MANIFEST);
-    build_problem(game, &opts(t1.path(), LockMode::Extend, Some(1))).unwrap();
-    build_problem(game, &opts(t2.path(), LockMode::Extend, Some(4))).unwrap();
-    assert_eq!(read_tests(&d1), read_tests(&d2));
-    assert_eq!(
-        fs::read(d1.join("tests.lock")).unwrap(),
-        fs::read(d2.join("tests.lock")).unwrap()
-    );
 }
 
 #[test]
@@ -777,20 +764,4 @@ fn a_failing_test_writes_nothing_and_is_named() {
     fs::write(dir.join("manifest.toml"), "[[test]]\ngen = \"open\"\n").unwrap();
     let e = build_problem(game, &opts(tmp.path(), LockMode::Extend, None)).unwrap_err();
     assert!(format!("{e:#}").contains("needs a `seed`"), "{e:#}");
-}
-
-#[test]
-fn the_committed_game_package_matches_its_lock() {
-    // The real manifest and lock, built in a temporary copy: what CI's `build --locked` does.
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/game");
-    let (tmp, dir) = setup(&fs::read_to_string(src.join("manifest.toml")).unwrap());
-    fs::copy(src.join("tests.lock"), dir.join("tests.lock")).unwrap();
-    assert_eq!(lock_of(&dir).format, LOCK_FORMAT);
-    let r = build(tmp.path(), LockMode::Locked).unwrap();
-    assert!(r.tests.len() >= 40);
-    // --locked wrote the package, not the lock.
-    assert_eq!(
-        fs::read(dir.join("tests.lock")).unwrap(),
-        fs::read(src.join("tests.lock")).unwrap()
-    );
 }

@@ -16,8 +16,9 @@ pub mod checker;
 pub mod cpp;
 pub mod validator;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use rayon::prelude::*;
 
@@ -73,13 +74,14 @@ pub fn problem_dir(name: &str) -> PathBuf {
 /// manifest order. `problems/<name>/tests/` is build output, absent from a fresh clone, so
 /// tests must not read it. Built once per test binary and problem.
 pub fn package_tests(name: &str) -> &'static [BuiltTest] {
-    static GAME: OnceLock<Vec<BuiltTest>> = OnceLock::new();
-    static BUNNY: OnceLock<Vec<BuiltTest>> = OnceLock::new();
-    let cell = match name {
-        "game" => &GAME,
-        "bunny" => &BUNNY,
-        _ => panic!("no package cache for problem `{name}`"),
-    };
+    type Cell = &'static OnceLock<Vec<BuiltTest>>;
+    static BUILT: OnceLock<Mutex<HashMap<String, Cell>>> = OnceLock::new();
+    let cell: Cell = BUILT
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap()
+        .entry(name.to_string())
+        .or_insert_with(|| Box::leak(Box::default()));
     cell.get_or_init(|| {
         let p = problem(name);
         let dir = problem_dir(name);

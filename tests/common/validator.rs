@@ -1,11 +1,11 @@
 //! Shared pieces of the validator tests: a problem's corpus, `problems/<name>/validator_corpus/`
-//! with `invalid/*.in`, `valid/*.in` and `expected.toml`, and the checks every corpus gets.
+//! with `invalid/*.in`, `valid/*.in` and `expected.toml` (one schema for every problem), and
+//! the checks every corpus gets (tests/contract.rs runs them over every problem).
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use gridjudge::reader::FormatError;
-use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
 /// Where and why an input must be rejected.
@@ -22,13 +22,14 @@ pub struct Rejection {
     pub contains: String,
 }
 
-/// `expected.toml`: a rejection per invalid input, and per valid input what the problem's
-/// tests expect of it (`V`).
+/// `expected.toml`: a rejection per invalid input (rejected without a group, and so in every
+/// group); per valid input, the test groups that reject it and where (`[valid."x.in"]` with
+/// `small = { line, col, contains }`): every other group accepts it.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Expected<V> {
+pub struct Expected {
     pub invalid: BTreeMap<String, Rejection>,
-    pub valid: BTreeMap<String, V>,
+    pub valid: BTreeMap<String, BTreeMap<String, Rejection>>,
 }
 
 /// The validator corpus of one problem.
@@ -39,15 +40,22 @@ pub struct Corpus {
 
 impl Corpus {
     pub fn of(problem: &str) -> Corpus {
+        Corpus::in_problem(&super::problem_dir(problem))
+    }
+
+    /// The corpus of the problem folder `dir`: `dir/validator_corpus`.
+    pub fn in_problem(dir: &Path) -> Corpus {
         Corpus {
-            dir: super::problem_dir(problem).join("validator_corpus"),
+            dir: dir.join("validator_corpus"),
         }
     }
 
     /// `expected.toml`, parsed.
-    pub fn expected<V: DeserializeOwned>(&self) -> Expected<V> {
-        let text = std::fs::read_to_string(self.dir.join("expected.toml")).unwrap();
-        toml::from_str(&text).unwrap()
+    pub fn expected(&self) -> Expected {
+        let path = self.dir.join("expected.toml");
+        let text =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
     }
 
     /// The `.in` files of a corpus folder (`invalid` or `valid`), by name.
@@ -64,8 +72,8 @@ impl Corpus {
 
     /// The files of the corpus and the entries of `expected.toml` match one to one; there are
     /// at least 30 invalid inputs, each with its reason.
-    pub fn assert_matches_expectations<V: DeserializeOwned>(&self) {
-        let exp: Expected<V> = self.expected();
+    pub fn assert_matches_expectations(&self) {
+        let exp = self.expected();
         let invalid: Vec<String> = self.files("invalid").into_keys().collect();
         let valid: Vec<String> = self.files("valid").into_keys().collect();
         assert_eq!(invalid, exp.invalid.keys().cloned().collect::<Vec<_>>());
