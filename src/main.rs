@@ -355,8 +355,12 @@ fn verify_one(
 fn select(
     problems_dir: &Path,
     names: &[String],
+    cache: Option<&Path>,
 ) -> anyhow::Result<Vec<&'static dyn problem::Problem>> {
-    let cache = discover::default_cache_dir(problems_dir);
+    let cache = cache.map_or_else(
+        || discover::default_cache_dir(problems_dir),
+        Path::to_path_buf,
+    );
     if names.is_empty() {
         let all = discover::problems(problems_dir, &cache)?;
         if all.is_empty() {
@@ -374,17 +378,19 @@ fn select(
 }
 
 /// The problem called `name` and its folder, in the problems folder `explicit` or the one
-/// found from the current folder up.
+/// found from the current folder up; a program problem compiles its programs into `cache`
+/// (`--cache-dir`; default [`discover::default_cache_dir`]).
 fn find(
     name: &str,
     explicit: Option<&Path>,
+    cache: Option<&Path>,
 ) -> anyhow::Result<(&'static dyn problem::Problem, PathBuf)> {
     let problems_dir = discover::problems_dir(explicit)?;
-    let p = discover::problem(
-        &problems_dir,
-        name,
-        &discover::default_cache_dir(&problems_dir),
-    )?;
+    let cache = cache.map_or_else(
+        || discover::default_cache_dir(&problems_dir),
+        Path::to_path_buf,
+    );
+    let p = discover::problem(&problems_dir, name, &cache)?;
     Ok((p, problems_dir.join(p.name())))
 }
 
@@ -394,7 +400,7 @@ fn find_anywhere(
     name: &str,
     explicit: Option<&Path>,
 ) -> anyhow::Result<&'static dyn problem::Problem> {
-    match find(name, explicit) {
+    match find(name, explicit, None) {
         Ok((p, _)) => Ok(p),
         Err(e) => match problem::by_name(name) {
             Ok(p) if explicit.is_none() => Ok(p),
@@ -417,7 +423,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             run,
         } => {
             let problems_dir = discover::problems_dir(problems_dir.as_deref())?;
-            let selected = select(&problems_dir, &problems)?;
+            let selected = select(&problems_dir, &problems, None)?;
             let opts = BuildOptions {
                 problems_dir,
                 lock: if locked {
@@ -494,7 +500,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             json,
             run,
         } => {
-            let (p, dir) = find(&problem, problems_dir.as_deref())?;
+            let (p, dir) = find(&problem, problems_dir.as_deref(), run.cache_dir.as_deref())?;
             let opts = run.options(p, &dir, jobs)?;
             let cfg = ProblemConfig::load(p, Some(&dir.join("problem.toml")))?;
             let subs: Vec<Submission> = submissions
@@ -529,7 +535,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         } => {
             let problems_dir = discover::problems_dir(problems_dir.as_deref())?;
             let named = !problems.is_empty();
-            let selected = select(&problems_dir, &problems)?;
+            let selected = select(&problems_dir, &problems, run.cache_dir.as_deref())?;
             let mut all_ok = true;
             let mut verified = 0;
             for p in selected {
@@ -579,7 +585,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             jobs,
             run,
         } => {
-            let (p, dir) = find(&problem, problems_dir.as_deref())?;
+            let (p, dir) = find(&problem, problems_dir.as_deref(), run.cache_dir.as_deref())?;
             let opts = run.options(p, &dir, jobs)?;
             let cfg = ProblemConfig::load(p, Some(&dir.join("problem.toml")))?;
             if let Some(test) = from_test {
@@ -762,7 +768,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             bin_dir,
             problems_dir,
         } => {
-            let (p, _) = find(&problem, problems_dir.as_deref())?;
+            let (p, _) = find(&problem, problems_dir.as_deref(), None)?;
             let bin_dir = match bin_dir {
                 Some(d) => d,
                 None => std::env::current_exe()

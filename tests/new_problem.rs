@@ -126,6 +126,15 @@ int main(void) {
 }
 "#;
 
+/// The statement, for the Kattis export.
+const STATEMENT: &str = r"\problemname{Sum}
+Print the sum of the two integers $A$ and $B$ on the only line of the input.
+\section*{Input}
+One line with $A$ and $B$.
+\section*{Output}
+$A+B$.
+";
+
 /// Writes the problem folder `root/sum`.
 fn write_problem(root: &Path) {
     let dir = root.join("sum");
@@ -139,6 +148,7 @@ fn write_problem(root: &Path) {
         ("samples/1.ans", "3\n"),
         ("submissions/accepted/sum.py", ACCEPTED),
         ("submissions/wrong_answer/absolute.c", WRONG),
+        ("statement/problem.en.tex", STATEMENT),
     ];
     for (name, text) in files {
         let path = dir.join(name);
@@ -296,11 +306,8 @@ fn a_problem_written_as_a_folder_builds_verifies_stresses_and_exports() {
     assert_eq!(f["answer"], "-1\n");
     assert_eq!(f["output"], "1\n");
 
-    // `export` in both layouts.
-    // TODO(issue 11, exports of program problems): enable once src/export.rs ships a program
-    // problem's own validator and maps its built-in checker (being done on another branch).
-    // Today the testlib export asks for `testlib/checker.cpp` and the Kattis one for a
-    // statement; then assert the layouts (tests numbered, validator and checker shipped).
+    // `export` in both layouts: the tests, the problem's own validator and the built-in
+    // checker as a source.
     for format in ["testlib", "kattis"] {
         let out = root.join(format!("sum-{format}"));
         let o = gridjudge(
@@ -315,16 +322,32 @@ fn a_problem_written_as_a_folder_builds_verifies_stresses_and_exports() {
             ],
             "",
         );
-        if o.status.success() {
-            assert!(out.is_dir(), "{format}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(o.status.success(), "{format}: {err}");
+        let has = |p: &str| out.join(p).exists();
+        if format == "testlib" {
+            for f in [
+                "1.in",
+                "1.ans",
+                "5.in",
+                "5.ans",
+                "validator.cpp",
+                "checker.cpp",
+                "config.yaml",
+            ] {
+                assert!(has(f), "testlib export lacks {f}");
+            }
         } else {
-            let err = String::from_utf8_lossy(&o.stderr);
-            assert!(!err.contains("panicked"), "{err}");
-            assert!(
-                !out.exists(),
-                "{format}: a failed export wrote {}",
-                out.display()
-            );
+            for f in [
+                "problem.yaml",
+                "data/sample/1.in",
+                "input_validators/gridjudge/run",
+                "output_validators/gridjudge/run",
+                "submissions/accepted/sum.py",
+                "submissions/wrong_answer/absolute.c",
+            ] {
+                assert!(has(f), "kattis export lacks {f}");
+            }
         }
     }
 }
