@@ -518,13 +518,40 @@ fn yaml_str(s: &str) -> String {
     out
 }
 
-/// The Hydro `config.yaml`: limits, the testlib checker source `checker.cpp` (Hydro compiles
-/// it and reads the verdict from the start of its stderr line: `ok`, `wrong answer`, ...), and
-/// subtasks whose scores add up to 100 (split evenly, the remainder to the first subtasks).
-/// `checker` is the checker's file name in the package (`checker.cpp` unless a program
-/// problem's checker is in another language).
-pub fn hydro_config(config: &ProblemConfig, tests: &[PackageTest], checker: &str) -> String {
-    let subs = subtasks(tests);
+/// Hydro's `config.yaml` (the schema of Hydro's `ProblemConfigFile`): time and memory
+/// limits, the testlib checker `checker` and the validator `validator` (Hydro runs it on hack
+/// inputs), the samples in a first subtask scored 0 (they are shown in the statement, so they
+/// earn nothing), then one subtask per test group in order of first appearance with the 100
+/// points split as evenly as integers allow (earlier subtasks get the remainder), each scored
+/// by its minimum (`type: min`: all of its tests must pass). Hydro compiles the checker and
+/// reads the verdict from the start of its stderr line (`ok`, `wrong answer`, ...). `checker`
+/// and `validator` are their file names in the package (`checker.cpp`, `validator.cpp`, or a
+/// program problem's own).
+pub fn hydro_config(
+    config: &ProblemConfig,
+    tests: &[PackageTest],
+    checker: &str,
+    validator: &str,
+) -> String {
+    let samples: Vec<usize> = tests
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.spec.sample)
+        .map(|(i, _)| i + 1)
+        .collect();
+    let subs: Vec<(String, Vec<usize>)> = subtasks(tests)
+        .into_iter()
+        .map(|(g, cases)| {
+            (
+                g,
+                cases
+                    .into_iter()
+                    .filter(|c| !samples.contains(c))
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .filter(|(_, cases)| !cases.is_empty())
+        .collect();
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -535,19 +562,33 @@ pub fn hydro_config(config: &ProblemConfig, tests: &[PackageTest], checker: &str
     let _ = writeln!(s, "memory: {}m", config.limits.memory_mib);
     let _ = writeln!(s, "checker_type: testlib");
     let _ = writeln!(s, "checker: {checker}");
+    let _ = writeln!(s, "validator: {validator}");
     let _ = writeln!(s, "subtasks:");
-    let n = subs.len().max(1);
-    for (k, (group, cases)) in subs.iter().enumerate() {
-        let score = 100 / n + usize::from(k < 100 % n);
-        let _ = writeln!(s, "  # test group {}", yaml_str(group));
-        let _ = writeln!(s, "  - id: {}", k + 1);
-        let _ = writeln!(s, "    score: {score}");
-        let _ = writeln!(s, "    type: min");
+    let mut id = 0;
+    let case_lines = |s: &mut String, cases: &[usize]| {
         let _ = writeln!(s, "    cases:");
         for c in cases {
             let _ = writeln!(s, "      - input: {c}.in");
             let _ = writeln!(s, "        output: {c}.ans");
         }
+    };
+    if !samples.is_empty() {
+        id += 1;
+        let _ = writeln!(s, "  # the samples: shown in the statement, worth nothing");
+        let _ = writeln!(s, "  - id: {id}");
+        let _ = writeln!(s, "    score: 0");
+        let _ = writeln!(s, "    type: min");
+        case_lines(&mut s, &samples);
+    }
+    let n = subs.len().max(1);
+    for (k, (group, cases)) in subs.iter().enumerate() {
+        id += 1;
+        let score = 100 / n + usize::from(k < 100 % n);
+        let _ = writeln!(s, "  # test group {}", yaml_str(group));
+        let _ = writeln!(s, "  - id: {id}");
+        let _ = writeln!(s, "    score: {score}");
+        let _ = writeln!(s, "    type: min");
+        case_lines(&mut s, cases);
     }
     s
 }
@@ -616,7 +657,7 @@ fn write_testlib(
     )?;
     write_file(
         &root.join("config.yaml"),
-        hydro_config(config, tests, "checker.cpp").as_bytes(),
+        hydro_config(config, tests, "checker.cpp", "validator.cpp").as_bytes(),
     )?;
     let mut readme = String::new();
     let _ = writeln!(readme, "{} — test data exported by gridjudge", config.title);
@@ -1263,7 +1304,7 @@ fn write_testlib_programs(
     )?;
     write_file(
         &root.join("config.yaml"),
-        hydro_config(config, tests, &names[1]).as_bytes(),
+        hydro_config(config, tests, &names[1], &names[0]).as_bytes(),
     )?;
     let mut readme = String::new();
     let _ = writeln!(readme, "{} — test data exported by gridjudge", config.title);

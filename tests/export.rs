@@ -275,6 +275,15 @@ fn testlib_export_numbers_tests_and_calls_checker_and_validator_without_a_proble
         cfg.contains("checker_type: testlib\nchecker: checker.cpp\n"),
         "{cfg}"
     );
+    // The validator for hacks; the sample (test 1) alone in a first subtask worth 0 points.
+    assert!(cfg.contains("\nvalidator: validator.cpp\n"), "{cfg}");
+    assert!(
+        cfg.contains(
+            "  - id: 1\n    score: 0\n    type: min\n    cases:\n      - input: 1.in\n        \
+             output: 1.ans\n  # test group"
+        ),
+        "{cfg}"
+    );
     assert!(cfg.contains("# test group \"small\""), "{cfg}");
     assert!(cfg.contains("# test group \"default\""), "{cfg}");
     let scores: u32 = cfg
