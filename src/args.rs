@@ -87,11 +87,6 @@ impl Args {
         self.words.as_deref()
     }
 
-    /// Whether there are no arguments at all.
-    pub fn is_empty(&self) -> bool {
-        self.values.is_empty() && self.words.as_ref().is_none_or(|w| w.is_empty())
-    }
-
     /// Checks that every key is declared by `info`; the error lists the declared keys.
     /// Positional arguments are not checked (a generator program parses its own argv).
     pub fn check_keys(&self, info: &GeneratorInfo) -> Result<(), ArgError> {

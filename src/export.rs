@@ -43,7 +43,7 @@ use anyhow::{bail, Context};
 use crate::checkers::BuiltinChecker;
 use crate::package::{sha256_hex, TestSpec};
 use crate::problem::{Problem, ProblemConfig};
-use crate::program::{Convention, ProgramProblem, ProgramSpec, ProgramTable};
+use crate::program::{Convention, ProgramProblem, ProgramSpec};
 
 /// A package layout that a judge takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1100,14 +1100,26 @@ impl Lang {
 
     /// The compiler and its arguments turning `src` into the executable `out`; `None` for
     /// Python (run with `python3`).
+    /// The command is `judge`'s ([`crate::judge::compile_command`]), so a package's programs
+    /// are built as gridjudge builds them.
     fn compile(self, src: &str, out: &str) -> Option<(&'static str, Vec<String>)> {
-        let v = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        match self {
-            Lang::Cpp => Some(("g++", v(&["-O2", "-std=c++17", "-o", out, src]))),
-            Lang::C => Some(("gcc", v(&["-O2", "-std=c11", "-o", out, src, "-lm"]))),
-            Lang::Rust => Some(("rustc", v(&["-O", "--edition", "2021", "-o", out, src]))),
-            Lang::Python => None,
-        }
+        use crate::judge::SubmissionKind as K;
+        let kind = match self {
+            Lang::Cpp => K::Cpp(PathBuf::new()),
+            Lang::C => K::C(PathBuf::new()),
+            Lang::Rust => K::Rust(PathBuf::new()),
+            Lang::Python => return None,
+        };
+        let (compiler, template) = crate::judge::compile_command(&kind)?;
+        let args = template
+            .iter()
+            .map(|a| match *a {
+                "{src}" => src.to_string(),
+                "{out}" => out.to_string(),
+                a => a.to_string(),
+            })
+            .collect();
+        Some((compiler, args))
     }
 }
 
@@ -1171,13 +1183,7 @@ impl ProgramParts {
 /// The source of `pp`'s program `spec` (called `what` in problem.toml's `[programs]`).
 fn program_source(pp: &ProgramProblem, what: &str, spec: &ProgramSpec) -> anyhow::Result<Source> {
     let toml = pp.dir().join("problem.toml");
-    let t = match spec {
-        ProgramSpec::Path(p) => ProgramTable {
-            source: Some(p.clone()),
-            ..Default::default()
-        },
-        ProgramSpec::Table(t) => t.clone(),
-    };
+    let t = spec.table();
     let Some(rel) = t.source else {
         bail!(
             "{}: [programs] {what} is a command line; an export ships the {what}'s source, so \

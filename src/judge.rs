@@ -166,8 +166,10 @@ pub enum Prepared {
     CompileError(String),
 }
 
-/// The compile command of a source, with `{out}` and `{src}` standing for the paths.
-fn compile_command(kind: &SubmissionKind) -> Option<(&'static str, Vec<&'static str>)> {
+/// The compile command of a source, with `{out}` and `{src}` standing for the paths: the one
+/// `judge` uses and the one an export compiles a problem's programs with
+/// ([`crate::export`]). `None` for what is run as it is.
+pub fn compile_command(kind: &SubmissionKind) -> Option<(&'static str, Vec<&'static str>)> {
     match kind {
         SubmissionKind::Cpp(_) => Some(("g++", vec!["-O2", "-std=c++17", "-o", "{out}", "{src}"])),
         SubmissionKind::Rust(_) => Some((

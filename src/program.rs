@@ -109,7 +109,8 @@ pub struct ProgramTable {
 }
 
 impl ProgramSpec {
-    fn table(&self) -> ProgramTable {
+    /// The table form: a path is `{ source = PATH }`.
+    pub fn table(&self) -> ProgramTable {
         match self {
             ProgramSpec::Path(p) => ProgramTable {
                 source: Some(p.clone()),

@@ -518,7 +518,12 @@ pub fn from_test(
     let index = package
         .tests
         .iter()
-        .position(|t| t.name == test || test.parse::<usize>().ok() == t.name.parse::<usize>().ok())
+        .position(|t| {
+            t.name == test
+                || test
+                    .parse::<usize>()
+                    .is_ok_and(|n| t.name.parse::<usize>().ok() == Some(n))
+        })
         .with_context(|| {
             format!(
                 "problem `{}` has no test `{test}` (tests 1 to {})",
