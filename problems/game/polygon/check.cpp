@@ -24,9 +24,6 @@
 //
 // What testlib itself decides (residual differences with gridjudge's checker, none of them
 // reachable by an output a real program prints):
-//   * Bytes 0xFF: testlib's stdin reader (the one p2d's DOMjudge testlib.h reads the output
-//     with) returns a byte 0xFF as its end-of-file mark; the reader below tells the two apart
-//     (feof(stdin)), so a 0xFF is an ordinary byte here as in gridjudge.
 //   * testlib refuses files over its maxFileSize (128 MiB) before this code runs: PE for the
 //     output when it is read from a file, FAIL for the input or the answer.
 //   * A UTF-8 byte order mark at the start of the output is skipped by registerTestlibCmd
@@ -34,6 +31,9 @@
 //   * A missing output file: testlib's PE "Output file not found", as gridjudge.
 //   * testlib's stdin reader keeps a few bytes of bookkeeping per byte read, so a huge output
 //     read from stdin costs memory in proportion (testlib's own readers cost the same).
+// Not a difference: testlib's stdin reader (p2d reads the output from stdin) returns a byte
+// 0xFF and the end of the file alike; the reader below tells them apart (feof(stdin)), so a
+// 0xFF is an ordinary byte as in gridjudge.
 // Messages are testlib's lines ("ok ...", "wrong answer ...", "wrong output format ...",
 // "FAIL ..."), worded differently from gridjudge's.
 
