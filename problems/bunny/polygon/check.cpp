@@ -29,10 +29,10 @@
 //     output when it is read from a file, FAIL for the input or the answer.
 //   * A UTF-8 byte order mark at the start of the output is skipped by registerTestlibCmd
 //     (testlib 0.9.x does it; a testlib too old to do it would answer PE where gridjudge skips).
-//   * A missing output file: testlib's PE "Output file not found", as gridjudge.
 //   * testlib's stdin reader keeps a few bytes of bookkeeping per byte read, so a huge output
 //     read from stdin costs memory in proportion (testlib's own readers cost the same).
-// Not a difference: testlib's stdin reader (p2d reads the output from stdin) returns a byte
+// Not differences: a missing output file is testlib's PE "Output file not found", as in
+// gridjudge; testlib's stdin reader (p2d reads the output from stdin) returns a byte
 // 0xFF and the end of the file alike; the reader below tells them apart (feof(stdin)), so a
 // 0xFF is an ordinary byte as in gridjudge.
 // Messages are testlib's lines ("ok ...", "wrong answer ...", "wrong output format ...",
