@@ -64,23 +64,35 @@ enum Rust {
 /// A C++ checker, the Rust checker it mirrors, and the problem whose package tests feed it.
 struct CheckerCase {
     source: &'static str,
+    /// A boolean checker option of problem.toml set to true, in the source (its line
+    /// `const bool NAME = false;`, as `gridjudge export` rewrites it) and in the Rust config.
+    option: Option<&'static str>,
     rust: Rust,
     tests_of: &'static str,
 }
 
-const CHECKERS: [CheckerCase; 3] = [
+const CHECKERS: [CheckerCase; 4] = [
     CheckerCase {
         source: "problems/game/polygon/check.cpp",
+        option: None,
+        rust: Rust::Problem("game"),
+        tests_of: "game",
+    },
+    CheckerCase {
+        source: "problems/game/polygon/check.cpp",
+        option: Some("row_major"),
         rust: Rust::Problem("game"),
         tests_of: "game",
     },
     CheckerCase {
         source: "problems/bunny/polygon/check.cpp",
+        option: None,
         rust: Rust::Problem("bunny"),
         tests_of: "bunny",
     },
     CheckerCase {
         source: "checker/builtin/testlib_tokens.cpp",
+        option: None,
         rust: Rust::Tokens,
         tests_of: "bunny",
     },
@@ -151,10 +163,10 @@ fn install_testlib(dir: &Path) {
 /// `src` (relative to the repository) built with flag set `build` of [`BUILDS`] and
 /// `codes` (extra -D flags), cached in `$CARGO_TARGET_TMPDIR` under a hash of the source,
 /// testlib.h, the flags and the compiler; built once per test process.
-fn built(src: &str, build: usize, codes: &[&str]) -> PathBuf {
+fn built(src: &str, option: Option<&str>, build: usize, codes: &[&str]) -> PathBuf {
     type Slot = Arc<OnceLock<PathBuf>>;
     static BUILDS_DONE: OnceLock<Mutex<HashMap<String, Slot>>> = OnceLock::new();
-    let key = format!("{src} {build} {}", codes.join(" "));
+    let key = format!("{src} {option:?} {build} {}", codes.join(" "));
     let slot = BUILDS_DONE
         .get_or_init(Default::default)
         .lock()
@@ -162,11 +174,18 @@ fn built(src: &str, build: usize, codes: &[&str]) -> PathBuf {
         .entry(key)
         .or_default()
         .clone();
-    slot.get_or_init(|| compile(src, build, codes)).clone()
+    slot.get_or_init(|| compile(src, option, build, codes))
+        .clone()
 }
 
-fn compile(src: &str, build: usize, codes: &[&str]) -> PathBuf {
+fn compile(src: &str, option: Option<&str>, build: usize, codes: &[&str]) -> PathBuf {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(src);
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    if let Some(name) = option {
+        let line = format!("const bool {name} = false;");
+        assert_eq!(text.matches(&line).count(), 1, "{src}: one line {line:?}");
+        text = text.replace(&line, &format!("const bool {name} = true;"));
+    }
     let include = testlib_dir();
     let (name, flags) = BUILDS[build];
     let mut args: Vec<&str> = flags.to_vec();
@@ -174,7 +193,7 @@ fn compile(src: &str, build: usize, codes: &[&str]) -> PathBuf {
     args.extend(["-Wall", "-Wextra"]);
     let version = Command::new("g++").arg("--version").output().unwrap();
     let mut hash = Sha256::new();
-    hash.update(std::fs::read(&path).unwrap());
+    hash.update(&text);
     hash.update(std::fs::read(include.join("testlib.h")).unwrap());
     hash.update(args.join(" "));
     hash.update(&version.stdout);
@@ -188,6 +207,12 @@ fn compile(src: &str, build: usize, codes: &[&str]) -> PathBuf {
         return bin;
     }
     std::fs::create_dir_all(&dir).unwrap();
+    let staged = tempfile::Builder::new()
+        .suffix(".cpp")
+        .tempfile_in(&dir)
+        .unwrap()
+        .into_temp_path();
+    std::fs::write(&staged, &text).unwrap();
     let tmp = tempfile::Builder::new()
         .prefix(".build")
         .tempfile_in(&dir)
@@ -199,13 +224,13 @@ fn compile(src: &str, build: usize, codes: &[&str]) -> PathBuf {
         .arg(include)
         .arg("-o")
         .arg(&tmp)
-        .arg(&path)
+        .arg(&staged)
         .output()
         .expect("g++ runs");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "g++ {name} {src}:\n{stderr}");
     // testlib.h's own warnings are not ours; any in our file fails.
-    let file = path.file_name().unwrap().to_str().unwrap();
+    let file = staged.file_name().unwrap().to_str().unwrap();
     assert!(
         !stderr
             .lines()
@@ -268,17 +293,18 @@ fn cases(problem: &str, dir: &Path) -> Vec<Case> {
 }
 
 /// The Rust checker's testlib exit code on `output`.
-fn rust_check(rust: Rust, case: &Case, output: &[u8]) -> i32 {
-    match rust {
+fn rust_check(checker: &CheckerCase, case: &Case, output: &[u8]) -> i32 {
+    match checker.rust {
         Rust::Problem(name) => {
             let p = common::problem(name);
-            p.check(
-                &case.input,
-                &mut &output[..],
-                &case.answer,
-                &common::config(p),
-            )
-            .testlib_exit_code()
+            let cfg = match checker.option {
+                None => common::config(p),
+                Some(o) => {
+                    common::config_with(p, &format!("{o} = false"), &format!("{o} = true"), o)
+                }
+            };
+            p.check(&case.input, &mut &output[..], &case.answer, &cfg)
+                .testlib_exit_code()
         }
         Rust::Tokens => BuiltinChecker::Tokens
             .check(&mut &output[..], &case.answer)
@@ -325,13 +351,14 @@ fn assert_checkers_agree(
         })
         .collect();
     let codes = cpp::par_map(work, |w, (case, output, what)| {
-        let want = rust_check(checker.rust, case, output);
+        let want = rust_check(checker, case, output);
         let (got, msg) = cpp_check(bin, case, output, &dirs[w]);
         assert_eq!(
             got,
             want,
-            "{} on {} ({what}): C++ says {msg:?}; output {}",
+            "{} (option {:?}) on {} ({what}): C++ says {msg:?}; output {}",
             checker.source,
+            checker.option,
             case.label,
             shown(output)
         );
@@ -402,6 +429,16 @@ fn hand_outputs(case: &Case) -> Vec<(Vec<u8>, String)> {
         (ans.replace_first(b"1", b"-1"), "a negative number"),
         (vec![b'7'; 100], "a 100-byte token"),
     ];
+    // The lines after the first in reverse order: the cells of `game` out of row-major order.
+    let lines: Vec<&[u8]> = ans
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .collect();
+    if lines.len() > 2 {
+        let mut rev = vec![lines[0]];
+        rev.extend(lines[1..].iter().rev());
+        v.push((rev.join(&b'\n'), "the lines after the first reversed"));
+    }
     if toks.len() > 2 {
         let mut dup = toks.clone();
         let last = dup.last().unwrap().clone();
@@ -496,7 +533,7 @@ fn hostile_output(kind: u32, rng: &mut TestRng, case: &Case) -> Vec<u8> {
 fn checker_hand_outputs(build: usize) {
     let dir = tempfile::tempdir().unwrap();
     for checker in &CHECKERS {
-        let bin = built(checker.source, build, &TESTLIB_CODES);
+        let bin = built(checker.source, checker.option, build, &TESTLIB_CODES);
         let cases = cases(checker.tests_of, dir.path());
         let work: Vec<(&Case, Vec<u8>, String)> = cases
             .iter()
@@ -536,7 +573,7 @@ fn checkers_agree_on_jury_answers_and_hand_outputs_cpp17() {
 fn checker_hostile_outputs(per_problem: u32, build: usize) {
     let dir = tempfile::tempdir().unwrap();
     for checker in &CHECKERS {
-        let bin = built(checker.source, build, &TESTLIB_CODES);
+        let bin = built(checker.source, checker.option, build, &TESTLIB_CODES);
         let cases = cases(checker.tests_of, dir.path());
         let work: Vec<(&Case, Vec<u8>, String)> = (0..per_problem)
             .map(|i| {
@@ -581,7 +618,7 @@ fn checkers_keep_domjudge_codes_with_p2d_defaults() {
     let dir = tempfile::tempdir().unwrap();
     let feedback = tempfile::tempdir().unwrap();
     for checker in &CHECKERS {
-        let bin = built(checker.source, 0, &[]);
+        let bin = built(checker.source, checker.option, 0, &[]);
         let cases = cases(checker.tests_of, dir.path());
         let case = &cases[0];
         for (output, code) in [
@@ -650,7 +687,7 @@ fn assert_validators_agree(problem: &str, bin: &Path, inputs: &[(String, Vec<u8>
 
 fn validator_corpus(build: usize) {
     for (problem, source) in VALIDATORS {
-        let bin = built(source, build, &TESTLIB_CODES);
+        let bin = built(source, None, build, &TESTLIB_CODES);
         let corpus = common::validator::Corpus::of(problem);
         let mut inputs: Vec<(String, Vec<u8>)> = Vec::new();
         for sub in ["invalid", "valid"] {
@@ -690,7 +727,7 @@ fn validators_agree_on_the_corpus_cpp17() {
 /// group: each group accepts its own tests and rejects others.
 fn validator_package_tests(build: usize) {
     for (problem, source) in VALIDATORS {
-        let bin = built(source, build, &TESTLIB_CODES);
+        let bin = built(source, None, build, &TESTLIB_CODES);
         let dir = tempfile::tempdir().unwrap();
         let inputs: Vec<(String, Vec<u8>)> = cases(problem, dir.path())
             .into_iter()
@@ -716,7 +753,7 @@ fn validators_agree_on_package_tests_and_groups_cpp17() {
 /// inserted: spaces, CR, NUL, 0xFF, digits, ...), through both validators in every group.
 fn validator_mutations(count: u32, build: usize) {
     for (problem, source) in VALIDATORS {
-        let bin = built(source, build, &TESTLIB_CODES);
+        let bin = built(source, None, build, &TESTLIB_CODES);
         let tests = common::package_tests(problem);
         let inputs: Vec<(String, Vec<u8>)> = (0..count)
             .map(|i| {
