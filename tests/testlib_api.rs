@@ -522,8 +522,7 @@ fn hostile_output(kind: u32, rng: &mut TestRng, case: &Case) -> Vec<u8> {
             o
         }
         _ => {
-            // The answer of another test of the same problem would be likelier; the first
-            // token alone, or the answer cut anywhere.
+            // The answer cut anywhere: a prefix, maybe mid-token.
             let cut = rng.below(case.answer.len() as u32 + 1) as usize;
             case.answer[..cut].to_vec()
         }
