@@ -301,6 +301,7 @@ pub struct Stream {
     rng: TestRng,
 }
 
+#[derive(Clone)]
 pub enum Segment {
     /// These bytes.
     Bytes(Vec<u8>),

@@ -3,8 +3,10 @@
 //! Each test file that needs it declares `mod common;`, so every test crate compiles this
 //! module on its own and uses only part of it: hence the blanket `dead_code` allowance.
 //!
-//! * [`cpp`]: compiling the C++ checkers and validators of `problems/<p>/testlib/` and running
-//!   them under a watchdog and an optional memory cap, with a small thread pool;
+//! * [`cpp`]: compiling C++ checkers and validators (a list of builds: source, flags, headers)
+//!   and running them under a watchdog and an optional memory cap, with a small thread pool;
+//! * [`mirror`]: a problem's C++ validator and checker against gridjudge's own, every build of
+//!   them, driven by a per-problem [`mirror::Model`];
 //! * [`checker`]: a streaming garbage reader, hostile tokens and outputs, an output-format
 //!   model's building blocks, outcome assertions and a verdict tally;
 //! * [`validator`]: loading a problem's validator corpus and its `expected.toml`, and the
@@ -14,6 +16,7 @@
 
 pub mod checker;
 pub mod cpp;
+pub mod mirror;
 pub mod validator;
 
 use std::collections::HashMap;
