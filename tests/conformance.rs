@@ -19,13 +19,9 @@
 
 mod common;
 
-use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::{Mutex, OnceLock};
-
-use sha2::{Digest, Sha256};
 
 use gridjudge::export::with_checker_options;
 use gridjudge::problem::{Problem, ProblemConfig, ValidateOptions};
@@ -36,54 +32,17 @@ use gridjudge::verdict::{CheckOutcome, Verdict};
 // ---------------------------------------------------------------------------------------------
 // Compiling and running the C++ sources.
 
-/// Luogu's flags.
-const LUOGU: &[&str] = &["-fno-asm", "-std=c++14", "-O2"];
 /// C++14 with every warning an error.
 const STRICT14: &[&str] = &["-std=c++14", "-O2", "-Wall", "-Wextra", "-Werror"];
 /// Luogu's flags and CMS's convention by default.
 const CMS: &[&str] = &["-fno-asm", "-std=c++14", "-O2", "-DCMS"];
 
-/// `src` compiled with `flags` into a cache folder keyed by the source and the flags (once per
-/// test process); g++ must print nothing.
-fn compiled_with(src: &Path, flags: &[&str]) -> PathBuf {
-    static DONE: OnceLock<Mutex<HashMap<String, PathBuf>>> = OnceLock::new();
-    let text = std::fs::read(src).unwrap_or_else(|e| panic!("{}: {e}", src.display()));
-    let mut h = Sha256::new();
-    h.update(&text);
-    h.update(flags.join(" "));
-    let key: String = h.finalize()[..8]
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
-    let mut done = DONE.get_or_init(Default::default).lock().unwrap();
-    if let Some(p) = done.get(&key) {
-        return p.clone();
-    }
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("conformance-{key}"));
-    std::fs::create_dir_all(&dir).unwrap();
-    let bin = dir.join("bin");
-    if !bin.is_file() {
-        let tmp = dir.join(format!("bin.{}", std::process::id()));
-        let out = Command::new("g++")
-            .args(flags)
-            .arg("-o")
-            .arg(&tmp)
-            .arg(src)
-            .output()
-            .expect("g++ runs");
-        assert!(
-            out.status.success() && out.stderr.is_empty(),
-            "g++ {flags:?} {}:\n{}",
-            src.display(),
-            String::from_utf8_lossy(&out.stderr)
-        );
-        std::fs::rename(&tmp, &bin).unwrap();
-    }
-    done.insert(key, bin.clone());
-    bin
+/// `src` compiled with `flags` ([`common::cpp::compiled`]: cached, g++ must print nothing).
+fn compiled_with(src: &Path, flags: &'static [&'static str]) -> PathBuf {
+    common::cpp::compiled(&Build::new(src.to_path_buf(), flags))
 }
 
-fn compiled(problem: &str, name: &str, flags: &[&str]) -> PathBuf {
+fn compiled(problem: &str, name: &str, flags: &'static [&'static str]) -> PathBuf {
     compiled_with(&common::cpp::source(problem, name), flags)
 }
 

@@ -197,86 +197,39 @@ pub trait Model: Sync {
     }
 }
 
-/// Declares the mirror tests of a [`Model`] (an expression of a type that implements it).
+/// Declares the mirror tests of a [`Model`] (an expression of a type that implements it): one
+/// `#[test]` per function of this module, with the counts of the seeded runs. The default run
+/// takes the first fifth of the seeded mutations and hostile outputs; the `#[ignore]` tests
+/// (all of them, and the streams) are run by `.ci/run` with `--ignored`.
 #[allow(unused_macros)]
 macro_rules! mirror_tests {
     ($model:expr) => {
-        use common::mirror;
-
-        /// The validator corpus: see [`mirror::validator_corpus`].
-        #[test]
-        fn validator_corpus() {
-            mirror::validator_corpus(&$model);
-        }
-
-        /// See [`mirror::validator_package_tests`].
-        #[test]
-        fn validator_package_tests() {
-            mirror::validator_package_tests(&$model);
-        }
-
-        /// See [`mirror::validator_flags`].
-        #[test]
-        fn validator_flags() {
-            mirror::validator_flags(&$model);
-        }
-
-        /// The first 600 of the 3000 seeded mutations of [`validator_mutations_agree`].
-        #[test]
-        fn validator_mutations_agree_first_600() {
-            mirror::validator_mutations(&$model, 600);
-        }
-
-        /// 3000 seeded mutations: see [`mirror::validator_mutations`].
-        #[test]
-        #[ignore = "slow (thousands of processes); .ci/run runs it with --ignored"]
-        fn validator_mutations_agree() {
-            mirror::validator_mutations(&$model, 3000);
-        }
-
-        /// See [`mirror::checker_accepts_every_jury_answer`].
-        #[test]
-        fn checker_accepts_every_jury_answer() {
-            mirror::checker_accepts_every_jury_answer(&$model);
-        }
-
-        /// See [`mirror::checker_hand_cases`].
-        #[test]
-        fn checker_hand_cases() {
-            mirror::checker_hand_cases(&$model);
-        }
-
-        /// See [`mirror::checker_fails_on_broken_jury_files`].
-        #[test]
-        fn checker_fails_on_broken_jury_files() {
-            mirror::checker_fails_on_broken_jury_files(&$model);
-        }
-
-        /// See [`mirror::checker_writes_the_report_file`].
-        #[test]
-        fn checker_writes_the_report_file() {
-            mirror::checker_writes_the_report_file(&$model);
-        }
-
-        /// The first 800 of the 4000 hostile outputs of [`checker_hostile_outputs_agree`].
-        #[test]
-        fn checker_hostile_outputs_agree_first_800() {
-            mirror::checker_hostile_outputs(&$model, 800);
-        }
-
-        /// 4000 hostile outputs: see [`mirror::checker_hostile_outputs`].
-        #[test]
-        #[ignore = "slow (thousands of processes); .ci/run runs it with --ignored"]
-        fn checker_hostile_outputs_agree() {
-            mirror::checker_hostile_outputs(&$model, 4000);
-        }
-
-        /// See [`mirror::checker_streams_huge_outputs`].
-        #[test]
-        #[ignore = "streams about a gigabyte per build; .ci/run runs it with --ignored"]
-        fn checker_streams_huge_outputs() {
-            mirror::checker_streams_huge_outputs(&$model);
-        }
+        common::mirror::mirror_tests!(@each $model;
+            validator_corpus => validator_corpus();
+            validator_package_tests => validator_package_tests();
+            validator_flags => validator_flags();
+            validator_mutations_agree_first_600 => validator_mutations(600);
+            #[ignore = "slow (thousands of processes); .ci/run runs it with --ignored"]
+            validator_mutations_agree => validator_mutations(3000);
+            checker_accepts_every_jury_answer => checker_accepts_every_jury_answer();
+            checker_hand_cases => checker_hand_cases();
+            checker_fails_on_broken_jury_files => checker_fails_on_broken_jury_files();
+            checker_writes_the_report_file => checker_writes_the_report_file();
+            checker_hostile_outputs_agree_first_800 => checker_hostile_outputs(800);
+            #[ignore = "slow (thousands of processes); .ci/run runs it with --ignored"]
+            checker_hostile_outputs_agree => checker_hostile_outputs(4000);
+            #[ignore = "streams about a gigabyte per build; .ci/run runs it with --ignored"]
+            checker_streams_huge_outputs => checker_streams_huge_outputs();
+        );
+    };
+    (@each $model:expr; $($(#[$attr:meta])* $name:ident => $f:ident($($arg:expr)?);)*) => {
+        $(
+            #[test]
+            $(#[$attr])*
+            fn $name() {
+                common::mirror::$f(&$model $(, $arg)?);
+            }
+        )*
     };
 }
 #[allow(unused_imports)]
