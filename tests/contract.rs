@@ -12,6 +12,8 @@
 //!   with two worker threads, matches `tests.lock` (`--locked`), and the two builds wrote the
 //!   same bytes;
 //! * every jury answer of the package is accepted by the checker against itself;
+//! * a problem's brute force cross-checks the tests it should (its group, or every test within
+//!   its cell limit), and at least 8;
 //! * hostile outputs (empty, random bytes, huge numbers, NUL bytes, a very long line, a UTF-8
 //!   BOM, the jury answer cut in half or with an extra token, ...) are never FAIL and never
 //!   make the checker panic.
@@ -270,6 +272,35 @@ fn every_jury_answer_is_accepted_against_itself() {
             );
         });
     }
+}
+
+/// Every problem with a brute force (`[build] brute_force_group`, or `brute_force_max_cells` for
+/// built-in problems) cross-checks at least 8 package tests against it: exactly the tests of the
+/// group, or every test that the brute force takes within the cell limit.
+#[test]
+fn every_small_test_is_cross_checked_by_the_brute_force() {
+    let mut with_brute_force = 0;
+    for b in packages() {
+        let (name, build) = (b.problem.name(), &b.config.build);
+        if build.brute_force_group.is_none() && build.brute_force_max_cells == 0 {
+            continue;
+        }
+        with_brute_force += 1;
+        for t in &b.tests {
+            let what = format!("{name} test {}", t.name);
+            match &build.brute_force_group {
+                Some(g) => assert_eq!(t.brute_checked, t.spec.group.as_ref() == Some(g), "{what}"),
+                None if !t.brute_checked => {
+                    let brute = b.problem.brute_force(&t.input, build.brute_force_max_cells);
+                    assert_eq!(brute.unwrap(), None, "{what}: small, not cross-checked");
+                }
+                None => {}
+            }
+        }
+        let checked = b.tests.iter().filter(|t| t.brute_checked).count();
+        assert!(checked >= 8, "{name}: {checked} tests cross-checked");
+    }
+    assert!(with_brute_force >= 3, "{with_brute_force}");
 }
 
 /// Outputs a contestant may print for a test with jury answer `answer`, by name; the bool says
