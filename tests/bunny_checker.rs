@@ -11,8 +11,9 @@
 mod common;
 
 use common::checker::{
-    assert_model_verdict, assert_outcome, garbage_token, join, model_int, model_next, model_tokens,
-    mutated, random_bytes_after, soup, spaced_out, sprinkle, Segment, Stream, Tally,
+    assert_outcome, bytes, garbage_token, hostile_stream, join, model_int, model_next,
+    model_tokens, mutated, random_bytes_after, repeat, soup, spaced_out, sprinkle, Segment,
+    StreamJudge,
 };
 use gridjudge::problem::{Problem, ProblemConfig};
 use gridjudge::reader::MAX_TOKEN;
@@ -51,11 +52,6 @@ fn check_bytes(input: &str, output: &[u8], answer: &[u8]) -> CheckOutcome {
 
 fn check(input: &str, output: &str) -> CheckOutcome {
     check_bytes(input, output.as_bytes(), &jury(input))
-}
-
-/// A stream of `segments` (random bytes from `seed`).
-fn stream(segments: Vec<Segment>, seed: u64) -> Stream {
-    Stream::new("bunny", segments, seed)
 }
 
 #[test]
@@ -516,22 +512,14 @@ fn hostile_outputs_get_the_verdict_of_the_rules() {
     let juries: Vec<Vec<i128>> = answers.iter().map(|a| numbers(a)[1..].to_vec()).collect();
     let ks: Vec<u32> = records.iter().map(|r| k_of(r) as u32).collect();
     assert!(juries.iter().any(|j| j.is_empty()) && juries.iter().any(|j| j.len() > 60));
-    let mut rng = TestRng::for_test("bunny", "hostile-checker", "", 1);
-    let mut tally = Tally::default();
-    for i in 0..12_000u32 {
+    hostile_stream("bunny", 12_000, (1000, 4000), |i, rng| {
         let x = i as usize % records.len();
         let kind = rng.below(17);
-        let (out, known) = hostile_output(kind, &mut rng, ks[x], &juries[x], &answers[x]);
+        let (out, known) = hostile_output(kind, rng, ks[x], &juries[x], &answers[x]);
         let o = check_bytes(&records[x], &out, &answers[x]);
         let want = model(i128::from(ks[x]), &juries[x], &out);
-        assert_model_verdict(&o, want, &out, &format!("case {i} kind {kind}"));
-        if let Some(v) = known {
-            assert_eq!(o.verdict, v, "case {i} kind {kind}: {o:?}");
-            tally.fixed += 1;
-        }
-        tally.add(o.verdict);
-    }
-    tally.assert_spread(1000, 4000);
+        (o, want, known, out, format!("case {i} kind {kind}"))
+    });
 }
 
 /// Megabytes of garbage, made on the fly: judged without reading more than the verdict needs,
@@ -539,81 +527,39 @@ fn hostile_outputs_get_the_verdict_of_the_rules() {
 /// accepted without being held in memory.
 #[test]
 fn streamed_garbage() {
-    let cfg = config();
-    let z = zig();
+    let (cfg, z) = (config(), zig());
     let ans = jury(&z);
     let mb = 1u64 << 20;
-    let judge = |s: &mut Stream| bunny().check(z.as_bytes(), s, &ans, &cfg);
+    let zig = StreamJudge {
+        problem: bunny(),
+        input: z.as_bytes(),
+        answer: &ans,
+        config: &cfg,
+    };
     for seed in 0..6 {
         // Random bytes: the first token is not an integer (or is too long): PE at once.
-        let mut s = stream(vec![Segment::Random(8 * mb)], seed);
-        let o = judge(&mut s);
+        let (o, s) = zig.judge(vec![Segment::Random(8 * mb)], seed);
         assert_ne!(o.verdict, Verdict::Fail, "{o:?}");
         assert_ne!(o.verdict, Verdict::Ac, "{o:?}");
         assert!(s.served < mb, "read {} bytes to judge", s.served);
     }
     // r = 3 then endless repeats of one index: WA at the second.
-    let mut s = stream(
-        vec![
-            Segment::Bytes(b"3\n".to_vec()),
-            Segment::Repeat(b"2\n".to_vec(), 50 * mb),
-        ],
-        0,
-    );
-    assert_outcome(&judge(&mut s), Verdict::Wa, "strictly increasing");
-    assert!(s.served < mb);
+    let repeats = vec![bytes(b"3\n"), repeat(b"2\n", 50 * mb)];
+    zig.expect(repeats, Verdict::Wa, "strictly increasing", false);
     // A huge count: WA without reading the numbers that follow.
-    let mut s = stream(
-        vec![
-            Segment::Bytes(b"1000000000\n".to_vec()),
-            Segment::Repeat(b"1 ".to_vec(), 50 * mb),
-        ],
-        0,
-    );
-    assert_outcome(
-        &judge(&mut s),
-        Verdict::Wa,
-        "count r = 1000000000 is not between",
-    );
-    assert!(s.served < mb);
+    let huge = vec![bytes(b"1000000000\n"), repeat(b"1 ", 50 * mb)];
+    let why = "count r = 1000000000 is not between";
+    zig.expect(huge, Verdict::Wa, why, false);
     // r then megabytes of digits with no space: one too-long token, PE.
-    let mut s = stream(
-        vec![
-            Segment::Bytes(b"3 2 ".to_vec()),
-            Segment::Repeat(b"1234567890".to_vec(), 50 * mb),
-        ],
-        0,
-    );
-    assert_outcome(&judge(&mut s), Verdict::Pe, "token longer than 64 bytes");
-    assert!(s.served < mb);
+    let digits = vec![bytes(b"3 2 "), repeat(b"1234567890", 50 * mb)];
+    zig.expect(digits, Verdict::Pe, "token longer than 64 bytes", false);
     // The answer, then 64 MB of white space: AC after reading all of it.
-    let mut s = stream(
-        vec![
-            Segment::Bytes(ans.clone()),
-            Segment::Repeat(b" \n\t\r".to_vec(), 64 * mb),
-        ],
-        0,
-    );
-    assert_outcome(&judge(&mut s), Verdict::Ac, "r = 3");
-    assert_eq!(s.served, s.total());
+    let padded = vec![bytes(&ans), repeat(b" \n\t\r", 64 * mb)];
+    zig.expect(padded, Verdict::Ac, "r = 3", true);
     // The answer, 64 MB of white space, then one more token: PE.
-    let mut s = stream(
-        vec![
-            Segment::Bytes(ans.clone()),
-            Segment::Repeat(b"\n".to_vec(), 64 * mb),
-            Segment::Bytes(b"6".to_vec()),
-        ],
-        0,
-    );
-    let o = judge(&mut s);
-    assert_outcome(
-        &o,
-        Verdict::Pe,
-        "expected the end of the output after the 3 indices",
-    );
-    assert!(
-        o.message
-            .contains(&format!("line {}, column 1", 64 * mb + 5)),
-        "{o:?}"
-    );
+    let more = vec![bytes(&ans), repeat(b"\n", 64 * mb), bytes(b"6")];
+    let why = "expected the end of the output after the 3 indices";
+    let o = zig.expect(more, Verdict::Pe, why, true);
+    let at = format!("line {}, column 1", 64 * mb + 5);
+    assert!(o.message.contains(&at), "{o:?}");
 }

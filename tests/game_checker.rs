@@ -14,8 +14,9 @@ use std::collections::BTreeSet;
 use std::io::{self, Read};
 
 use common::checker::{
-    assert_model_verdict, assert_outcome, garbage_token, join, model_int, model_next, model_tokens,
-    mutated, random_bytes_after, soup, spaced_out, sprinkle, Segment, Stream, Tally,
+    assert_outcome, bytes, garbage_token, hostile_stream, join, model_int, model_next,
+    model_tokens, mutated, random_bytes_after, repeat, soup, spaced_out, sprinkle, Segment, Stream,
+    StreamJudge,
 };
 use gridjudge::problem::{Problem, ProblemConfig};
 use gridjudge::reader::MAX_TOKEN;
@@ -702,108 +703,70 @@ fn hostile_outputs_get_the_verdict_of_the_rules() {
     let mazes = hostile_mazes();
     let answers: Vec<Vec<u8>> = mazes.iter().map(|m| jury(m)).collect();
     let models: Vec<Maze> = mazes.iter().map(|m| Maze::new(m)).collect();
-    let default_cfg = config();
-    let rm_cfg = row_major_config();
-    let mut rng = TestRng::for_test("game", "hostile-checker", "", 1);
-    let mut tally = Tally::default();
     let sets: Vec<_> = answers.iter().map(|a| jury_set(a)).collect();
-    for i in 0..12_000u32 {
+    let (default_cfg, rm_cfg) = (config(), row_major_config());
+    // Every verdict occurs plenty: the stream is not all one kind.
+    hostile_stream("game", 12_000, (1000, 3000), |i, rng| {
         let k = i as usize % mazes.len();
-        let (input, ans, maze) = (&mazes[k], &answers[k], &models[k]);
         let kind = rng.below(17);
         let row_major = i % 3 == 0;
         let cfg = if row_major { &rm_cfg } else { &default_cfg };
-        let (out, known) = hostile_output(kind, &mut rng, maze, ans);
-        let o = check_with(input, &out, ans, cfg);
-        let want = model(maze, &sets[k], &out, row_major);
-        let case = format!("case {i} kind {kind} row_major {row_major}");
-        assert_model_verdict(&o, want, &out, &case);
+        let (out, known) = hostile_output(kind, rng, &models[k], &answers[k]);
+        let o = check_with(&mazes[k], &out, &answers[k], cfg);
+        let want = model(&models[k], &sets[k], &out, row_major);
         // Under row_major a permutation is WA unless the order happened to stay: left to the
         // model.
-        if let Some(v) = known {
-            if !(row_major && kind <= 2) {
-                assert_eq!(o.verdict, v, "case {i} kind {kind}: {o:?}");
-                tally.fixed += 1;
-            }
-        }
-        tally.add(o.verdict);
-    }
-    // Every verdict occurs plenty: the stream is not all one kind.
-    tally.assert_spread(1000, 3000);
+        let known = known.filter(|_| !(row_major && kind <= 2));
+        (
+            o,
+            want,
+            known,
+            out,
+            format!("case {i} kind {kind} row_major {row_major}"),
+        )
+    });
 }
 
 /// Megabytes of garbage, made on the fly: judged without reading more than needed, never FAIL.
 #[test]
 fn streamed_garbage() {
     let cfg = config();
-    let ans = SAMPLE_ANS.as_bytes();
-    let mb = 1u64 << 20;
+    let (ans, mb) = (SAMPLE_ANS.as_bytes(), 1u64 << 20);
+    let sample = StreamJudge {
+        problem: game(),
+        input: SAMPLE.as_bytes(),
+        answer: ans,
+        config: &cfg,
+    };
     for seed in 0..6 {
         // Random bytes: the first token is not WIN or LOSE (or is too long): PE at once.
-        let mut s = stream(vec![Segment::Random(8 * mb)], seed);
-        let o = game().check(SAMPLE.as_bytes(), &mut s, ans, &cfg);
+        let (o, s) = sample.judge(vec![Segment::Random(8 * mb)], seed);
         assert_eq!(o.verdict, Verdict::Pe, "{o:?}");
         assert!(s.served < mb, "read {} bytes to judge", s.served);
     }
     // WIN then endless repeats of one free cell: WA at the second repeat.
-    let mut s = stream(
-        vec![
-            Segment::Bytes(b"WIN\n".to_vec()),
-            Segment::Repeat(b"2 3\n".to_vec(), 50 * mb),
-        ],
-        0,
-    );
-    assert_outcome(
-        &game().check(SAMPLE.as_bytes(), &mut s, ans, &cfg),
-        Verdict::Wa,
-        "listed twice",
-    );
-    assert!(s.served < mb);
+    let cells = vec![bytes(b"WIN\n"), repeat(b"2 3\n", 50 * mb)];
+    sample.expect(cells, Verdict::Wa, "listed twice", false);
     // WIN then megabytes of digits with no space: one too-long token, PE.
-    let mut s = stream(
-        vec![
-            Segment::Bytes(b"WIN\n2 ".to_vec()),
-            Segment::Repeat(b"1234567890".to_vec(), 50 * mb),
-        ],
-        0,
-    );
-    assert_outcome(
-        &game().check(SAMPLE.as_bytes(), &mut s, ans, &cfg),
-        Verdict::Pe,
-        "token longer than 64 bytes",
-    );
-    assert!(s.served < mb);
+    let digits = vec![bytes(b"WIN\n2 "), repeat(b"1234567890", 50 * mb)];
+    sample.expect(digits, Verdict::Pe, "token longer than 64 bytes", false);
     // The right answer after 8 MB of mixed white space, then 8 MB more: read to the end, AC.
-    let ws = b" \t\r\n\x0b\x0c  \n".to_vec();
-    let mut s = stream(
-        vec![
-            Segment::Repeat(ws.clone(), 8 * mb),
-            Segment::Bytes(b"WIN 3 2 2 3".to_vec()),
-            Segment::Repeat(ws.clone(), 8 * mb),
-        ],
-        0,
-    );
-    assert_outcome(
-        &game().check(SAMPLE.as_bytes(), &mut s, ans, &cfg),
-        Verdict::Ac,
-        "WIN, 2 cells",
-    );
-    assert_eq!(s.served, s.total());
+    let ws = b" \t\r\n\x0b\x0c  \n";
+    let padded = vec![
+        repeat(ws, 8 * mb),
+        bytes(b"WIN 3 2 2 3"),
+        repeat(ws, 8 * mb),
+    ];
+    sample.expect(padded, Verdict::Ac, "WIN, 2 cells", true);
     // LOSE, 8 MB of white space, then one more token: PE, found only at the very end.
-    let mut s = stream(
-        vec![
-            Segment::Bytes(b"LOSE".to_vec()),
-            Segment::Repeat(ws, 8 * mb),
-            Segment::Bytes(b"x".to_vec()),
-        ],
-        0,
-    );
-    assert_outcome(
-        &game().check(LOSE_MAZE.as_bytes(), &mut s, b"LOSE\n", &cfg),
-        Verdict::Pe,
-        "expected end of output after LOSE, found `x`",
-    );
-    assert_eq!(s.served, s.total());
+    let lose = StreamJudge {
+        input: LOSE_MAZE.as_bytes(),
+        answer: b"LOSE\n",
+        ..sample
+    };
+    let after = "expected end of output after LOSE, found `x`";
+    let segments = vec![bytes(b"LOSE"), repeat(ws, 8 * mb), bytes(b"x")];
+    lose.expect(segments, Verdict::Pe, after, true);
 }
 
 /// Peak resident memory of this process (Linux), in KiB.
