@@ -23,6 +23,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use common::cpp::{Build, LUOGU};
 use gridjudge::export::with_checker_options;
 use gridjudge::problem::{Problem, ProblemConfig, ValidateOptions};
 use gridjudge::reader::overview_log;
@@ -44,6 +45,19 @@ fn compiled_with(src: &Path, flags: &'static [&'static str]) -> PathBuf {
 
 fn compiled(problem: &str, name: &str, flags: &'static [&'static str]) -> PathBuf {
     compiled_with(&common::cpp::source(problem, name), flags)
+}
+
+/// The problems that ship C++ testlib sources (`problems/<p>/testlib/checker.cpp`), by name.
+fn testlib_problems() -> Vec<String> {
+    let root = common::problem_dir("");
+    let mut names: Vec<String> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|p| root.join(p).join("testlib/checker.cpp").is_file())
+        .collect();
+    names.sort();
+    assert!(names.len() >= 2, "{names:?}");
+    names
 }
 
 /// What a run did.
@@ -240,7 +254,8 @@ fn scrambled(input: &[u8], rng: &mut TestRng) -> Vec<u8> {
 /// or too many is FAIL in both; `solve` gives the jury answer.
 #[test]
 fn scrambled_inputs_are_judged_normally() {
-    for problem in ["game", "bunny"] {
+    for problem in testlib_problems() {
+        let problem = problem.as_str();
         let p = common::problem(problem);
         let cfg = common::config(p);
         let mut rng = TestRng::for_test(problem, "conformance", "scrambled", 1);
@@ -319,7 +334,8 @@ fn bom_before_the_output() {
 /// checked in checker/tests/cli.rs), whatever the input and the answer say.
 #[test]
 fn missing_output_is_pe() {
-    for problem in ["game", "bunny"] {
+    for problem in testlib_problems() {
+        let problem = problem.as_str();
         let t = &common::package_tests(problem)[0];
         let files = Files::new();
         let i = files.write("in", &t.input);
@@ -350,7 +366,8 @@ fn missing_output_is_pe() {
 /// Rust's verdict. `--testset` and `--group` change nothing.
 #[test]
 fn report_file_as_testlib_writes_it() {
-    for problem in ["game", "bunny"] {
+    for problem in testlib_problems() {
+        let problem = problem.as_str();
         let p = common::problem(problem);
         let bin = compiled(problem, "checker", LUOGU);
         let t = &common::package_tests(problem)[0];
@@ -406,7 +423,8 @@ fn report_file_as_testlib_writes_it() {
 /// error prints no score and exits non-zero.
 #[test]
 fn cms_convention() {
-    for problem in ["game", "bunny"] {
+    for problem in testlib_problems() {
+        let problem = problem.as_str();
         let p = common::problem(problem);
         let t = &common::package_tests(problem)[1];
         let files = Files::new();
@@ -478,7 +496,8 @@ fn markup(input: &[u8]) -> Vec<u8> {
 /// group; an invalid input writes neither file.
 #[test]
 fn validator_flags_overview_log_and_markup() {
-    for problem in ["game", "bunny"] {
+    for problem in testlib_problems() {
+        let problem = problem.as_str();
         let p = common::problem(problem);
         let cfg = common::config(p);
         let bin = compiled(problem, "validator", LUOGU);
