@@ -108,25 +108,6 @@ fn every_validator_corpus_gets_exactly_its_expected_outcomes() {
     }
 }
 
-/// Copies the problem folder `src` into `dst` without build output.
-fn copy_problem(src: &Path, dst: &Path) {
-    fs::create_dir_all(dst).unwrap();
-    for e in fs::read_dir(src).unwrap() {
-        let e = e.unwrap();
-        let name = e.file_name();
-        let n = name.to_string_lossy();
-        if n == "tests" || n == "report" || n.starts_with('.') {
-            continue;
-        }
-        let ty = e.file_type().unwrap();
-        if ty.is_dir() {
-            copy_problem(&e.path(), &dst.join(&name));
-        } else if ty.is_file() {
-            fs::copy(e.path(), dst.join(&name)).unwrap();
-        }
-    }
-}
-
 /// Name and SHA-256 of every file of `dir/tests` (not the store's own dot files), sorted by
 /// name.
 fn package_files(dir: &Path) -> Vec<(String, String)> {
@@ -170,7 +151,7 @@ fn build_copy(
     jobs: usize,
 ) -> (tempfile::TempDir, &'static dyn Problem, Vec<BuiltTest>) {
     let tmp = tempfile::tempdir().unwrap();
-    copy_problem(&problems_dir().join(name), &tmp.path().join(name));
+    common::copy_problem(&problems_dir().join(name), &tmp.path().join(name));
     let p = discover::problem(tmp.path(), name, &cache_dir()).unwrap();
     let opts = BuildOptions {
         problems_dir: tmp.path().to_path_buf(),

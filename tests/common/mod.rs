@@ -72,6 +72,25 @@ pub fn problem_dir(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// Copies the problem folder `src` into `dst` without build output (`tests/`, `report/`) and
+/// dot files.
+pub fn copy_problem(src: &Path, dst: &Path) {
+    std::fs::create_dir_all(dst).unwrap();
+    for e in std::fs::read_dir(src).unwrap() {
+        let e = e.unwrap();
+        let name = e.file_name();
+        let n = name.to_string_lossy();
+        if n == "tests" || n == "report" || n.starts_with('.') {
+            continue;
+        }
+        if e.file_type().unwrap().is_dir() {
+            copy_problem(&e.path(), &dst.join(&name));
+        } else {
+            std::fs::copy(e.path(), dst.join(&name)).unwrap();
+        }
+    }
+}
+
 /// The tests of `problems/<name>/manifest.toml`, built in memory as `gridjudge build` builds
 /// them (validated, solved, cross-checked) and checked against the committed `tests.lock`, in
 /// manifest order. `problems/<name>/tests/` is build output, absent from a fresh clone, so
