@@ -119,7 +119,7 @@ fn wrong_set_shows_missing_and_extra_as_a_diff() {
 /// the details, with the count of the rest.
 #[test]
 fn long_diffs_are_cut() {
-    let input = format!("99 99\n{}", format!("{}\n", ".".repeat(99)).repeat(99));
+    let input = common::game::open_99();
     // Open 99x99: the 4901 cells with row + column even win. Answer only the first.
     let o = check(&input, "WIN\n1 1\n");
     assert_eq!(o.verdict, Verdict::Wa);
@@ -781,20 +781,10 @@ fn peak_rss_kib() -> Option<u64> {
 /// and accept it; the process's peak memory must not grow by anything near the output size.
 #[test]
 fn two_hundred_megabytes_are_streamed() {
-    let input = format!("99 99\n{}", format!("{}\n", ".".repeat(99)).repeat(99));
+    let input = common::game::open_99();
     let ans = jury(&input);
-    let lines = answer_lines(&ans);
-    assert_eq!(lines.len(), 4902);
-    let mut tokens: Vec<Vec<u8>> = vec![lines[0][0].clone()];
-    for l in lines[1..].iter().rev() {
-        tokens.extend(l.iter().cloned());
-    }
-    let pad = 200_000_000 / tokens.len() as u64;
-    let mut segments = Vec::new();
-    for t in tokens {
-        segments.push(Segment::Repeat(b"  \n\t \r\n".to_vec(), pad));
-        segments.push(Segment::Bytes(t));
-    }
+    assert_eq!(answer_lines(&ans).len(), 4902);
+    let segments = common::game::padded_reversed(&ans);
     let mut s = stream(segments, 0);
     assert!(s.total() > 199_000_000);
     let before = peak_rss_kib();

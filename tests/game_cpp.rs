@@ -371,21 +371,8 @@ impl Model for Game {
         let mb = 1u64 << 20;
         let ws = b" \t\r\n\x0b\x0c  \n".to_vec();
         let bytes = |b: &[u8]| Segment::Bytes(b.to_vec());
-        let open = jury(&format!(
-            "99 99\n{}",
-            format!("{}\n", ".".repeat(99)).repeat(99)
-        ));
-        let lines = answer_lines(&open.1);
-        let mut tokens = vec![lines[0][0].clone()];
-        for l in lines[1..].iter().rev() {
-            tokens.extend(l.iter().cloned());
-        }
-        let pad = 200_000_000 / tokens.len() as u64;
-        let mut padded = Vec::new();
-        for t in tokens {
-            padded.push(Segment::Repeat(b"  \n\t \r\n".to_vec(), pad));
-            padded.push(Segment::Bytes(t));
-        }
+        let open = jury(&common::game::open_99());
+        let padded = common::game::padded_reversed(&open.1);
         let (sample, lose) = (jury(SAMPLE), jury(LOSE_MAZE));
         [
             (&sample, vec![Segment::Random(200 * mb)], 2),

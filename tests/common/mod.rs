@@ -37,6 +37,33 @@ pub mod game {
     pub const SAMPLE_ANS: &str = "WIN\n2 3\n3 2\n";
     /// A 2x2 open maze: its free cells have a perfect matching, so the answer is LOSE.
     pub const LOSE_MAZE: &str = "2 2\n..\n..\n";
+
+    use super::checker::Segment;
+
+    /// The open 99x99 maze (its answer: the 4901 cells with row + column even).
+    pub fn open_99() -> String {
+        format!("99 99\n{}", format!("{}\n", ".".repeat(99)).repeat(99))
+    }
+
+    /// A 200 MB output made on the fly from a WIN answer: its cells in reverse order, about
+    /// 20 KB of white space before each token.
+    pub fn padded_reversed(answer: &[u8]) -> Vec<Segment> {
+        let lines: Vec<&[u8]> = answer
+            .split(|&b| b == b'\n')
+            .filter(|l| !l.is_empty())
+            .collect();
+        let mut tokens = vec![lines[0]];
+        for l in lines[1..].iter().rev() {
+            tokens.extend(l.split(|&b| b == b' '));
+        }
+        let pad = 200_000_000 / tokens.len() as u64;
+        let mut segments = Vec::new();
+        for t in tokens {
+            segments.push(Segment::Repeat(b"  \n\t \r\n".to_vec(), pad));
+            segments.push(Segment::Bytes(t.to_vec()));
+        }
+        segments
+    }
 }
 
 /// The registered problem called `name`.
