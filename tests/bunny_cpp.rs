@@ -179,7 +179,7 @@ impl Model for Bunny {
     }
 
     /// Outputs at the edges of the rules, on sample 3 and on a record with no mistake.
-    fn hand_outputs(&self) -> Vec<(Vec<u8>, Vec<u8>, Vec<u8>, i32)> {
+    fn hand_outputs(&self) -> Vec<Judged> {
         let (sample3, zero) = (
             sample3(),
             package_tests().iter().find(|t| t.answer == b"0\n"),
@@ -221,7 +221,12 @@ impl Model for Bunny {
             (zero, "-9223372036854775809", wa),
         ]
         .into_iter()
-        .map(|(t, out, want)| (t.input.clone(), t.answer.clone(), out.into(), want))
+        .map(|(t, output, want)| Judged {
+            input: t.input.clone(),
+            answer: t.answer.clone(),
+            output: output.into(),
+            want: Some(want),
+        })
         .collect()
     }
 

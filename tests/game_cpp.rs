@@ -162,7 +162,7 @@ impl Model for Game {
         vec![lines.concat().join(&b" "[..])]
     }
 
-    fn hand_outputs(&self) -> Vec<(Vec<u8>, Vec<u8>, Vec<u8>, i32)> {
+    fn hand_outputs(&self) -> Vec<Judged> {
         let (sample, lose) = (jury(SAMPLE), jury(LOSE_MAZE));
         let digits = |len: usize| format!("WIN 2 3 3 {}", "1".repeat(len));
         let (d64, d65) = (digits(64), digits(65));
@@ -203,7 +203,12 @@ impl Model for Game {
             (&lose, "LOSE LOSE", pe),
         ]
         .into_iter()
-        .map(|((input, ans), out, want)| (input.clone(), ans.clone(), out.into(), want))
+        .map(|((input, answer), output, want)| Judged {
+            input: input.clone(),
+            answer: answer.clone(),
+            output: output.into(),
+            want: Some(want),
+        })
         .collect()
     }
 

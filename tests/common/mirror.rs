@@ -165,8 +165,8 @@ pub trait Model: Sync {
         Vec::new()
     }
 
-    /// Outputs whose exit code is known by hand: (input, answer, output, exit code).
-    fn hand_outputs(&self) -> Vec<(Vec<u8>, Vec<u8>, Vec<u8>, i32)>;
+    /// Outputs whose exit code is known by hand.
+    fn hand_outputs(&self) -> Vec<Judged>;
 
     /// Broken jury answers and inputs, and inputs beyond the constraints.
     fn broken_jury_files(&self) -> Vec<Judged>;
@@ -578,12 +578,12 @@ pub fn checker_hand_cases(m: &dyn Model) {
     let cases = m.hand_outputs();
     assert!(cases.len() >= 20, "{}", cases.len());
     for c in &checkers(m) {
-        for (i, (input, answer, output, want)) in cases.iter().enumerate() {
-            let case = Case::new(dir.path(), &format!("hand{i}"), input, answer);
-            let label = output.escape_ascii().to_string();
+        for (i, j) in cases.iter().enumerate() {
+            let case = Case::new(dir.path(), &format!("hand{i}"), &j.input, &j.answer);
+            let label = j.output.escape_ascii().to_string();
             for file in [None, Some(out.as_path())] {
-                let got = assert_checkers_agree(m, c, &case, output, file, &label);
-                assert_eq!(got, *want, "{label}");
+                let got = assert_checkers_agree(m, c, &case, &j.output, file, &label);
+                assert_eq!(Some(got), j.want, "{label}");
             }
         }
     }
