@@ -401,7 +401,7 @@ pub fn validator_package_tests(m: &dyn Model) {
 /// without its value, an unknown flag and a repeated flag are usage errors (2).
 pub fn validator_flags(m: &dyn Model) {
     let inputs = m.flag_inputs();
-    let group = groups(m).into_iter().next().expect("a test group");
+    let g = groups(m).into_iter().next().expect("a test group");
     for v in &validators(m) {
         let mut runs = 0;
         for (input, group) in &inputs {
@@ -445,8 +445,8 @@ pub fn validator_flags(m: &dyn Model) {
         for args in [
             &["--group"][..],
             &["--bogus"],
-            &["--group", &group, "--group", &group],
-            &["--group", &group, "--testset"],
+            &["--group", &g, "--group", &g],
+            &["--group", &g, "--testset"],
         ] {
             let r = cpp::run(&v.0, args, &input[..], false);
             assert_eq!(r.code, 2, "{args:?} ({}): {r:?}", v.1);
