@@ -6,15 +6,19 @@
 
 mod common;
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use common::checker::{
-    garbage_token, join, mutated, random_bytes_after, soup, spaced_out, sprinkle, Segment,
+    garbage_token, join, model_int, model_next, model_tokens, mutated, random_bytes_after, soup,
+    spaced_out, sprinkle, Segment,
 };
 use common::game::{LOSE_MAZE, SAMPLE, SAMPLE_ANS};
-use common::mirror::{Case, Judged, Mode, Model, Report, Streamed};
+use common::mirror::{Case, Hostile, Judged, Mode, Model, Report, Streamed, HOSTILE};
 use gridjudge::package::BuiltTest;
 use gridjudge::problem::Problem;
 use gridjudge::reader::FormatError;
 use gridjudge::rng::TestRng;
+use gridjudge::verdict::Verdict;
 
 struct Game;
 
@@ -31,11 +35,11 @@ fn jury(input: &str) -> (Vec<u8>, Vec<u8>) {
     (input.as_bytes().to_vec(), ans)
 }
 
-/// A maze as the hostile outputs see it; `input` need not be a valid maze (broken inputs are
-/// cases too): what cannot be read is left empty.
+/// A maze as the hostile outputs and the output model see it.
 struct Maze {
     n: u32,
     m: u32,
+    rows: Vec<Vec<u8>>,
     /// Free cells and walls, 1-based (row, column), row-major.
     free: Vec<(u32, u32)>,
     walls: Vec<(u32, u32)>,
@@ -45,11 +49,12 @@ impl Maze {
     fn new(input: &[u8]) -> Maze {
         let text = String::from_utf8_lossy(input);
         let mut lines = text.lines();
-        let mut nm = (lines.next().unwrap_or("").split(' ')).map(|x| x.parse().unwrap_or(0));
-        let (n, m) = (nm.next().unwrap_or(0), nm.next().unwrap_or(0));
+        let mut nm = (lines.next().unwrap().split(' ')).map(|x| x.parse().unwrap());
+        let (n, m) = (nm.next().unwrap(), nm.next().unwrap());
+        let rows: Vec<Vec<u8>> = lines.map(|l| l.as_bytes().to_vec()).collect();
         let (mut free, mut walls) = (Vec::new(), Vec::new());
-        for (r, line) in lines.enumerate() {
-            for (c, b) in line.bytes().enumerate() {
+        for (r, row) in rows.iter().enumerate() {
+            for (c, &b) in row.iter().enumerate() {
                 let cell = (r as u32 + 1, c as u32 + 1);
                 if b == b'.' {
                     free.push(cell);
@@ -58,16 +63,18 @@ impl Maze {
                 }
             }
         }
-        Maze { n, m, free, walls }
+        Maze {
+            n,
+            m,
+            rows,
+            free,
+            walls,
+        }
     }
-}
 
-/// The answer's tokens, by line.
-fn answer_lines(ans: &[u8]) -> Vec<Vec<Vec<u8>>> {
-    ans.split(|&b| b == b'\n')
-        .filter(|l| !l.is_empty())
-        .map(|l| l.split(|&b| b == b' ').map(<[u8]>::to_vec).collect())
-        .collect()
+    fn is_free(&self, r: i128, c: i128) -> bool {
+        self.rows[r as usize - 1][c as usize - 1] == b'.'
+    }
 }
 
 fn cell_tokens((r, c): (u32, u32)) -> Vec<Vec<u8>> {
@@ -157,7 +164,7 @@ impl Model for Game {
 
     /// The answer with its cells in reverse order on one line.
     fn accepted_variants(&self, answer: &[u8]) -> Vec<Vec<u8>> {
-        let mut lines = answer_lines(answer);
+        let mut lines = common::game::answer_lines(answer);
         lines[1..].reverse();
         vec![lines.concat().join(&b" "[..])]
     }
@@ -175,6 +182,8 @@ impl Model for Game {
             (&lose, " \n LOSE \r\n\n", ac),
             (&sample, "WIN\n2 3\n", wa),
             (&sample, "WIN\n2 3\n3 2\n2 3\n", wa),
+            (&sample, "WIN\n2 3\n2 3\n", wa),
+            (&sample, "WIN\n1 2\n", wa),
             (&sample, "WIN\n2 3\n3 2\n1 2\n", wa),
             (&sample, "WIN\n2 3\n3 2\n0 1\n", wa),
             (&sample, "WIN\n2 3\n3 2\n2 -0\n", wa),
@@ -194,6 +203,8 @@ impl Model for Game {
             (&sample, "WIN\n2\x003\n3 2\n", pe),
             (&sample, "WIN", wa),
             (&sample, "LOSE\n", wa),
+            (&sample, "LOSE", wa),
+            (&sample, "LOSE 1", pe),
             (&sample, "LOSE\n2 3\n", pe),
             (&sample, "win\n2 3\n3 2\n", pe),
             (&sample, "", pe),
@@ -347,22 +358,33 @@ impl Model for Game {
         cases
     }
 
-    /// 4000 hostile outputs over 61 mazes, each seeded by its number.
-    fn hostile_outputs(&self, cases: &[Case], count: u64) -> Vec<(usize, Vec<u8>, String)> {
-        let mazes: Vec<Maze> = cases.iter().map(|c| Maze::new(&c.input)).collect();
-        (0..count)
-            .map(|i| {
-                let mut rng = TestRng::for_test("game", "cpp-checker-hostile", "", i);
-                let at = i as usize % cases.len();
-                let kind = rng.below(KINDS);
-                let output = hostile_output(kind, &mut rng, &mazes[at], &cases[at].answer);
-                (at, output, format!("output {i} kind {kind} maze {at}"))
-            })
-            .collect()
+    /// The stream over 61 mazes, each output seeded by its number.
+    fn hostile_outputs<'a>(&self, cases: &'a [Case]) -> Box<dyn Fn(u64) -> Hostile + Sync + 'a> {
+        let mazes: Vec<(Maze, &[u8])> = (cases.iter())
+            .map(|c| (Maze::new(&c.input), &c.answer[..]))
+            .collect();
+        Box::new(move |i| {
+            let (case, kind, output, known) = hostile(&mazes, i);
+            let label = format!("output {i} kind {kind} maze {case}");
+            Hostile {
+                case,
+                output,
+                label,
+                known,
+            }
+        })
+    }
+
+    fn output_model(&self, input: &[u8], answer: &[u8], output: &[u8]) -> Verdict {
+        model(&Maze::new(input), &jury_set(answer), output, false)
     }
 
     fn hostile_spread(&self) -> u64 {
         10
+    }
+
+    fn hostile_known(&self) -> u64 {
+        3000
     }
 
     fn hostile_via_pipe(&self) -> bool {
@@ -506,8 +528,8 @@ fn mutate_input(input: &[u8], rng: &mut TestRng) -> Vec<u8> {
     out
 }
 
-/// A hostile token for the maze `case`: near misses of the format, numbers around the maze's bounds and
-/// the reader's 64-byte cap, malformed numbers, bytes that are not text.
+/// A hostile token for the maze `case`: near misses of the format, numbers around the maze's
+/// bounds and the reader's 64-byte cap, malformed numbers, bytes that are not text.
 fn hostile_token(rng: &mut TestRng, case: &Maze) -> Vec<u8> {
     let (n, m) = (case.n, case.m);
     match rng.below(26) {
@@ -515,13 +537,17 @@ fn hostile_token(rng: &mut TestRng, case: &Maze) -> Vec<u8> {
         1 => b"LOSE".to_vec(),
         2 => [
             &b"win"[..],
+            b"Win",
+            b"lose",
             b"Lose",
             b"WINS",
             b"LOSE.",
             b"W",
+            b"WINLOSE",
             b"WIN\x00",
+            b"\x00WIN",
             b"\xefWIN",
-        ][rng.below(7) as usize]
+        ][rng.below(11) as usize]
             .to_vec(),
         3..=6 => rng.range(0, n + 1).to_string().into_bytes(),
         7..=9 => rng.range(0, m + 1).to_string().into_bytes(),
@@ -541,41 +567,80 @@ fn hostile_token(rng: &mut TestRng, case: &Maze) -> Vec<u8> {
         }
         kind @ 14..=23 => garbage_token(rng, kind - 14, &[b"1 2", b"3-", b"+-3"]),
         24 => b"2\x003".to_vec(),
+        25 => b"1 1".to_vec(),
         _ => b"0".to_vec(),
     }
 }
 
 /// Kinds of [`hostile_output`].
-const KINDS: u32 = 20;
+const KINDS: u32 = 24;
 
-/// One hostile output of kind `kind` for the maze `case` with jury answer `answer`.
-fn hostile_output(kind: u32, rng: &mut TestRng, case: &Maze, answer: &[u8]) -> Vec<u8> {
-    let mut lines = answer_lines(answer);
+/// The kinds that put the cells of the answer in a random order.
+const PERMUTING: [u32; 2] = [0, 2];
+
+/// Output `i` of the seeded hostile stream over `mazes` with their answers: its maze, kind,
+/// bytes, and the verdict its kind alone decides (if any).
+fn hostile(mazes: &[(Maze, &[u8])], i: u64) -> (usize, u32, Vec<u8>, Option<Verdict>) {
+    let mut rng = TestRng::for_test("game", "hostile-outputs", "", i);
+    let at = i as usize % mazes.len();
+    let kind = rng.below(KINDS);
+    let (output, known) = hostile_output(kind, &mut rng, &mazes[at].0, mazes[at].1);
+    (at, kind, output, known)
+}
+
+fn lines_to_bytes(lines: &[Vec<Vec<u8>>]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for l in lines {
+        out.extend_from_slice(&l.join(&b' '));
+        out.push(b'\n');
+    }
+    out
+}
+
+/// One hostile output of kind `kind` for the maze `case` with jury answer `answer`, and the
+/// verdict its kind alone decides (`None` when only the model knows).
+fn hostile_output(
+    kind: u32,
+    rng: &mut TestRng,
+    case: &Maze,
+    answer: &[u8],
+) -> (Vec<u8>, Option<Verdict>) {
+    let mut lines = common::game::answer_lines(answer);
     let win = answer.starts_with(b"WIN");
     let random_free = |rng: &mut TestRng| case.free[rng.below(case.free.len() as u32) as usize];
+    let (ac, wa, pe) = (Some(Verdict::Ac), Some(Verdict::Wa), Some(Verdict::Pe));
     match kind {
-        // The correct answer, cells permuted, random white space.
+        // The correct answer, cells permuted, random white space: AC.
         0 => {
             rng.shuffle(&mut lines[1..]);
-            join(&lines.concat(), rng, 0.7)
+            (join(&lines.concat(), rng, 0.7), ac)
         }
-        // Lots of white space around the tokens.
-        1 => spaced_out(&lines.concat(), rng),
-        // A cell dropped.
-        2 if win => {
+        // Lots of white space around the tokens: AC.
+        1 => (spaced_out(&lines.concat(), rng), ac),
+        // Two lines swapped: AC, or PE when the header moves.
+        2 => {
+            let a = rng.below(lines.len() as u32) as usize;
+            let b = rng.below(lines.len() as u32) as usize;
+            lines.swap(a, b);
+            let moved = (a == 0) != (b == 0);
+            (lines_to_bytes(&lines), if moved { pe } else { ac })
+        }
+        // A cell dropped: WA.
+        3 if win => {
             let at = 1 + rng.below(lines.len() as u32 - 1) as usize;
             lines.remove(at);
-            join(&lines.concat(), rng, 0.7)
+            (join(&lines.concat(), rng, 0.7), wa)
         }
-        // A cell listed twice.
-        3 if win => {
+        // A cell listed twice: WA.
+        4 if win => {
             let l = lines[1 + rng.below(lines.len() as u32 - 1) as usize].clone();
             let at = 1 + rng.below(lines.len() as u32) as usize;
             lines.insert(at, l);
-            join(&lines.concat(), rng, 0.7)
+            (join(&lines.concat(), rng, 0.7), wa)
         }
-        // A cell added: on the board or just off it, free or not.
-        4 => {
+        // A cell added, on the board or just off it, free or not: WA (every winner is listed
+        // already), PE after LOSE.
+        5 => {
             let r = i64::from(rng.range(0, case.n + 2)) - 1;
             let c = i64::from(rng.range(0, case.m + 2)) - 1;
             let at = 1 + rng.below(lines.len() as u32) as usize;
@@ -583,10 +648,10 @@ fn hostile_output(kind: u32, rng: &mut TestRng, case: &Maze, answer: &[u8]) -> V
                 at,
                 vec![r.to_string().into_bytes(), c.to_string().into_bytes()],
             );
-            join(&lines.concat(), rng, 0.7)
+            (join(&lines.concat(), rng, 0.7), if win { wa } else { pe })
         }
         // A wall listed (replacing a cell or added).
-        5 if !case.walls.is_empty() => {
+        6 if !case.walls.is_empty() => {
             let w = cell_tokens(case.walls[rng.below(case.walls.len() as u32) as usize]);
             if win && rng.chance(0.5) {
                 let at = 1 + rng.below(lines.len() as u32 - 1) as usize;
@@ -594,56 +659,55 @@ fn hostile_output(kind: u32, rng: &mut TestRng, case: &Maze, answer: &[u8]) -> V
             } else {
                 lines.push(w);
             }
-            join(&lines.concat(), rng, 0.7)
+            (join(&lines.concat(), rng, 0.7), None)
         }
         // Rows and columns swapped.
-        6 => {
+        7 => {
             for l in lines.iter_mut().skip(1) {
                 l.swap(0, 1);
             }
-            join(&lines.concat(), rng, 0.7)
+            (join(&lines.concat(), rng, 0.7), None)
         }
         // The other answer: LOSE for WIN, WIN with some free cells (or none) for LOSE.
-        7 => {
+        8 => {
             if win {
-                b"LOSE\n".to_vec()
-            } else {
-                let mut tokens = vec![b"WIN".to_vec()];
-                if !case.free.is_empty() {
-                    for _ in 0..rng.below(4) {
-                        tokens.extend(cell_tokens(random_free(rng)));
-                    }
-                }
-                join(&tokens, rng, 0.7)
+                return (b"LOSE\n".to_vec(), None);
             }
+            let mut tokens = vec![b"WIN".to_vec()];
+            if !case.free.is_empty() {
+                for _ in 0..rng.below(4) {
+                    tokens.extend(cell_tokens(random_free(rng)));
+                }
+            }
+            (join(&tokens, rng, 0.7), None)
         }
         // Hostile tokens replacing, inserted into or appended to the correct answer.
-        8 | 9 => {
+        9..=11 => {
             let mut tokens = lines.concat();
             sprinkle(&mut tokens, rng, |rng| hostile_token(rng, case));
-            join(&tokens, rng, 0.7)
+            (join(&tokens, rng, 0.7), None)
         }
         // Token soup, often after WIN.
-        10 => {
+        12 | 13 => {
             let mut tokens = soup(rng, |rng| hostile_token(rng, case));
             if rng.chance(0.6) {
                 tokens.insert(0, b"WIN".to_vec());
             }
-            join(&tokens, rng, 0.7)
+            (join(&tokens, rng, 0.7), None)
         }
         // Random bytes, alone or after a prefix of the correct answer.
-        11 => random_bytes_after(answer, rng),
+        14 => (random_bytes_after(answer, rng), None),
         // The correct answer with bytes flipped, cut or inserted.
-        12 => mutated(answer, rng),
+        15 => (mutated(answer, rng), None),
         // A token dropped (odd count, or the header gone) or the output cut short.
-        13 => {
+        16 => {
             let mut tokens = lines.concat();
             let at = rng.below(tokens.len() as u32) as usize;
             tokens.remove(at);
-            join(&tokens, rng, 0.7)
+            (join(&tokens, rng, 0.7), None)
         }
         // A coordinate rewritten: leading zero, sign, decimal point, or a saturating number.
-        14 if win => {
+        17 if win => {
             let mut tokens = lines.concat();
             let at = 1 + rng.below(tokens.len() as u32 - 1) as usize;
             let t = &tokens[at];
@@ -655,26 +719,26 @@ fn hostile_output(kind: u32, rng: &mut TestRng, case: &Maze, answer: &[u8]) -> V
                 4 => [t.as_slice(), &[b'0'; 62][..]].concat(),
                 _ => [t.as_slice(), &[b'9'; 40][..]].concat(),
             };
-            join(&tokens, rng, 0.7)
+            (join(&tokens, rng, 0.7), None)
         }
-        // Nothing, or only white space.
-        15 => {
+        // Nothing, or only white space: PE.
+        18 => {
             let mut out = Vec::new();
             for _ in 0..rng.below(5) {
                 out.extend_from_slice(
                     [&b" "[..], b"\n", b"\r\n", b"\t", b"\x0b", b"\x0c"][rng.below(6) as usize],
                 );
             }
-            out
+            (out, pe)
         }
         // The correct answer with something after it.
-        16 => {
+        19 => {
             let mut tokens = lines.concat();
             tokens.push(hostile_token(rng, case));
-            join(&tokens, rng, 0.7)
+            (join(&tokens, rng, 0.7), None)
         }
         // Every free cell (or every free cell of one colour), in row-major order.
-        17 if !case.free.is_empty() => {
+        20 if !case.free.is_empty() => {
             let parity = rng.below(3);
             let mut tokens = vec![b"WIN".to_vec()];
             for &(r, c) in &case.free {
@@ -682,23 +746,139 @@ fn hostile_output(kind: u32, rng: &mut TestRng, case: &Maze, answer: &[u8]) -> V
                     tokens.extend(cell_tokens((r, c)));
                 }
             }
-            join(&tokens, rng, 0.7)
+            (join(&tokens, rng, 0.7), None)
         }
         // One winner replaced by another free cell.
-        18 if win && !case.free.is_empty() => {
+        21 if win && !case.free.is_empty() => {
             let at = 1 + rng.below(lines.len() as u32 - 1) as usize;
             lines[at] = cell_tokens(random_free(rng));
             rng.shuffle(&mut lines[1..]);
-            join(&lines.concat(), rng, 0.7)
+            (join(&lines.concat(), rng, 0.7), None)
         }
-        // The correct answer, CR LF line ends, no final line end.
-        _ => {
+        // The correct answer, tabs, CR LF line ends, maybe no final line end: AC.
+        22 => {
             let lines: Vec<Vec<u8>> = lines.iter().map(|l| l.join(&b"\t"[..])).collect();
             let mut out = lines.join(&b"\r\n"[..]);
             if rng.chance(0.3) {
                 out.extend_from_slice(b"\r\n");
             }
-            out
+            (out, ac)
         }
+        // The correct answer in order, random white space: AC.
+        _ => (join(&lines.concat(), rng, 0.7), ac),
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// An independent model of the output rules.
+
+/// Reads an output by the model's rules: `None` for LOSE, else the set of listed cells.
+fn model_read<'a>(
+    maze: &Maze,
+    toks: &mut impl Iterator<Item = &'a [u8]>,
+    row_major: bool,
+) -> Result<Option<BTreeSet<(i128, i128)>>, Verdict> {
+    match model_next(toks)? {
+        Some(b"LOSE") => match model_next(toks)? {
+            None => Ok(None),
+            Some(_) => Err(Verdict::Pe),
+        },
+        Some(b"WIN") => {
+            let mut set = BTreeSet::new();
+            let mut last = None;
+            while let Some(rt) = model_next(toks)? {
+                let r = model_int(rt).ok_or(Verdict::Pe)?;
+                let ct = model_next(toks)?.ok_or(Verdict::Pe)?;
+                let c = model_int(ct).ok_or(Verdict::Pe)?;
+                let (n, m) = (i128::from(maze.n), i128::from(maze.m));
+                if !(1..=n).contains(&r) || !(1..=m).contains(&c) {
+                    return Err(Verdict::Wa);
+                }
+                if !maze.is_free(r, c) || !set.insert((r, c)) {
+                    return Err(Verdict::Wa);
+                }
+                if row_major && last.is_some_and(|l| l > (r, c)) {
+                    return Err(Verdict::Wa);
+                }
+                last = Some((r, c));
+            }
+            if set.is_empty() {
+                return Err(Verdict::Wa);
+            }
+            Ok(Some(set))
+        }
+        _ => Err(Verdict::Pe),
+    }
+}
+
+/// The verdict the rules of the statement give `out`, judged in memory: tokens split on white
+/// space; a token over [`MAX_TOKEN`](gridjudge::reader::MAX_TOKEN) bytes, a first token other than WIN/LOSE, anything after
+/// LOSE, a non-integer or an odd count is PE; then, in reading order, a cell off the board, a
+/// wall, a repeat, or (row-major) a cell before the previous one is WA; WIN with no cell is WA;
+/// then the set must equal the jury's (`None` for LOSE).
+fn model(
+    maze: &Maze,
+    jury: &Option<BTreeSet<(i128, i128)>>,
+    out: &[u8],
+    row_major: bool,
+) -> Verdict {
+    match model_read(maze, &mut model_tokens(out), row_major) {
+        Err(v) => v,
+        Ok(got) if &got == jury => Verdict::Ac,
+        Ok(_) => Verdict::Wa,
+    }
+}
+
+/// The jury's set of cells, read from a canonical answer.
+fn jury_set(ans: &[u8]) -> Option<BTreeSet<(i128, i128)>> {
+    let text = std::str::from_utf8(ans).unwrap();
+    let mut lines = text.lines();
+    match lines.next() {
+        Some("LOSE") => None,
+        Some("WIN") => Some(
+            lines
+                .map(|l| {
+                    let (r, c) = l.split_once(' ').unwrap();
+                    (r.parse().unwrap(), c.parse().unwrap())
+                })
+                .collect(),
+        ),
+        other => panic!("bad jury answer {other:?}"),
+    }
+}
+
+/// Every third output of the hostile stream judged under `[checker] row_major = true` (the C++
+/// builds keep the committed `row_major = false`): the Rust checker gives the model's verdict,
+/// never FAIL, and the verdict of its kind where the kind alone decides it and keeps the cells
+/// in order (a permutation is left to the model); AC, WA and PE each occur more than 400 times.
+#[test]
+fn hostile_outputs_under_row_major() {
+    let rm = common::config_with(game(), "row_major = false", "row_major = true", "row_major");
+    let cases = Game.hostile_cases();
+    let mazes: Vec<(Maze, &[u8])> = (cases.iter())
+        .map(|(_, input, answer)| (Maze::new(input), &answer[..]))
+        .collect();
+    let mut counts: BTreeMap<Verdict, u32> = BTreeMap::new();
+    for i in (0..HOSTILE).step_by(3) {
+        let (at, kind, out, known) = hostile(&mazes, i);
+        let (maze, answer) = &mazes[at];
+        let o = game().check(&cases[at].1, &mut &out[..], answer, &rm);
+        let want = model(maze, &jury_set(answer), &out, true);
+        assert_eq!(o.verdict, want, "output {i} kind {kind}: {o:?}");
+        assert!(matches!(o.verdict, Verdict::Ac | Verdict::Wa | Verdict::Pe));
+        if let Some(v) = known.filter(|_| !PERMUTING.contains(&kind)) {
+            assert_eq!(o.verdict, v, "output {i} kind {kind}: {o:?}");
+        }
+        *counts.entry(o.verdict).or_insert(0) += 1;
+    }
+    assert!(
+        counts.values().all(|&n| n > 400) && counts.len() == 3,
+        "{counts:?}"
+    );
+    // The cells out of order: WA for the model too.
+    let (sample, ans) = (
+        Maze::new(SAMPLE.as_bytes()),
+        jury_set(SAMPLE_ANS.as_bytes()),
+    );
+    assert_eq!(model(&sample, &ans, b"WIN\n3 2\n2 3", true), Verdict::Wa);
 }

@@ -3,7 +3,6 @@
 //! mutations of correct answers, and a reader that streams megabytes of garbage made on the
 //! fly.
 
-use std::collections::BTreeMap;
 use std::io::{self, Read};
 
 use gridjudge::problem::{Problem, ProblemConfig};
@@ -38,41 +37,6 @@ pub fn assert_outcome(o: &CheckOutcome, verdict: Verdict, fragment: &str) {
         o.message
     );
     assert!(!o.message.contains('\n'), "message is one line: {o:?}");
-}
-
-/// One hostile output judged: the checker's outcome, the verdict of the independent model of
-/// the output rules, the verdict the output's kind alone decides (if any), the output, a label.
-pub type Judged = (CheckOutcome, Verdict, Option<Verdict>, Vec<u8>, String);
-
-/// `count` hostile outputs from one seeded stream (`TestRng::for_test(problem,
-/// "hostile-checker", "", 1)`), `one(i, rng)` making and judging output `i`. Each verdict must
-/// equal the model's, be one of AC, WA, PE (never FAIL), and equal the verdict of its kind
-/// where the kind alone decides it (a panic of the checker fails the test too). AC, WA and PE
-/// must each occur more than `each` times, and more than `fixed` verdicts be known from the kind.
-pub fn hostile_stream(
-    problem: &str,
-    count: u32,
-    (each, fixed): (u32, u32),
-    mut one: impl FnMut(u32, &mut TestRng) -> Judged,
-) {
-    let mut rng = TestRng::for_test(problem, "hostile-checker", "", 1);
-    let mut counts: BTreeMap<Verdict, u32> = BTreeMap::new();
-    let mut known = 0;
-    for i in 0..count {
-        let (o, want, kind_says, out, case) = one(i, &mut rng);
-        let shown = String::from_utf8_lossy(&out[..out.len().min(300)]);
-        assert_eq!(o.verdict, want, "{case}: output {shown:?} got {o:?}");
-        assert!(matches!(o.verdict, Verdict::Ac | Verdict::Wa | Verdict::Pe));
-        if let Some(v) = kind_says {
-            assert_eq!(o.verdict, v, "{case}: {o:?}");
-            known += 1;
-        }
-        *counts.entry(o.verdict).or_insert(0) += 1;
-    }
-    for v in [Verdict::Ac, Verdict::Wa, Verdict::Pe] {
-        assert!(counts.get(&v).copied().unwrap_or(0) > each, "{counts:?}");
-    }
-    assert!(known > fixed, "{known}");
 }
 
 /// A problem's checker on outputs streamed from [`Segment`]s, for one input and jury answer.

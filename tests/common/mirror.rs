@@ -13,11 +13,13 @@
 //! * checker: every jury answer against itself, hand cases, broken jury files (FAIL), testlib's
 //!   report file (plain and `-appes`), seeded hostile outputs, and hundreds of megabytes
 //!   streamed under an address-space cap: every exit code equals the Rust checker's testlib
-//!   exit code, and the C++ stderr is one line starting with the verdict.
+//!   exit code, and the C++ stderr is one line starting with the verdict; the hand cases and
+//!   the [`HOSTILE`] outputs of the seeded hostile stream also get the verdict of the model's
+//!   independent model of the output rules from the Rust checker.
 //!
-//! `cargo test` runs the first fifth of the seeded mutations and hostile outputs (the same
-//! cases every run); the full sets and the streams are `#[ignore]` tests that `.ci/run` runs
-//! with `-- --ignored`.
+//! `cargo test` runs the first fifth of the seeded mutations, and of the hostile outputs that
+//! go to the C++ builds (the same cases every run); the full sets and the streams are
+//! `#[ignore]` tests that `.ci/run` runs with `-- --ignored`.
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;
@@ -30,6 +32,8 @@ use super::validator::{Corpus, Rejection};
 use gridjudge::package::BuiltTest;
 use gridjudge::problem::{Problem, ProblemConfig, ValidateOptions};
 use gridjudge::reader::FormatError;
+use gridjudge::verdict::Verdict;
+use rayon::prelude::*;
 
 /// How a validator run is configured: an optional test group, and the lenient option.
 #[derive(Clone, Debug, Default)]
@@ -99,6 +103,18 @@ pub struct Judged {
     pub output: Vec<u8>,
     pub answer: Vec<u8>,
     pub want: Option<i32>,
+}
+
+/// Outputs in the seeded hostile stream of every model.
+pub const HOSTILE: u64 = 12_000;
+
+/// A hostile output: the index of its case, the output, a label, and the verdict its kind alone
+/// decides (if any).
+pub struct Hostile {
+    pub case: usize,
+    pub output: Vec<u8>,
+    pub label: String,
+    pub known: Option<Verdict>,
 }
 
 /// An output streamed into the checker, made on the fly.
@@ -176,11 +192,18 @@ pub trait Model: Sync {
     /// The tests the hostile outputs are made for: (label, input, answer).
     fn hostile_cases(&self) -> Vec<(String, Vec<u8>, Vec<u8>)>;
 
-    /// The first `count` hostile outputs: (index of the case, output, label).
-    fn hostile_outputs(&self, cases: &[Case], count: u64) -> Vec<(usize, Vec<u8>, String)>;
+    /// The seeded stream of hostile outputs over `cases`: `f(i)` is output `i` (the same in
+    /// every run).
+    fn hostile_outputs<'a>(&self, cases: &'a [Case]) -> Box<dyn Fn(u64) -> Hostile + Sync + 'a>;
+
+    /// The verdict of an independent model of the output rules on `output`.
+    fn output_model(&self, input: &[u8], answer: &[u8], output: &[u8]) -> Verdict;
 
     /// AC, WA and PE must each occur more than `count / hostile_spread()` times.
     fn hostile_spread(&self) -> u64;
+
+    /// More than this many of the [`HOSTILE`] outputs must have a verdict known from the kind.
+    fn hostile_known(&self) -> u64;
 
     /// Whether the C++ checker reads the hostile outputs from a pipe (else from a file).
     fn hostile_via_pipe(&self) -> bool;
@@ -570,13 +593,21 @@ pub fn checker_accepts_every_jury_answer(m: &dyn Model) {
     }
 }
 
-/// Outputs whose verdict is known by hand: both checkers give it, reading the output from a
-/// file and from a pipe.
+/// Outputs whose verdict is known by hand: the output model and both checkers give it, the
+/// C++ checker reading the output from a file and from a pipe.
 pub fn checker_hand_cases(m: &dyn Model) {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out");
     let cases = m.hand_outputs();
     assert!(cases.len() >= 20, "{}", cases.len());
+    for j in &cases {
+        let v = m.output_model(&j.input, &j.answer, &j.output);
+        let code = [Verdict::Ac, Verdict::Wa, Verdict::Pe]
+            .iter()
+            .position(|&w| w == v);
+        let label = j.output.escape_ascii();
+        assert_eq!(code.map(|c| c as i32), j.want, "the model on {label}");
+    }
     for c in &checkers(m) {
         for (i, j) in cases.iter().enumerate() {
             let case = Case::new(dir.path(), &format!("hand{i}"), &j.input, &j.answer);
@@ -691,22 +722,58 @@ pub fn checker_writes_the_report_file(m: &dyn Model) {
     }
 }
 
-/// The first `count` hostile outputs of the model (the same ones in every run): the checkers
-/// agree on each, never FAIL, and AC, WA and PE each occur more than `count /
-/// hostile_spread()` times.
-pub fn checker_hostile_outputs(m: &dyn Model, count: u64) {
+/// The [`HOSTILE`] outputs of the model's seeded stream: the Rust checker gives each the
+/// model's verdict, and the verdict of its kind where the kind alone decides it, never FAIL (a
+/// panic fails the test); AC, WA and PE each occur more than `HOSTILE / hostile_spread()` times
+/// and more than `hostile_known()` verdicts are known from the kind. The first `cpp_count` go
+/// to every C++ build: the checkers agree on each, never FAIL, and AC, WA and PE each occur
+/// more than `cpp_count / hostile_spread()` times.
+pub fn checker_hostile_outputs(m: &dyn Model, cpp_count: u64) {
     let dir = tempfile::tempdir().unwrap();
     let cases: Vec<Case> = (m.hostile_cases().iter())
         .map(|(label, input, answer)| Case::new(dir.path(), label, input, answer))
         .collect();
-    let outputs = m.hostile_outputs(&cases, count);
-    assert_eq!(outputs.len() as u64, count);
+    let hostile = m.hostile_outputs(&cases);
+    let cfg = m.config();
+    let judged: Vec<(Verdict, bool, Option<Hostile>)> = (0..HOSTILE)
+        .into_par_iter()
+        .map(|i| {
+            let h = hostile(i);
+            let c = &cases[h.case];
+            let o = m
+                .problem()
+                .check(&c.input, &mut &h.output[..], &c.answer, &cfg);
+            let want = m.output_model(&c.input, &c.answer, &h.output);
+            let out = shown(&h.output);
+            assert_eq!(o.verdict, want, "{}: output {out} got {o:?}", h.label);
+            assert!(matches!(o.verdict, Verdict::Ac | Verdict::Wa | Verdict::Pe));
+            assert!(!o.message.contains('\n'), "message is one line: {o:?}");
+            if let Some(v) = h.known {
+                assert_eq!(o.verdict, v, "{}: output {out} got {o:?}", h.label);
+            }
+            (o.verdict, h.known.is_some(), (i < cpp_count).then_some(h))
+        })
+        .collect();
+    let mut verdicts: BTreeMap<Verdict, u64> = BTreeMap::new();
+    for (v, _, _) in &judged {
+        *verdicts.entry(*v).or_insert(0) += 1;
+    }
+    for v in [Verdict::Ac, Verdict::Wa, Verdict::Pe] {
+        let n = verdicts.get(&v).copied().unwrap_or(0);
+        assert!(n > HOSTILE / m.hostile_spread(), "verdicts: {verdicts:?}");
+    }
+    let known = judged.iter().filter(|j| j.1).count() as u64;
+    assert!(
+        known > m.hostile_known(),
+        "{known} verdicts known from the kind"
+    );
+    let outputs: Vec<Hostile> = judged.into_iter().filter_map(|j| j.2).collect();
     for c in &checkers(m) {
-        let codes = par_map(&outputs, |w, (i, output, label)| {
+        let codes = par_map(&outputs, |w, h| {
             let file = dir.path().join(format!("out{w}"));
             let file = (!m.hostile_via_pipe()).then_some(file.as_path());
-            let code = assert_checkers_agree(m, c, &cases[*i], output, file, label);
-            assert_ne!(code, 3, "{label}: FAIL on a contestant output");
+            let code = assert_checkers_agree(m, c, &cases[h.case], &h.output, file, &h.label);
+            assert_ne!(code, 3, "{}: FAIL on a contestant output", h.label);
             code
         });
         let mut tally: BTreeMap<i32, u64> = BTreeMap::new();
@@ -716,7 +783,7 @@ pub fn checker_hostile_outputs(m: &dyn Model, count: u64) {
         eprintln!("{}: hostile outputs by exit code: {tally:?}", c.1);
         for code in [0, 1, 2] {
             let n = tally.get(&code).copied().unwrap_or(0);
-            assert!(n > count / m.hostile_spread(), "exit codes: {tally:?}");
+            assert!(n > cpp_count / m.hostile_spread(), "exit codes: {tally:?}");
         }
     }
 }

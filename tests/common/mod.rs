@@ -45,6 +45,14 @@ pub mod game {
         format!("99 99\n{}", format!("{}\n", ".".repeat(99)).repeat(99))
     }
 
+    /// The lines of an answer, split into tokens.
+    pub fn answer_lines(ans: &[u8]) -> Vec<Vec<Vec<u8>>> {
+        ans.split(|&b| b == b'\n')
+            .filter(|l| !l.is_empty())
+            .map(|l| l.split(|&b| b == b' ').map(<[u8]>::to_vec).collect())
+            .collect()
+    }
+
     /// A 200 MB output made on the fly from a WIN answer: its cells in reverse order, about
     /// 20 KB of white space before each token.
     pub fn padded_reversed(answer: &[u8]) -> Vec<Segment> {
