@@ -12,7 +12,9 @@
 //!   (`<DIR>.zip`, the folder's content at the archive's root, as Hydro imports it).
 //! * [`Format::Kattis`] — the Kattis problem package format, `legacy` version (also taken by
 //!   DOMjudge and checked by `verifyproblem` from problemtools): `problem.yaml` with
-//!   `validation: custom`, `problem_statement/problem.en.tex`, `data/sample` and `data/secret`,
+//!   `validation: custom`, `problem_statement/problem.en.tex` (and, unless
+//!   [`StatementBuild::SourceOnly`], `problem.pdf` and `problem.html` compiled from it with the
+//!   samples by [`crate::statement`], which DOMjudge shows), `data/sample` and `data/secret`,
 //!   `input_validators/gridjudge/` and `output_validators/gridjudge/` (each a program folder
 //!   with an executable `run` script and the binary it calls), and `submissions/<verdict>/`
 //!   copied from `problems/<p>/submissions/`.
@@ -83,6 +85,26 @@ pub struct ExportOptions {
     pub bin_dir: PathBuf,
     /// Draw a bar on stderr over the tests written ([`crate::progress::bar`]; for terminals).
     pub progress: bool,
+    /// Kattis only: whether the statement is also shipped compiled (PDF and HTML).
+    pub statement: StatementBuild,
+}
+
+/// How a Kattis export ships the statement. The LaTeX source is always in
+/// `problem_statement/problem.en.tex` (Kattis and problemtools render it themselves); DOMjudge
+/// shows only `problem_statement/problem.{pdf,html,txt}`, so by default the export also
+/// compiles it ([`crate::statement::compile`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum StatementBuild {
+    /// Also write `problem_statement/problem.pdf`, `problem.html` and the page's assets, made by
+    /// problemtools from `problem.en.tex` with the package's samples, problemtools found as
+    /// [`crate::statement::Tools::find`] says. The export fails, writing nothing, when the
+    /// tools are missing or the statement does not compile.
+    #[default]
+    Compiled,
+    /// The same, with problemtools in this folder.
+    CompiledWith(PathBuf),
+    /// Only the LaTeX source (`--no-compiled-statement`): DOMjudge then shows no statement.
+    SourceOnly,
 }
 
 /// What [`export`] wrote.
@@ -153,6 +175,18 @@ pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<Exp
             Shipped::Binaries(Binaries::find(&opts.bin_dir)?)
         }
     };
+    let tools = match (&opts.statement, opts.format) {
+        (StatementBuild::SourceOnly, _) | (_, Format::Testlib) => None,
+        (StatementBuild::Compiled, Format::Kattis) => Some(None),
+        (StatementBuild::CompiledWith(dir), Format::Kattis) => Some(Some(dir.as_path())),
+    };
+    let tools = match tools {
+        Some(dir) => Some(crate::statement::Tools::find(dir).context(
+            "a Kattis package carries the statement compiled for DOMjudge; pass \
+             --no-compiled-statement to ship only its LaTeX source (DOMjudge then shows no statement)",
+        )?),
+        None => None,
+    };
     let tests = load_built(problem, &opts.problems_dir)?;
     let out = safe_destination(&opts.out, &dir, &opts.bin_dir)?;
     check_destination(&out, opts.force)?;
@@ -181,7 +215,16 @@ pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<Exp
             write_testlib(problem, &config, &tests, &shipped, &dir, root, &bar)?;
             0
         }
-        Format::Kattis => write_kattis(problem, &config, &tests, &shipped, &dir, root, &bar)?,
+        Format::Kattis => write_kattis(
+            problem,
+            &config,
+            &tests,
+            &shipped,
+            tools.as_ref(),
+            &dir,
+            root,
+            &bar,
+        )?,
     };
     bar.finish_and_clear();
     let zip = match &zip_path {
@@ -833,11 +876,13 @@ fn copy_statement(from: &Path, to: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
+#[allow(clippy::too_many_arguments)]
 fn write_kattis(
     problem: &dyn Problem,
     config: &ProblemConfig,
     tests: &[PackageTest],
     shipped: &Shipped,
+    statement_tools: Option<&crate::statement::Tools>,
     problem_dir: &Path,
     root: &Path,
     bar: &indicatif::ProgressBar,
@@ -872,6 +917,22 @@ fn write_kattis(
         &problem_dir.join("statement"),
         &root.join("problem_statement"),
     )?;
+    // And compiled, with the samples, for DOMjudge, which shows only problem.{pdf,html,txt}
+    // (the PDF first): made by problemtools as Kattis would render the .tex.
+    if let Some(tools) = statement_tools {
+        crate::statement::compile(
+            tools,
+            p,
+            &problem_dir.join("statement"),
+            &crate::statement::samples_of(tests),
+            &root.join("problem_statement"),
+            crate::statement::Layout {
+                pdf: "problem.pdf",
+                html: "problem.html",
+            },
+        )
+        .with_context(|| format!("cannot compile the statement of `{p}`"))?;
+    }
 
     // Test data: samples in data/sample (judges run them too), the rest in data/secret under
     // their build names (so `secret/07` is `tests/07` of the build).
