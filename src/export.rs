@@ -154,7 +154,10 @@ pub fn load_built(problem: &dyn Problem, problems_dir: &Path) -> anyhow::Result<
 }
 
 /// Exports the built package of `problem` in `opts.format` to `opts.out` (and `<out>.zip` when
-/// `opts.zip`). Errors, writing nothing, when the package is not built or stale, when the
+/// `opts.zip`). Errors, writing nothing, when a Kattis export is to carry the compiled
+/// statement ([`StatementBuild`]) and problemtools or a program it needs is missing, or the
+/// statement does not compile or carries a hand-written sample ([`crate::statement::compile`]),
+/// when the package is not built or stale, when the
 /// `checker` or `validator` binary is missing from `opts.bin_dir` (built-in problems), when a
 /// program problem's validator or checker cannot be shipped as a source in that format or does
 /// not compile here (the compiler's message), when `opts.out` exists and
@@ -164,6 +167,22 @@ pub fn load_built(problem: &dyn Problem, problems_dir: &Path) -> anyhow::Result<
 /// destination is moved aside, the new package renamed into place, and only then the old one
 /// removed.
 pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<ExportReport> {
+    // The statement's tools first: a missing one is the first thing a setter has to fix.
+    let tools = match (&opts.statement, opts.format) {
+        (StatementBuild::SourceOnly, _) | (_, Format::Testlib) => None,
+        (StatementBuild::Compiled, Format::Kattis) => Some(None),
+        (StatementBuild::CompiledWith(dir), Format::Kattis) => Some(Some(dir.as_path())),
+    };
+    let tools = match tools {
+        Some(dir) => Some(crate::statement::Tools::find(dir).map_err(|e| {
+            anyhow::anyhow!(
+                "{e:#}. (A Kattis package carries its statement compiled to PDF and HTML for \
+                 DOMjudge; --no-compiled-statement ships only the LaTeX source, and DOMjudge \
+                 then shows no statement.)"
+            )
+        })?),
+        None => None,
+    };
     let dir = opts.problems_dir.join(problem.name());
     let config = ProblemConfig::load(problem, Some(&dir.join("problem.toml")))?;
     // A program problem ships its own programs (and gridjudge's built-in checker as C++
@@ -174,18 +193,6 @@ pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<Exp
             same_rules_as_shipped(problem, &config, &dir)?;
             Shipped::Binaries(Binaries::find(&opts.bin_dir)?)
         }
-    };
-    let tools = match (&opts.statement, opts.format) {
-        (StatementBuild::SourceOnly, _) | (_, Format::Testlib) => None,
-        (StatementBuild::Compiled, Format::Kattis) => Some(None),
-        (StatementBuild::CompiledWith(dir), Format::Kattis) => Some(Some(dir.as_path())),
-    };
-    let tools = match tools {
-        Some(dir) => Some(crate::statement::Tools::find(dir).context(
-            "a Kattis package carries the statement compiled for DOMjudge; pass \
-             --no-compiled-statement to ship only its LaTeX source (DOMjudge then shows no statement)",
-        )?),
-        None => None,
     };
     let tests = load_built(problem, &opts.problems_dir)?;
     let out = safe_destination(&opts.out, &dir, &opts.bin_dir)?;
