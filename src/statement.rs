@@ -234,7 +234,8 @@ pub fn compile(
                 .file_name()
                 .and_then(|f| f.to_str())
                 .with_context(|| format!("{} has no UTF-8 file name", e.display()))?;
-            let bytes = std::fs::read(&e).with_context(|| format!("cannot read {}", e.display()))?;
+            let bytes =
+                std::fs::read(&e).with_context(|| format!("cannot read {}", e.display()))?;
             write(&format!("problem_statement/{file}"), &bytes)?;
         }
     }
@@ -368,7 +369,10 @@ pub fn html_samples(html: &str) -> anyhow::Result<Vec<(String, String)>> {
         let mut pres = Vec::new();
         for chunk in table.split("<pre>").skip(1) {
             let Some((body, _)) = chunk.split_once("</pre>") else {
-                bail!("sample table {} of the HTML has an unterminated <pre>", k + 1);
+                bail!(
+                    "sample table {} of the HTML has an unterminated <pre>",
+                    k + 1
+                );
             };
             pres.push(unescape(body));
         }
@@ -401,9 +405,9 @@ fn unescape(s: &str) -> String {
                 "amp" => Some('&'),
                 "quot" => Some('"'),
                 "apos" => Some('\''),
-                r if r.starts_with("#x") || r.starts_with("#X") => {
-                    u32::from_str_radix(&r[2..], 16).ok().and_then(char::from_u32)
-                }
+                r if r.starts_with("#x") || r.starts_with("#X") => u32::from_str_radix(&r[2..], 16)
+                    .ok()
+                    .and_then(char::from_u32),
                 r if r.starts_with('#') => r[1..].parse().ok().and_then(char::from_u32),
                 _ => None,
             }?;
@@ -484,14 +488,22 @@ pub fn check_source(tex: &str, samples: &[Sample<'_>]) -> anyhow::Result<()> {
     while i < lines.len() {
         let line = strip_comment(lines[i]);
         let n = i + 1;
-        for heading in ["\\section", "\\subsection", "\\subsubsection", "\\paragraph"] {
+        for heading in [
+            "\\section",
+            "\\subsection",
+            "\\subsubsection",
+            "\\paragraph",
+        ] {
             let mut rest = line;
             while let Some(at) = rest.find(heading) {
                 let after = rest[at + heading.len()..].trim_start_matches('*');
                 if let Some(title) = after.strip_prefix('{') {
                     let title = title.split('}').next().unwrap_or(title).to_lowercase();
                     if title.contains("sample") || title.contains("example") {
-                        bail!("line {n}: the heading `{}` introduces hand-written samples; {HINT}", line.trim());
+                        bail!(
+                            "line {n}: the heading `{}` introduces hand-written samples; {HINT}",
+                            line.trim()
+                        );
                     }
                 }
                 rest = &rest[at + heading.len()..];
@@ -505,7 +517,10 @@ pub fn check_source(tex: &str, samples: &[Sample<'_>]) -> anyhow::Result<()> {
             "\\begin{example}",
         ] {
             if line.contains(mac) {
-                bail!("line {n}: `{}` is a hand-written sample; {HINT}", mac.trim_end_matches('{'));
+                bail!(
+                    "line {n}: `{}` is a hand-written sample; {HINT}",
+                    mac.trim_end_matches('{')
+                );
             }
         }
         for env in ["verbatim", "lstlisting"] {
@@ -607,12 +622,21 @@ mod tests {
             ("\\problemname{G}\n\n\\subsection{Examples}\n", "line 3"),
             ("\\sampletable{1.in}{1.ans}\n", "line 1"),
             ("x\n\\begin{example}\n", "line 2"),
-            ("\\begin{verbatim}\n\n3  3\n.##\n\\end{verbatim}\n", "line 3"),
-            ("\\begin{lstlisting}[language=c] WIN\n\\end{lstlisting}\n", "line 1"),
+            (
+                "\\begin{verbatim}\n\n3  3\n.##\n\\end{verbatim}\n",
+                "line 3",
+            ),
+            (
+                "\\begin{lstlisting}[language=c] WIN\n\\end{lstlisting}\n",
+                "line 1",
+            ),
         ];
         for (tex, line) in cases {
             let e = check_source(tex, &samples).unwrap_err().to_string();
-            assert!(e.starts_with(line) && e.contains("data/sample"), "{tex:?}: {e}");
+            assert!(
+                e.starts_with(line) && e.contains("data/sample"),
+                "{tex:?}: {e}"
+            );
         }
         assert_eq!(strip_comment("a\\%b%c"), "a\\%b");
         assert_eq!(strip_comment("a\\\\%c"), "a\\\\");

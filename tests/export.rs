@@ -604,7 +604,10 @@ fn kattis_packages_pass_verifyproblem() {
         ));
         // The statement compiled for DOMjudge (tests/statement.rs checks its samples).
         for f in ["problem.pdf", "problem.html", "problem.css"] {
-            assert!(out.join("problem_statement").join(f).is_file(), "{problem}: no {f}");
+            assert!(
+                out.join("problem_statement").join(f).is_file(),
+                "{problem}: no {f}"
+            );
         }
         // Every part, the statement included: its check compiles problem.en.tex with
         // LuaLaTeX and converts it to HTML (TeX Live, tidy, ghostscript and dvisvgm, which

@@ -310,7 +310,14 @@ fn a_problem_written_as_a_folder_builds_verifies_stresses_and_exports() {
     // checker as a source.
     for format in ["testlib", "kattis"] {
         let out = root.join(format!("sum-{format}"));
-        let mut args = vec!["export", "sum", "--format", format, "-o", out.to_str().unwrap()];
+        let mut args = vec![
+            "export",
+            "sum",
+            "--format",
+            format,
+            "-o",
+            out.to_str().unwrap(),
+        ];
         if format == "kattis" {
             // Compiling the statement takes LaTeX (tests/statement.rs, ignored by default).
             args.push("--no-compiled-statement");

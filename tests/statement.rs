@@ -171,7 +171,8 @@ fn copy_dir(from: &Path, to: &Path) {
         let e = e.unwrap();
         let (p, name) = (e.path(), e.file_name());
         if p.is_dir() {
-            if !["tests", ".builds", "statement-build", "report"].contains(&name.to_str().unwrap()) {
+            if !["tests", ".builds", "statement-build", "report"].contains(&name.to_str().unwrap())
+            {
                 copy_dir(&p, &to.join(&name));
             }
         } else {
@@ -337,8 +338,14 @@ fn kattis_statements_show_exactly_the_package_samples() {
         // The source beside them is what the setter wrote.
         assert_eq!(
             fs::read(st.join(statement::SOURCE)).unwrap(),
-            fs::read(root().join("problems").join(&p).join("statement").join(statement::SOURCE))
-                .unwrap()
+            fs::read(
+                root()
+                    .join("problems")
+                    .join(&p)
+                    .join("statement")
+                    .join(statement::SOURCE)
+            )
+            .unwrap()
         );
 
         // How long compiling one statement takes (both tools; printed, not asserted).
