@@ -935,7 +935,7 @@ fn write_kattis(
             &root.join("problem_statement"),
             crate::statement::Layout {
                 pdf: "problem.pdf",
-                html: "problem.html",
+                html: Some("problem.html"),
             },
         )
         .with_context(|| format!("cannot compile the statement of `{p}`"))?;

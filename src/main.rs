@@ -869,7 +869,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 &out,
                 gridjudge::statement::Layout {
                     pdf: "problem.pdf",
-                    html: "problem.html",
+                    html: Some("problem.html"),
                 },
             )?;
             println!(
@@ -877,7 +877,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 p.name(),
                 started.elapsed().as_secs_f64(),
                 c.pdf.display(),
-                c.html.display(),
+                c.html.as_deref().unwrap_or(Path::new("-")).display(),
                 c.assets.len()
             );
             Ok(ExitCode::SUCCESS)

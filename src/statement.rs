@@ -166,14 +166,18 @@ impl Tools {
     }
 }
 
-/// File names of the compiled statement in the destination folder.
+/// Where the compiled statement goes: paths relative to the destination folder, which may name
+/// subfolders. Legacy Kattis / DOMjudge: `problem.pdf` and `problem.html` (in
+/// `problem_statement/`); 2025-09 as BAPCtools writes it for DOMjudge: `problem.en.pdf` (in
+/// `statement/`) and no HTML; Polygon: `statements/.pdf/english/problem.pdf` and
+/// `statements/.html/english/problem.html`.
 #[derive(Clone, Copy, Debug)]
 pub struct Layout<'a> {
-    /// The PDF's file name, e.g. `problem.pdf` (legacy Kattis, DOMjudge) or `problem.en.pdf`.
+    /// The PDF's path.
     pub pdf: &'a str,
-    /// The HTML page's file name, e.g. `problem.html`; its assets go beside it under the names
-    /// the page uses (`problem.css`, images).
-    pub html: &'a str,
+    /// The HTML page's path, if wanted; its assets (`problem.css`, images) go beside it under
+    /// the names the page uses. The HTML is made and its samples checked either way.
+    pub html: Option<&'a str>,
 }
 
 /// What [`compile`] wrote.
@@ -181,9 +185,10 @@ pub struct Layout<'a> {
 pub struct Compiled {
     /// The PDF.
     pub pdf: PathBuf,
-    /// The HTML page.
-    pub html: PathBuf,
-    /// The files the HTML page uses (stylesheet, images), beside it, in name order.
+    /// The HTML page, when the layout has one.
+    pub html: Option<PathBuf>,
+    /// The files the HTML page uses (stylesheet, images), beside it, in name order (none
+    /// without an HTML page).
     pub assets: Vec<PathBuf>,
 }
 
@@ -279,9 +284,18 @@ pub fn compile(
     assets.retain(|a| a != Path::new("index.html"));
     assets.sort();
     let out_pdf = out_dir.join(layout.pdf);
-    let out_html = out_dir.join(layout.html);
-    let out_assets: Vec<PathBuf> = assets.iter().map(|a| out_dir.join(a)).collect();
-    for p in [&out_pdf, &out_html].into_iter().chain(&out_assets) {
+    let out_html = layout.html.map(|h| out_dir.join(h));
+    let out_assets: Vec<PathBuf> = match &out_html {
+        Some(h) => {
+            let beside = h.parent().unwrap_or(out_dir);
+            assets.iter().map(|a| beside.join(a)).collect()
+        }
+        None => Vec::new(),
+    };
+    for p in std::iter::once(&out_pdf)
+        .chain(&out_html)
+        .chain(&out_assets)
+    {
         if p.exists() {
             bail!(
                 "{} already exists: the compiled statement would replace it (rename the file in \
@@ -291,7 +305,9 @@ pub fn compile(
         }
     }
     copy_new(&pdf, &out_pdf)?;
-    copy_new(&index, &out_html)?;
+    if let Some(h) = &out_html {
+        copy_new(&index, h)?;
+    }
     for (a, to) in assets.iter().zip(&out_assets) {
         copy_new(&html_dir.join(a), to)?;
     }

@@ -367,9 +367,10 @@ fn kattis_statements_show_exactly_the_package_samples() {
             &problems.path().join(&p).join("statement"),
             &statement::samples_of(&tests),
             &again,
+            // Polygon's layout: the PDF and the HTML page in folders of their own.
             statement::Layout {
-                pdf: "problem.en.pdf",
-                html: "problem.en.html",
+                pdf: "statements/.pdf/english/problem.pdf",
+                html: Some("statements/.html/english/problem.html"),
             },
         )
         .unwrap();
@@ -377,10 +378,13 @@ fn kattis_statements_show_exactly_the_package_samples() {
             "{p}: statement compiled in {:.1} s",
             started.elapsed().as_secs_f64()
         );
-        assert_eq!(c.pdf, again.join("problem.en.pdf"));
-        assert_eq!(c.assets, vec![again.join("problem.css")]);
+        let html_dir = again.join("statements/.html/english");
+        assert_eq!(c.pdf, again.join("statements/.pdf/english/problem.pdf"));
+        assert_eq!(c.html, Some(html_dir.join("problem.html")));
+        assert_eq!(c.assets, vec![html_dir.join("problem.css")]);
+        assert!(c.pdf.is_file() && c.assets[0].is_file());
         assert_eq!(
-            statement::html_samples(&fs::read_to_string(&c.html).unwrap()).unwrap(),
+            statement::html_samples(&fs::read_to_string(c.html.unwrap()).unwrap()).unwrap(),
             expected
         );
     }
