@@ -1,5 +1,7 @@
 //! The `gridjudge` driver binary, run as a user runs it.
 
+mod common;
+
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -128,23 +130,13 @@ fn help_explains_every_subcommand() {
     }
 }
 
-/// `<tmp>/repo/problems/game` with the committed problem.toml and a two-test manifest, and an
+/// `<tmp>/repo/problems/game` with the committed problem.toml, its sample and a two-test manifest, and an
 /// empty `<tmp>/repo/src`; returns `<tmp>/repo`.
 fn small_repo(tmp: &Path) -> std::path::PathBuf {
     let root = tmp.join("repo");
-    let game = root.join("problems/game");
-    std::fs::create_dir_all(&game).unwrap();
+    let manifest = "[[test]]\ngen = \"open n=3 m=3\"\nseed = 1\n\n[[test]]\ngen = \"walls n=2 m=2\"\nseed = 1\n";
+    common::small_game(&root.join("problems/game"), manifest, &[]);
     std::fs::create_dir_all(root.join("src")).unwrap();
-    std::fs::copy(
-        repo().join("problems/game/problem.toml"),
-        game.join("problem.toml"),
-    )
-    .unwrap();
-    std::fs::write(
-        game.join("manifest.toml"),
-        "[[test]]\ngen = \"open n=3 m=3\"\nseed = 1\n\n[[test]]\ngen = \"walls n=2 m=2\"\nseed = 1\n",
-    )
-    .unwrap();
     root
 }
 

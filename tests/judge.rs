@@ -1,6 +1,8 @@
 //! Judging real submissions of `game` from its catalogue on a few tests built here, and `verify`
 //! on a small package: expectations, survivors and the killing set. Needs `g++` and `rustc`.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -40,11 +42,6 @@ fn options() -> JudgeOptions {
 /// board), a non-square maze, isolated cells, and a 100-row corridor.
 fn small_package(dir: &Path) -> PathBuf {
     let p = problem::by_name("game").unwrap();
-    let game = dir.join("game");
-    std::fs::create_dir_all(game.join("samples")).unwrap();
-    for f in ["problem.toml", "samples/sample1.in", "samples/sample1.ans"] {
-        std::fs::copy(repo().join("problems/game").join(f), game.join(f)).unwrap();
-    }
     let mut manifest = String::from("[[test]]\nfile = \"samples/sample1.in\"\n");
     for (line, seed) in [
         ("open n=4 m=5", 1),
@@ -54,7 +51,7 @@ fn small_package(dir: &Path) -> PathBuf {
     ] {
         manifest += &format!("\n[[test]]\ngen = \"{line}\"\nseed = {seed}\n");
     }
-    std::fs::write(game.join("manifest.toml"), manifest).unwrap();
+    let game = common::small_game(&dir.join("game"), &manifest, &[]);
     let opts = BuildOptions {
         problems_dir: dir.to_path_buf(),
         lock: LockMode::Extend,

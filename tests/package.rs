@@ -7,6 +7,8 @@
 //! manifests. Interruptions, full disks and immutable files: `tests/package_atomic.rs`; every
 //! problem's committed package built with one and two threads to its lock: `tests/contract.rs`.
 
+mod common;
+
 use std::fs;
 use std::os::unix::fs::MetadataExt as _;
 use std::path::{Path, PathBuf};
@@ -43,14 +45,7 @@ const GRIDJUDGE: &str = env!("CARGO_BIN_EXE_gridjudge");
 /// A temporary problems folder holding `game` with the given manifest.
 fn setup(manifest: &str) -> (tempfile::TempDir, PathBuf) {
     let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("game");
-    fs::create_dir_all(dir.join("samples")).unwrap();
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/game");
-    fs::copy(src.join("problem.toml"), dir.join("problem.toml")).unwrap();
-    for f in ["sample1.in", "sample1.ans"] {
-        fs::copy(src.join("samples").join(f), dir.join("samples").join(f)).unwrap();
-    }
-    fs::write(dir.join("manifest.toml"), manifest).unwrap();
+    let dir = common::small_game(&tmp.path().join("game"), manifest, &[]);
     (tmp, dir)
 }
 

@@ -8,6 +8,8 @@
 //! Slow (hundreds of builds of a real binary) and partly root-only (chattr, mount): all
 //! `#[ignore]`; `.ci/run` runs them with `cargo test --test package_atomic -- --ignored`.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::fs;
 use std::os::unix::process::ExitStatusExt as _;
@@ -72,15 +74,7 @@ fn scratch() -> tempfile::TempDir {
 
 /// `root/game` with the committed problem.toml and sample, and `manifest`.
 fn setup(root: &Path, manifest: &str) -> PathBuf {
-    let dir = root.join("game");
-    fs::create_dir_all(dir.join("samples")).unwrap();
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/game");
-    fs::copy(src.join("problem.toml"), dir.join("problem.toml")).unwrap();
-    for f in ["sample1.in", "sample1.ans"] {
-        fs::copy(src.join("samples").join(f), dir.join("samples").join(f)).unwrap();
-    }
-    fs::write(dir.join("manifest.toml"), manifest).unwrap();
-    dir
+    common::small_game(&root.join("game"), manifest, &[])
 }
 
 fn build_cmd(root: &Path) -> Command {

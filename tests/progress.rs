@@ -11,6 +11,8 @@
 //! Each test works on a small copy of `game` (a short manifest of its own, no lock) in a
 //! temporary folder and takes well under a second.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -57,19 +59,9 @@ const TESTS: usize = 8;
 /// `<root>/game` with the committed problem.toml, sample and C++ testlib sources and
 /// [`MANIFEST`]; returns `root`.
 fn small_game(root: &Path) -> PathBuf {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/game");
-    let dst = root.join("game");
-    fs::create_dir_all(dst.join("samples")).unwrap();
-    fs::copy(src.join("problem.toml"), dst.join("problem.toml")).unwrap();
-    for f in ["sample1.in", "sample1.ans"] {
-        fs::copy(src.join("samples").join(f), dst.join("samples").join(f)).unwrap();
-    }
     // The C++ checker and validator a testlib export ships.
-    fs::create_dir_all(dst.join("testlib")).unwrap();
-    for f in ["checker.cpp", "validator.cpp"] {
-        fs::copy(src.join("testlib").join(f), dst.join("testlib").join(f)).unwrap();
-    }
-    fs::write(dst.join("manifest.toml"), MANIFEST).unwrap();
+    let testlib = ["testlib/checker.cpp", "testlib/validator.cpp"];
+    common::small_game(&root.join("game"), MANIFEST, &testlib);
     root.to_path_buf()
 }
 

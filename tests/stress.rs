@@ -9,6 +9,8 @@
 //! catalogue; the whole catalogues are `#[ignore]` tests that `.ci/run` runs with
 //! `-- --ignored`.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -244,19 +246,8 @@ fn keep_collects_the_smallest_failing_seeds_in_order() {
 
 /// A copy of `problems/game` (problem.toml, manifest, samples) in a temporary folder.
 fn game_copy(root: &Path) -> PathBuf {
-    let dst = root.join("game");
-    std::fs::create_dir_all(dst.join("samples")).unwrap();
-    let src = repo().join("problems/game");
-    for f in ["problem.toml", "manifest.toml"] {
-        std::fs::copy(src.join(f), dst.join(f)).unwrap();
-    }
-    for e in std::fs::read_dir(src.join("samples")).unwrap() {
-        let e = e.unwrap();
-        if e.file_type().unwrap().is_file() {
-            std::fs::copy(e.path(), dst.join("samples").join(e.file_name())).unwrap();
-        }
-    }
-    dst
+    let manifest = std::fs::read_to_string(repo().join("problems/game/manifest.toml")).unwrap();
+    common::small_game(&root.join("game"), &manifest, &[])
 }
 
 #[test]

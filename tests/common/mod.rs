@@ -107,6 +107,19 @@ pub fn problem_dir(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// `dir` as a small copy of `problems/game`: its problem.toml and sample 1, the files `more`
+/// (paths under `problems/game`), and `manifest` as manifest.toml. Returns `dir`.
+pub fn small_game(dir: &Path, manifest: &str, more: &[&str]) -> PathBuf {
+    let files = ["problem.toml", "samples/sample1.in", "samples/sample1.ans"];
+    for f in files.iter().chain(more) {
+        let to = dir.join(f);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(problem_dir("game").join(f), to).unwrap();
+    }
+    std::fs::write(dir.join("manifest.toml"), manifest).unwrap();
+    dir.to_path_buf()
+}
+
 /// Copies the problem folder `src` into `dst` without build output (`tests/`, `report/`) and
 /// dot files.
 pub fn copy_problem(src: &Path, dst: &Path) {
