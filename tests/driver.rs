@@ -26,11 +26,7 @@ fn repo() -> &'static Path {
 fn solve_reproduces_the_official_sample() {
     let input = std::fs::read(repo().join("problems/game/samples/sample1.in")).unwrap();
     let out = gridjudge(&["solve", "game"], &input);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::ok(&out);
     assert_eq!(
         out.stdout,
         std::fs::read(repo().join("problems/game/samples/sample1.ans")).unwrap()
@@ -96,11 +92,7 @@ fn build_from_the_command_line() {
     .unwrap();
     let root = tmp.path().to_str().unwrap();
     let out = gridjudge(&["build", "game", "--problems-dir", root, "-j", "1"], b"");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::ok(&out);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("== game (2 tests)"), "{stdout}");
     assert!(
@@ -163,7 +155,7 @@ fn commands_find_problems_from_any_folder_below_the_root() {
     // Build from inside the problem's own folder.
     let game = root.join("problems/game");
     let out = gridjudge_in(&game, &cache, &["build", "game", "-j", "1"]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    common::ok(&out);
     assert!(text(&out.stdout).contains("== game (2 tests)"));
     assert_eq!(
         std::fs::read(game.join("tests/01.ans")).unwrap(),
@@ -188,12 +180,7 @@ fn commands_find_problems_from_any_folder_below_the_root() {
         // The submission starts gridjudge from this build folder, which the sandbox hides.
         &["judge", "game", src.to_str().unwrap(), "--no-sandbox"],
     );
-    assert!(
-        out.status.success(),
-        "{}\n{}",
-        text(&out.stdout),
-        text(&out.stderr)
-    );
+    common::ok(&out);
     assert!(text(&out.stdout).contains("AC"), "{}", text(&out.stdout));
     // Not a terminal: the compile is one plain line.
     assert!(

@@ -191,11 +191,7 @@ fn the_judge_command_exits_non_zero_unless_all_ac() {
             .unwrap()
     };
     let ok = cli(&catalogue("accepted/hopcroft_karp.cpp").to_string_lossy());
-    assert!(
-        ok.status.success(),
-        "{}",
-        String::from_utf8_lossy(&ok.stderr)
-    );
+    common::ok(&ok);
     let json: serde_json::Value = serde_json::from_slice(&ok.stdout).unwrap();
     assert_eq!(json["tests"], serde_json::json!(["01", "02"]));
     let bad = cli(&catalogue("wrong_answer/never_lose.cpp").to_string_lossy());
@@ -248,11 +244,7 @@ fn build_verify_runs_the_catalogue_after_building() {
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::ok(&out);
     assert!(stdout.contains("verify game: OK"), "{stdout}");
     assert!(
         stdout.contains("minimal killing set (exact minimum, 1 test(s)): 02"),

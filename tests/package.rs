@@ -12,8 +12,8 @@ mod common;
 use std::fs;
 use std::os::unix::fs::MetadataExt as _;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
+use common::gridjudge;
 use gridjudge::package::{
     build_problem, sha256_hex, BuildOptions, Lock, LockChange, LockMode, LOCK_FORMAT,
 };
@@ -480,11 +480,6 @@ fn a_second_build_or_a_reader_keeps_a_build_out() {
     build(tmp.path(), LockMode::Extend).unwrap();
 }
 
-/// Runs `gridjudge ARGS`.
-fn gridjudge(args: &[&str]) -> std::process::Output {
-    Command::new(GRIDJUDGE).args(args).output().unwrap()
-}
-
 /// The first backquoted `gridjudge ...` command of `message`, run; panics unless it succeeds.
 fn run_suggested(message: &str) -> String {
     let start = message
@@ -533,7 +528,7 @@ fn judge_verify_and_export_refuse_a_tampered_or_stale_package_with_a_working_nex
         format!("gridjudge build game --problems-dir {root}")
     );
     let o = judge();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    common::ok(&o);
 
     // An answer overwritten after the build (as a hostile program might): an error naming the
     // test, not a verdict, from judge, verify and export alike.
@@ -642,7 +637,7 @@ fn judge_verify_and_export_refuse_a_tampered_or_stale_package_with_a_working_nex
     assert!(!o.status.success(), "{err}");
     assert!(run_suggested(&err).ends_with("--update-lock"));
     let o = gridjudge(&["build", "game", "--problems-dir", root, "--locked"]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    common::ok(&o);
 }
 
 #[test]
@@ -685,7 +680,7 @@ fn build_json_lists_tests_hashes_and_the_lock() {
     let (tmp, dir) = setup(SMALL_MANIFEST);
     let root = tmp.path().to_str().unwrap();
     let o = gridjudge(&["build", "game", "--problems-dir", root, "--json"]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    common::ok(&o);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let p = &v["problems"][0];
     assert_eq!(p["problem"], "game");

@@ -16,6 +16,7 @@ use std::os::unix::process::ExitStatusExt as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use common::ok;
 use gridjudge::store;
 
 const GRIDJUDGE: &str = env!("CARGO_BIN_EXE_gridjudge");
@@ -87,16 +88,6 @@ fn build_cmd(root: &Path) -> Command {
 
 fn build(root: &Path) -> Output {
     build_cmd(root).output().unwrap()
-}
-
-fn ok(o: &Output) -> String {
-    assert!(
-        o.status.success(),
-        "{}\n{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
 /// What readers see: the test files and the build's own lock through `tests/`, and the

@@ -133,16 +133,6 @@ fn assert_drawn(terminal: &str, label: &str) {
     );
 }
 
-fn assert_ok(o: &Output) -> String {
-    let stdout = String::from_utf8_lossy(&o.stdout).into_owned();
-    assert!(
-        o.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    stdout
-}
-
 /// Every file under `dir` (relative path, bytes), sorted.
 fn files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     fn walk(root: &Path, dir: &Path, out: &mut Vec<(PathBuf, Vec<u8>)>) {
@@ -171,7 +161,7 @@ fn build_draws_a_bar_only_on_a_terminal_and_writes_the_same_bytes() {
     let tty = small_game(&tmp.path().join("tty"));
 
     let o = piped(&["build", "game", "--problems-dir", s(&plain), "-j", "2"]);
-    let stdout = assert_ok(&o);
+    let stdout = common::ok(&o);
     assert_plain(&o);
     assert!(
         stdout.contains(&format!("== game ({TESTS} tests)")),
@@ -228,7 +218,7 @@ fn stress_counts_seeds_on_a_terminal_and_stays_plain_on_a_pipe() {
     // A seed range: a bar over the seeds.
     let range = stress(&reference, &["--seeds", "1..12"]);
     let o = piped(&range);
-    let stdout = assert_ok(&o);
+    let stdout = common::ok(&o);
     assert_plain(&o);
     assert!(
         stdout.contains(": 12 seed(s) of `random m=2..5 n=2..5`")
@@ -244,7 +234,7 @@ fn stress_counts_seeds_on_a_terminal_and_stays_plain_on_a_pipe() {
     // `seeds`).
     let timed = stress(&reference, &["--time", "300ms"]);
     let o = piped(&timed);
-    assert_ok(&o);
+    common::ok(&o);
     assert_plain(&o);
     let (code, terminal) = on_terminal(&timed);
     assert_eq!(code, Some(0), "{terminal}");
@@ -268,7 +258,7 @@ fn stress_counts_seeds_on_a_terminal_and_stays_plain_on_a_pipe() {
 fn export_draws_a_bar_only_on_a_terminal_and_writes_the_same_package() {
     let tmp = tempfile::tempdir().unwrap();
     let root = small_game(&tmp.path().join("problems"));
-    assert_ok(&piped(&[
+    common::ok(&piped(&[
         "build",
         "game",
         "--problems-dir",
@@ -291,7 +281,7 @@ fn export_draws_a_bar_only_on_a_terminal_and_writes_the_same_package() {
     let tty_out = tmp.path().join("tty");
 
     let o = piped(&export(&plain_out));
-    let stdout = assert_ok(&o);
+    let stdout = common::ok(&o);
     assert_plain(&o);
     assert!(
         stdout.contains(&format!(
@@ -314,7 +304,7 @@ fn export_draws_a_bar_only_on_a_terminal_and_writes_the_same_package() {
 fn a_compile_shows_a_spinner_on_a_terminal_and_one_plain_line_on_a_pipe() {
     let tmp = tempfile::tempdir().unwrap();
     let root = small_game(&tmp.path().join("problems"));
-    assert_ok(&piped(&["build", "game", "--problems-dir", s(&root)]));
+    common::ok(&piped(&["build", "game", "--problems-dir", s(&root)]));
     // A Rust submission that prints LOSE: wrong on some tests, but what matters is the compile.
     let src = tmp.path().join("lose.rs");
     fs::write(&src, "fn main() { println!(\"LOSE\"); }\n").unwrap();

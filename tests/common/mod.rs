@@ -107,6 +107,25 @@ pub fn problem_dir(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// Runs this build's `gridjudge` with `args` and an empty stdin.
+pub fn gridjudge<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap()
+}
+
+/// The stdout of a run that must have succeeded (else a panic showing its status, stdout and
+/// stderr).
+#[track_caller]
+pub fn ok(o: &std::process::Output) -> String {
+    let stdout = String::from_utf8_lossy(&o.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{}\n{stdout}\n{stderr}", o.status);
+    stdout
+}
+
 /// `dir` as a small copy of `problems/game`: its problem.toml and sample 1, the files `more`
 /// (paths under `problems/game`), and `manifest` as manifest.toml. Returns `dir`.
 pub fn small_game(dir: &Path, manifest: &str, more: &[&str]) -> PathBuf {
