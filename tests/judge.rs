@@ -17,6 +17,10 @@ fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
+fn s(p: &Path) -> &str {
+    p.to_str().expect("a UTF-8 temporary path")
+}
+
 fn catalogue(rel: &str) -> PathBuf {
     repo().join("problems/game/submissions").join(rel)
 }
@@ -199,11 +203,7 @@ fn the_judge_command_exits_non_zero_unless_all_ac() {
     let json: serde_json::Value = serde_json::from_slice(&bad.stdout).unwrap();
     assert_eq!(json["submissions"][0]["tests"][1]["verdict"], "WA");
 
-    let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
-        .args(["verify", "game", "--problems-dir"])
-        .arg(tmp.path())
-        .output()
-        .unwrap();
+    let out = common::gridjudge(&["verify", "game", "--problems-dir", s(tmp.path())]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("has no submissions folder"), "{err}");
@@ -212,39 +212,18 @@ fn the_judge_command_exits_non_zero_unless_all_ac() {
 #[test]
 fn build_verify_runs_the_catalogue_after_building() {
     let tmp = tempfile::tempdir().unwrap();
-    let game = tmp.path().join("game");
-    std::fs::create_dir_all(game.join("submissions/accepted")).unwrap();
-    std::fs::create_dir_all(game.join("submissions/wrong_answer")).unwrap();
-    std::fs::copy(
-        repo().join("problems/game/problem.toml"),
-        game.join("problem.toml"),
-    )
-    .unwrap();
-    std::fs::write(
-        game.join("manifest.toml"),
-        "[[test]]\ngen = \"random n=4 m=6 walls=0.2\"\nseed = 1\n\n\
-         [[test]]\ngen = \"open n=4 m=5\"\nseed = 1\n",
-    )
-    .unwrap();
-    for (folder, file) in [
-        ("accepted", "hopcroft_karp.cpp"),
-        ("wrong_answer", "never_lose.cpp"),
-    ] {
-        std::fs::copy(
-            catalogue(&format!("{folder}/{file}")),
-            game.join("submissions").join(folder).join(file),
-        )
-        .unwrap();
-    }
-    let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
-        .args(["build", "game", "--verify", "--problems-dir"])
-        .arg(tmp.path())
-        .arg("--cache-dir")
-        .arg(cache_dir())
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    common::ok(&out);
+    let manifest = "[[test]]\ngen = \"random n=4 m=6 walls=0.2\"\nseed = 1\n\n\
+                    [[test]]\ngen = \"open n=4 m=5\"\nseed = 1\n";
+    let subs = [
+        "submissions/accepted/hopcroft_karp.cpp",
+        "submissions/wrong_answer/never_lose.cpp",
+    ];
+    common::small_game(&tmp.path().join("game"), manifest, &subs);
+    let (root, cache) = (s(tmp.path()), cache_dir());
+    let args = ["build", "game", "--verify", "--problems-dir", root];
+    let stdout = common::ok(&common::gridjudge(
+        &[&args[..], &["--cache-dir", s(&cache)]].concat(),
+    ));
     assert!(stdout.contains("verify game: OK"), "{stdout}");
     assert!(
         stdout.contains("minimal killing set (exact minimum, 1 test(s)): 02"),
@@ -256,14 +235,6 @@ fn build_verify_runs_the_catalogue_after_building() {
 fn every_subcommand_has_consistent_options() {
     // clap checks its definitions (e.g. clashing short flags) when a subcommand is built.
     for sub in ["build", "judge", "verify", "solve", "list"] {
-        let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
-            .args([sub, "--help"])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{sub} --help: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        common::ok(&common::gridjudge(&[sub, "--help"]));
     }
 }

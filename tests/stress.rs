@@ -12,7 +12,6 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use gridjudge::args::Args;
 use gridjudge::judge::Submission;
@@ -367,15 +366,18 @@ fn save_adds_a_hand_test_that_the_next_build_carries() {
 fn the_stress_command_reports_and_saves_into_the_given_problems_dir() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = game_copy(tmp.path());
-    let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
-        .args(["stress", "game"])
-        .arg(repo().join("problems/game/submissions/wrong_answer/rows_columns.cpp"))
-        .args(["--seeds", "1..20", "-j", "2", "--save", "--problems-dir"])
-        .arg(tmp.path())
-        .arg("--cache-dir")
-        .arg(cache_dir())
-        .output()
-        .unwrap();
+    let cache = cache_dir();
+    let (root, cache) = (tmp.path().to_str().unwrap(), cache.to_str().unwrap());
+    // `gridjudge stress game <submission> <args> --problems-dir <tmp> --cache-dir <cache>`.
+    let stress = |sub: &str, args: &str| {
+        let sub = repo().join("problems/game/submissions").join(sub);
+        let mut argv = vec!["stress", "game", sub.to_str().unwrap()];
+        argv.extend(args.split_whitespace());
+        argv.extend(["--problems-dir", root, "--cache-dir", cache]);
+        common::gridjudge(&argv)
+    };
+    let wrong = "wrong_answer/rows_columns.cpp";
+    let out = stress(wrong, "--seeds 1..20 -j 2 --save");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(
         out.status.code(),
@@ -402,15 +404,7 @@ fn the_stress_command_reports_and_saves_into_the_given_problems_dir() {
     assert!(stdout.contains(&saved), "{stdout}");
     // The same run again, as JSON: the counterexample is now a test of the manifest, and
     // saving it is refused naming that test.
-    let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
-        .args(["stress", "game"])
-        .arg(repo().join("problems/game/submissions/wrong_answer/rows_columns.cpp"))
-        .args(["--seeds", "1..20", "--json", "--save", "--problems-dir"])
-        .arg(tmp.path())
-        .arg("--cache-dir")
-        .arg(cache_dir())
-        .output()
-        .unwrap();
+    let out = stress(wrong, "--seeds 1..20 --json --save");
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -445,14 +439,11 @@ fn the_stress_command_reports_and_saves_into_the_given_problems_dir() {
     );
     assert_eq!(std::fs::read_dir(dir.join("hand")).unwrap().count(), 1);
     // A generator line with ranges and a time budget; an accepted submission passes.
-    let ok = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
-        .args(["stress", "game"])
-        .arg(repo().join("problems/game/submissions/accepted/hopcroft_karp.cpp"))
-        .args(["--generator", "random", "n=1..3", "m=1..3", "walls=0.5"])
-        .args(["--time", "300ms", "-j", "2", "--cache-dir"])
-        .arg(cache_dir())
-        .output()
-        .unwrap();
+    let gen = "--generator random n=1..3 m=1..3 walls=0.5";
+    let ok = stress(
+        "accepted/hopcroft_karp.cpp",
+        &format!("{gen} --time 300ms -j 2"),
+    );
     let stdout = String::from_utf8_lossy(&ok.stdout);
     assert_eq!(ok.status.code(), Some(0), "{stdout}");
     assert!(
@@ -461,31 +452,15 @@ fn the_stress_command_reports_and_saves_into_the_given_problems_dir() {
     );
     assert!(stdout.contains(", 0 failure(s)"), "{stdout}");
     // Bad arguments are clear errors.
-    let bad = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
-        .args(["stress", "game", "true", "--seeds", "9..3"])
-        .output()
-        .unwrap();
+    let command = |line: &str| common::gridjudge(&line.split(' ').collect::<Vec<_>>());
+    let bad = command("stress game true --seeds 9..3");
     assert_eq!(bad.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("seed range `9..3` is empty"));
-    let bad = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
-        .args([
-            "stress",
-            "bunny",
-            "true",
-            "--generator",
-            "play",
-            "n=1",
-            "m=1..2",
-        ])
-        .output()
-        .unwrap();
+    let bad = command("stress bunny true --generator play n=1 m=1..2");
     assert_eq!(bad.status.code(), Some(1));
     let err = String::from_utf8_lossy(&bad.stderr);
     assert!(err.contains("every seed was rejected"), "{err}");
-    let bad = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
-        .args(["stress", "game", "true", "--generator", "random", "n=5..2"])
-        .output()
-        .unwrap();
+    let bad = command("stress game true --generator random n=5..2");
     assert_eq!(bad.status.code(), Some(1));
     let err = String::from_utf8_lossy(&bad.stderr);
     assert!(err.contains("`n=5..2`: a range is lo..hi"), "{err}");
