@@ -39,7 +39,6 @@ fn jury(input: &str) -> (Vec<u8>, Vec<u8>) {
 struct Maze {
     n: u32,
     m: u32,
-    rows: Vec<Vec<u8>>,
     /// Free cells and walls, 1-based (row, column), row-major.
     free: Vec<(u32, u32)>,
     walls: Vec<(u32, u32)>,
@@ -51,10 +50,9 @@ impl Maze {
         let mut lines = text.lines();
         let mut nm = (lines.next().unwrap().split(' ')).map(|x| x.parse().unwrap());
         let (n, m) = (nm.next().unwrap(), nm.next().unwrap());
-        let rows: Vec<Vec<u8>> = lines.map(|l| l.as_bytes().to_vec()).collect();
         let (mut free, mut walls) = (Vec::new(), Vec::new());
-        for (r, row) in rows.iter().enumerate() {
-            for (c, &b) in row.iter().enumerate() {
+        for (r, row) in lines.enumerate() {
+            for (c, b) in row.bytes().enumerate() {
                 let cell = (r as u32 + 1, c as u32 + 1);
                 if b == b'.' {
                     free.push(cell);
@@ -63,17 +61,12 @@ impl Maze {
                 }
             }
         }
-        Maze {
-            n,
-            m,
-            rows,
-            free,
-            walls,
-        }
+        Maze { n, m, free, walls }
     }
 
+    /// Whether (r, c), on the board, is free.
     fn is_free(&self, r: i128, c: i128) -> bool {
-        self.rows[r as usize - 1][c as usize - 1] == b'.'
+        self.free.binary_search(&(r as u32, c as u32)).is_ok()
     }
 }
 
