@@ -2,21 +2,10 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-fn gridjudge(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
+use common::gridjudge_with as gridjudge;
 
 fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -78,18 +67,7 @@ fn unknown_problem_lists_known_ones() {
 #[test]
 fn build_from_the_command_line() {
     let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("game");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::copy(
-        repo().join("problems/game/problem.toml"),
-        dir.join("problem.toml"),
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("manifest.toml"),
-        "[[test]]\ngen = \"open n=3 m=3\"\nseed = 1\n\n[[test]]\ngen = \"walls n=2 m=2\"\nseed = 1\n",
-    )
-    .unwrap();
+    let dir = common::small_game(&tmp.path().join("game"), TWO_TESTS, &[]);
     let root = tmp.path().to_str().unwrap();
     let out = gridjudge(&["build", "game", "--problems-dir", root, "-j", "1"], b"");
     common::ok(&out);
@@ -122,12 +100,15 @@ fn help_explains_every_subcommand() {
     }
 }
 
-/// `<tmp>/repo/problems/game` with the committed problem.toml, its sample and a two-test manifest, and an
-/// empty `<tmp>/repo/src`; returns `<tmp>/repo`.
+/// A manifest of two generated tests.
+const TWO_TESTS: &str =
+    "[[test]]\ngen = \"open n=3 m=3\"\nseed = 1\n\n[[test]]\ngen = \"walls n=2 m=2\"\nseed = 1\n";
+
+/// `<tmp>/repo/problems/game` with the committed problem.toml, its sample and [`TWO_TESTS`],
+/// and an empty `<tmp>/repo/src`; returns `<tmp>/repo`.
 fn small_repo(tmp: &Path) -> std::path::PathBuf {
     let root = tmp.join("repo");
-    let manifest = "[[test]]\ngen = \"open n=3 m=3\"\nseed = 1\n\n[[test]]\ngen = \"walls n=2 m=2\"\nseed = 1\n";
-    common::small_game(&root.join("problems/game"), manifest, &[]);
+    common::small_game(&root.join("problems/game"), TWO_TESTS, &[]);
     std::fs::create_dir_all(root.join("src")).unwrap();
     root
 }

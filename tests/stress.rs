@@ -261,6 +261,13 @@ fn save_adds_a_hand_test_that_the_next_build_carries() {
         .len();
     let input = b"4 1\n#\n.\n.\n.\n";
     let saved = save_counterexample(game, &dir, input, "one_colour.cpp fails (WA)").unwrap();
+    // Why saving `input` again, with the note `why`, is refused.
+    let refused = |input: &[u8], why: &str| {
+        format!(
+            "{:#}",
+            save_counterexample(game, &dir, input, why).unwrap_err()
+        )
+    };
     assert_eq!(saved.number, count + 1);
     assert!(saved.manifest_file.starts_with("hand/stress-"));
     assert_eq!(saved.path, dir.join(&saved.manifest_file));
@@ -277,10 +284,7 @@ fn save_adds_a_hand_test_that_the_next_build_carries() {
         )
     );
     // Saving again is refused, naming the test, and changes nothing.
-    let e = format!(
-        "{:#}",
-        save_counterexample(game, &dir, input, "again").unwrap_err()
-    );
+    let e = refused(input, "again");
     assert!(
         e.contains(&format!(
             "already test {} of manifest.toml (`file {}`)",
@@ -306,10 +310,7 @@ fn save_adds_a_hand_test_that_the_next_build_carries() {
         spec.seed.unwrap(),
     )
     .unwrap();
-    let e = format!(
-        "{:#}",
-        save_counterexample(game, &dir, &generated, "x").unwrap_err()
-    );
+    let e = refused(&generated, "x");
     assert!(
         e.contains(&format!(
             "already test 2 of manifest.toml (`gen {line} seed="
@@ -317,10 +318,7 @@ fn save_adds_a_hand_test_that_the_next_build_carries() {
         "{e}"
     );
     let sample = std::fs::read(dir.join("samples/sample1.in")).unwrap();
-    let e = format!(
-        "{:#}",
-        save_counterexample(game, &dir, &sample, "x").unwrap_err()
-    );
+    let e = refused(&sample, "x");
     assert!(
         e.contains("already test 1 of manifest.toml (`file samples/sample1.in`)"),
         "{e}"
@@ -328,10 +326,7 @@ fn save_adds_a_hand_test_that_the_next_build_carries() {
     // A hand file that the manifest does not name (an entry removed by hand) is found too.
     let other = b"1 2\n.#\n";
     std::fs::write(dir.join("hand/mine.in"), other).unwrap();
-    let e = format!(
-        "{:#}",
-        save_counterexample(game, &dir, other, "x").unwrap_err()
-    );
+    let e = refused(other, "x");
     assert!(
         e.contains("already hand/mine.in, a hand file that manifest.toml does not name"),
         "{e}"
@@ -340,8 +335,8 @@ fn save_adds_a_hand_test_that_the_next_build_carries() {
     // A different file under the name a new input gets is not overwritten.
     let taken = dir.join(stress::saved_name(other));
     std::fs::write(&taken, b"1 1\n.\n").unwrap();
-    let e = save_counterexample(game, &dir, other, "x").unwrap_err();
-    assert!(format!("{e:#}").contains("refusing to overwrite"), "{e:#}");
+    let e = refused(other, "x");
+    assert!(e.contains("refusing to overwrite"), "{e}");
     std::fs::remove_file(&taken).unwrap();
     assert_eq!(
         std::fs::read_to_string(dir.join("manifest.toml")).unwrap(),

@@ -21,6 +21,7 @@ pub mod validator;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::process::{Output, Stdio};
 use std::sync::{Mutex, OnceLock};
 
 use rayon::prelude::*;
@@ -108,18 +109,35 @@ pub fn problem_dir(name: &str) -> PathBuf {
 }
 
 /// Runs this build's `gridjudge` with `args` and an empty stdin.
-pub fn gridjudge<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+pub fn gridjudge<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
+    gridjudge_with(args, b"")
+}
+
+/// Runs this build's `gridjudge` with `args`, `stdin` written to its standard input.
+pub fn gridjudge_with<S: AsRef<std::ffi::OsStr>>(args: &[S], stdin: &[u8]) -> Output {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gridjudge"))
         .args(args)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap()
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A command that exits without reading all of it breaks the pipe: not an error here.
+    let _ = std::io::Write::write_all(&mut child.stdin.take().unwrap(), stdin);
+    child.wait_with_output().unwrap()
+}
+
+/// The stdout and stderr of a run, for a failure message.
+pub fn text(o: &Output) -> String {
+    let (out, err) = (&o.stdout, &o.stderr);
+    let (out, err) = (String::from_utf8_lossy(out), String::from_utf8_lossy(err));
+    format!("stdout:\n{out}\nstderr:\n{err}")
 }
 
 /// The stdout of a run that must have succeeded (else a panic showing its status, stdout and
 /// stderr).
 #[track_caller]
-pub fn ok(o: &std::process::Output) -> String {
+pub fn ok(o: &Output) -> String {
     let stdout = String::from_utf8_lossy(&o.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success(), "{}\n{stdout}\n{stderr}", o.status);
