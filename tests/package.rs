@@ -418,31 +418,7 @@ fn an_old_tests_folder_and_leftovers_are_replaced() {
     let e = store::load_checked(tmp.path(), "game").unwrap_err();
     assert!(format!("{e:#}").contains("has no built tests"), "{e:#}");
     build(tmp.path(), LockMode::Locked).unwrap();
-    assert!(fs::symlink_metadata(dir.join("tests"))
-        .unwrap()
-        .file_type()
-        .is_symlink());
-    let mut left: Vec<String> = fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    left.sort();
-    assert_eq!(
-        left,
-        [
-            ".builds",
-            "manifest.toml",
-            "problem.toml",
-            "samples",
-            "tests",
-            "tests.lock"
-        ]
-    );
-    let builds: Vec<String> = fs::read_dir(dir.join(".builds"))
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    assert_eq!(builds.len(), 2, "{builds:?}"); // the lock file and the current build
+    common::assert_clean(&dir);
     assert_eq!(read_tests(&dir).len(), 8);
     store::load_checked(tmp.path(), "game").unwrap();
 }

@@ -16,7 +16,7 @@ use std::os::unix::process::ExitStatusExt as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::ok;
+use common::{assert_clean, ok};
 use gridjudge::store;
 
 const GRIDJUDGE: &str = env!("CARGO_BIN_EXE_gridjudge");
@@ -132,41 +132,6 @@ fn state(dir: &Path) -> State {
         inner_lock: fs::read(dir.join("tests/tests.lock")).ok(),
         lock: fs::read(dir.join("tests.lock")).ok(),
     }
-}
-
-/// Asserts that the problem folder holds nothing but the package and its sources: no
-/// leftover of an interrupted build.
-fn assert_clean(dir: &Path) {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    assert_eq!(
-        names,
-        [
-            ".builds",
-            "manifest.toml",
-            "problem.toml",
-            "samples",
-            "tests",
-            "tests.lock"
-        ],
-        "leftovers in {}",
-        dir.display()
-    );
-    let current = fs::read_link(dir.join("tests")).unwrap();
-    let mut builds: Vec<String> = fs::read_dir(dir.join(".builds"))
-        .unwrap()
-        .map(|e| format!(".builds/{}", e.unwrap().file_name().to_string_lossy()))
-        .collect();
-    builds.sort();
-    let mut want = vec![
-        ".builds/.lock".to_string(),
-        current.to_string_lossy().into_owned(),
-    ];
-    want.sort();
-    assert_eq!(builds, want, "leftover build folders in {}", dir.display());
 }
 
 /// `cp -a src dst` (symlinks kept as symlinks).

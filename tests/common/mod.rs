@@ -157,6 +157,42 @@ pub fn small_game(dir: &Path, manifest: &str, more: &[&str]) -> PathBuf {
     dir.to_path_buf()
 }
 
+/// Asserts that the problem folder `dir` (a small copy of `game`) holds nothing but the
+/// package and its sources: `tests` a link to the one build folder, no leftover of an earlier
+/// or interrupted build.
+pub fn assert_clean(dir: &Path) {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            ".builds",
+            "manifest.toml",
+            "problem.toml",
+            "samples",
+            "tests",
+            "tests.lock"
+        ],
+        "leftovers in {}",
+        dir.display()
+    );
+    let current = std::fs::read_link(dir.join("tests")).unwrap();
+    let mut builds: Vec<String> = std::fs::read_dir(dir.join(".builds"))
+        .unwrap()
+        .map(|e| format!(".builds/{}", e.unwrap().file_name().to_string_lossy()))
+        .collect();
+    builds.sort();
+    let mut want = vec![
+        ".builds/.lock".to_string(),
+        current.to_string_lossy().into_owned(),
+    ];
+    want.sort();
+    assert_eq!(builds, want, "leftover build folders in {}", dir.display());
+}
+
 /// Copies the problem folder `src` into `dst` without build output (`tests/`, `report/`) and
 /// dot files.
 pub fn copy_problem(src: &Path, dst: &Path) {
