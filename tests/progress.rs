@@ -20,48 +20,26 @@ use std::process::{Command, Output, Stdio};
 const GRIDJUDGE: &str = env!("CARGO_BIN_EXE_gridjudge");
 
 /// Eight small tests, one of them the official sample.
-const MANIFEST: &str = r#"[[test]]
-file = "samples/sample1.in"
-answer = "samples/sample1.ans"
-sample = true
-
-[[test]]
-gen = "open n=1 m=1"
-seed = 1
-
-[[test]]
-gen = "walls n=5 m=5"
-seed = 1
-
-[[test]]
-gen = "random n=5 m=5 walls=0.3"
-seed = 1
-
-[[test]]
-gen = "random n=5 m=5 walls=0.3"
-seed = 2
-
-[[test]]
-gen = "maze n=5 m=5"
-seed = 1
-
-[[test]]
-gen = "lose n=5 m=5 walls=0.2"
-seed = 1
-
-[[test]]
-gen = "random n=30 m=30 walls=0.3"
-seed = 3
-"#;
+fn manifest() -> String {
+    common::game_manifest(&[
+        ("open n=1 m=1", 1),
+        ("walls n=5 m=5", 1),
+        ("random n=5 m=5 walls=0.3", 1),
+        ("random n=5 m=5 walls=0.3", 2),
+        ("maze n=5 m=5", 1),
+        ("lose n=5 m=5 walls=0.2", 1),
+        ("random n=30 m=30 walls=0.3", 3),
+    ])
+}
 
 const TESTS: usize = 8;
 
 /// `<root>/game` with the committed problem.toml, sample and C++ testlib sources and
-/// [`MANIFEST`]; returns `root`.
+/// [`manifest`]; returns `root`.
 fn small_game(root: &Path) -> PathBuf {
     // The C++ checker and validator a testlib export ships.
     let testlib = ["testlib/checker.cpp", "testlib/validator.cpp"];
-    common::small_game(&root.join("game"), MANIFEST, &testlib);
+    common::small_game(&root.join("game"), &manifest(), &testlib);
     root.to_path_buf()
 }
 

@@ -134,6 +134,17 @@ pub fn text(o: &Output) -> String {
     format!("stdout:\n{out}\nstderr:\n{err}")
 }
 
+/// A manifest of `game`: its sample 1 (official answer, `sample = true`), then a test per
+/// generator line and seed.
+pub fn game_manifest(gens: &[(&str, u64)]) -> String {
+    let mut m = String::from("[[test]]\nfile = \"samples/sample1.in\"\n");
+    m += "answer = \"samples/sample1.ans\"\nsample = true\n";
+    for (line, seed) in gens {
+        m += &format!("\n[[test]]\ngen = \"{line}\"\nseed = {seed}\n");
+    }
+    m
+}
+
 /// The stdout of a run that must have succeeded (else a panic showing its status, stdout and
 /// stderr).
 #[track_caller]
