@@ -548,10 +548,7 @@ fn validator_group_bounds_match_problem_toml() {
             cases.push((base.clone().into_bytes(), Some(g.to_string())));
         }
         let results = par_map(&cases, |_, (input, group)| {
-            let mode = Mode {
-                group: group.clone(),
-                lenient: false,
-            };
+            let mode = Mode::new(group.as_deref(), false);
             common::mirror::assert_validators_agree(&Bunny, v, input, &mode, "bounds case")
         });
         // Every group (and the plain constraints) accepts some input and rejects others.

@@ -7,18 +7,14 @@ use std::process::{Command, Output, Stdio};
 
 use common::gridjudge_with as gridjudge;
 
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
 #[test]
 fn solve_reproduces_the_official_sample() {
-    let input = std::fs::read(repo().join("problems/game/samples/sample1.in")).unwrap();
+    let input = std::fs::read(common::problem_dir("game").join("samples/sample1.in")).unwrap();
     let out = gridjudge(&["solve", "game"], &input);
     common::ok(&out);
     assert_eq!(
         out.stdout,
-        std::fs::read(repo().join("problems/game/samples/sample1.ans")).unwrap()
+        std::fs::read(common::problem_dir("game").join("samples/sample1.ans")).unwrap()
     );
 }
 

@@ -49,11 +49,6 @@ fn check(input: &str, output: &str) -> CheckOutcome {
     check_with(input, output.as_bytes(), &jury(input), &config())
 }
 
-/// A stream of `segments` (random bytes from `seed`).
-fn stream(segments: Vec<Segment>, seed: u64) -> Stream {
-    Stream::new("game", segments, seed)
-}
-
 // ---------------------------------------------------------------------------------------------
 // One verdict at a time.
 
@@ -458,7 +453,7 @@ fn two_hundred_megabytes_are_streamed() {
     let ans = jury(&input);
     assert_eq!(common::game::answer_lines(&ans).len(), 4902);
     let segments = common::game::padded_reversed(&ans);
-    let mut s = stream(segments, 0);
+    let mut s = Stream::new("game", segments, 0);
     assert!(s.total() > 199_000_000);
     let before = peak_rss_kib();
     let o = game().check(input.as_bytes(), &mut s, &ans, &config());

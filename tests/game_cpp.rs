@@ -124,10 +124,7 @@ impl Model for Game {
                 bases.push(s.as_bytes().to_vec());
             }
         }
-        let small_lenient = Mode {
-            lenient: true,
-            ..Mode::group("small")
-        };
+        let small_lenient = Mode::new(Some("small"), true);
         let modes = [
             Mode::default(),
             Mode::default(),

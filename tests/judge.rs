@@ -13,16 +13,12 @@ use gridjudge::runner::RunLimits;
 use gridjudge::verdict::Verdict;
 use gridjudge::verify::{verify_problem, Expected};
 
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
 fn s(p: &Path) -> &str {
     p.to_str().expect("a UTF-8 temporary path")
 }
 
 fn catalogue(rel: &str) -> PathBuf {
-    repo().join("problems/game/submissions").join(rel)
+    common::problem_dir("game").join("submissions").join(rel)
 }
 
 /// Compiled binaries are shared between the tests of this file (keyed by source hash).
