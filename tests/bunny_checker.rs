@@ -10,14 +10,11 @@
 
 mod common;
 
+use common::bunny;
 use common::checker::{assert_outcome, bytes, repeat, Segment, StreamJudge};
-use gridjudge::problem::{Problem, ProblemConfig};
+use gridjudge::problem::ProblemConfig;
 use gridjudge::reader::MAX_TOKEN;
 use gridjudge::verdict::{CheckOutcome, Verdict};
-
-fn bunny() -> &'static dyn Problem {
-    common::problem("bunny")
-}
 
 fn config() -> ProblemConfig {
     common::config(bunny())

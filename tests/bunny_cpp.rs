@@ -8,8 +8,7 @@
 
 mod common;
 
-use std::collections::BTreeMap;
-
+use common::bunny;
 use common::checker::{
     garbage_token, join, model_int, model_next, model_tokens, mutated, random_bytes_after, soup,
     spaced_out, sprinkle, Segment,
@@ -17,7 +16,7 @@ use common::checker::{
 use common::cpp::par_map;
 use common::mirror::{Case, Hostile, Judged, Mode, Model, Report, Streamed};
 use gridjudge::package::BuiltTest;
-use gridjudge::problem::{Problem, ValidateOptions};
+use gridjudge::problem::ValidateOptions;
 use gridjudge::problems::bunny as bunny_mod;
 use gridjudge::reader::FormatError;
 use gridjudge::rng::TestRng;
@@ -26,10 +25,6 @@ use gridjudge::verdict::Verdict;
 struct Bunny;
 
 common::mirror::mirror_tests!(Bunny);
-
-fn bunny() -> &'static dyn Problem {
-    common::problem("bunny")
-}
 
 fn package_tests() -> &'static [BuiltTest] {
     common::package_tests("bunny")
@@ -155,20 +150,14 @@ impl Model for Bunny {
     /// Every kind of rejection occurs (in a subset, at least half its share of the full run's
     /// minimum).
     fn assert_mutation_spread(&self, count: u64, decisions: &[Result<String, FormatError>]) {
-        let mut tally: BTreeMap<&str, u64> = BTreeMap::new();
-        for d in decisions {
-            let kind = match d {
-                Ok(_) => "valid",
-                Err(e) if e.expected.starts_with("a legal move") => "broken rule",
-                Err(e) if e.expected.starts_with("a record that ends") => "not over",
-                // The first word of what was expected that is not a number: `integer`, `line`
-                // (end), `end` (of file), `characters` (of a row), `one` (of 'X', ...), ...
-                Err(e) => {
-                    (e.expected.split(' ').find(|w| w.parse::<u64>().is_err())).unwrap_or("?")
-                }
-            };
-            *tally.entry(kind).or_default() += 1;
-        }
+        let tally = common::mirror::tally(decisions.iter().map(|d| match d {
+            Ok(_) => "valid",
+            Err(e) if e.expected.starts_with("a legal move") => "broken rule",
+            Err(e) if e.expected.starts_with("a record that ends") => "not over",
+            // The first word of what was expected that is not a number: `integer`, `line`
+            // (end), `end` (of file), `characters` (of a row), `one` (of 'X', ...), ...
+            Err(e) => (e.expected.split(' ').find(|w| w.parse::<u64>().is_err())).unwrap_or("?"),
+        }));
         eprintln!("validator mutations: {tally:?}");
         for (what, least) in [
             ("valid", 150),

@@ -7,8 +7,9 @@ mod common;
 
 use std::path::Path;
 
+use common::bunny;
 use common::validator::{Corpus, Expected};
-use gridjudge::problem::{Bounds, Problem, ProblemConfig, ValidateOptions};
+use gridjudge::problem::{Bounds, ProblemConfig, ValidateOptions};
 use gridjudge::problems::bunny;
 use gridjudge::reader::FormatError;
 
@@ -29,10 +30,6 @@ fn expected() -> Expected {
 
 fn files(sub: &str) -> std::collections::BTreeMap<String, Vec<u8>> {
     corpus().files(sub)
-}
-
-fn bunny() -> &'static dyn Problem {
-    common::problem("bunny")
 }
 
 fn config() -> ProblemConfig {

@@ -13,15 +13,12 @@ mod common;
 use std::io::{self, Read};
 
 use common::checker::{assert_outcome, bytes, repeat, Segment, Stream, StreamJudge};
-use gridjudge::problem::{Problem, ProblemConfig};
+use common::game;
+use gridjudge::problem::ProblemConfig;
 use gridjudge::reader::MAX_TOKEN;
 use gridjudge::verdict::{CheckOutcome, Verdict};
 
 use common::game::{LOSE_MAZE, SAMPLE, SAMPLE_ANS};
-
-fn game() -> &'static dyn Problem {
-    common::problem("game")
-}
 
 fn config() -> ProblemConfig {
     common::config(game())

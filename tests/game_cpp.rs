@@ -12,10 +12,10 @@ use common::checker::{
     garbage_token, join, model_int, model_next, model_tokens, mutated, random_bytes_after, soup,
     spaced_out, sprinkle, Segment,
 };
+use common::game;
 use common::game::{LOSE_MAZE, SAMPLE, SAMPLE_ANS};
 use common::mirror::{Case, Hostile, Judged, Mode, Model, Report, Streamed, HOSTILE};
 use gridjudge::package::BuiltTest;
-use gridjudge::problem::Problem;
 use gridjudge::reader::FormatError;
 use gridjudge::rng::TestRng;
 use gridjudge::verdict::Verdict;
@@ -23,10 +23,6 @@ use gridjudge::verdict::Verdict;
 struct Game;
 
 common::mirror::mirror_tests!(Game);
-
-fn game() -> &'static dyn Problem {
-    common::problem("game")
-}
 
 /// `input` with its jury answer.
 fn jury(input: &str) -> (Vec<u8>, Vec<u8>) {

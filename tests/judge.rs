@@ -6,16 +6,13 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use common::utf8;
 use gridjudge::judge::{judge, load_tests, JudgeOptions, Submission};
 use gridjudge::package::{build_problem, BuildOptions, LockMode};
 use gridjudge::problem::{self, ProblemConfig};
 use gridjudge::runner::RunLimits;
 use gridjudge::verdict::Verdict;
 use gridjudge::verify::{verify_problem, Expected};
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("a UTF-8 temporary path")
-}
 
 fn catalogue(rel: &str) -> PathBuf {
     common::problem_dir("game").join("submissions").join(rel)
@@ -199,7 +196,7 @@ fn the_judge_command_exits_non_zero_unless_all_ac() {
     let json: serde_json::Value = serde_json::from_slice(&bad.stdout).unwrap();
     assert_eq!(json["submissions"][0]["tests"][1]["verdict"], "WA");
 
-    let out = common::gridjudge(&["verify", "game", "--problems-dir", s(tmp.path())]);
+    let out = common::gridjudge(&["verify", "game", "--problems-dir", utf8(tmp.path())]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("has no submissions folder"), "{err}");
@@ -215,10 +212,10 @@ fn build_verify_runs_the_catalogue_after_building() {
         "submissions/wrong_answer/never_lose.cpp",
     ];
     common::small_game(&tmp.path().join("game"), manifest, &subs);
-    let (root, cache) = (s(tmp.path()), cache_dir());
+    let (root, cache) = (utf8(tmp.path()), cache_dir());
     let args = ["build", "game", "--verify", "--problems-dir", root];
     let stdout = common::ok(&common::gridjudge(
-        &[&args[..], &["--cache-dir", s(&cache)]].concat(),
+        &[&args[..], &["--cache-dir", utf8(&cache)]].concat(),
     ));
     assert!(stdout.contains("verify game: OK"), "{stdout}");
     assert!(

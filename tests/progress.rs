@@ -13,6 +13,7 @@
 
 mod common;
 
+use common::utf8;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -41,10 +42,6 @@ fn small_game(root: &Path) -> PathBuf {
     let testlib = ["testlib/checker.cpp", "testlib/validator.cpp"];
     common::small_game(&root.join("game"), &manifest(), &testlib);
     root.to_path_buf()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("a UTF-8 temporary path")
 }
 
 /// Runs gridjudge with stdout and stderr piped (not a terminal).
@@ -138,7 +135,7 @@ fn build_draws_a_bar_only_on_a_terminal_and_writes_the_same_bytes() {
     let plain = small_game(&tmp.path().join("plain"));
     let tty = small_game(&tmp.path().join("tty"));
 
-    let o = piped(&["build", "game", "--problems-dir", s(&plain), "-j", "2"]);
+    let o = piped(&["build", "game", "--problems-dir", utf8(&plain), "-j", "2"]);
     let stdout = common::ok(&o);
     assert_plain(&o);
     assert!(
@@ -150,7 +147,7 @@ fn build_draws_a_bar_only_on_a_terminal_and_writes_the_same_bytes() {
         "{stdout}"
     );
 
-    let (code, terminal) = on_terminal(&["build", "game", "--problems-dir", s(&tty), "-j", "2"]);
+    let (code, terminal) = on_terminal(&["build", "game", "--problems-dir", utf8(&tty), "-j", "2"]);
     assert_eq!(code, Some(0), "{terminal}");
     assert_drawn(&terminal, &format!("/{TESTS} tests built"));
     assert!(
@@ -173,7 +170,8 @@ fn build_draws_a_bar_only_on_a_terminal_and_writes_the_same_bytes() {
     assert!(a == b, "a build on a terminal wrote other bytes");
 
     // A --locked rebuild on the terminal agrees with the lock written without a bar.
-    let (code, terminal) = on_terminal(&["build", "game", "--problems-dir", s(&plain), "--locked"]);
+    let (code, terminal) =
+        on_terminal(&["build", "game", "--problems-dir", utf8(&plain), "--locked"]);
     assert_eq!(code, Some(0), "{terminal}");
     assert!(terminal.contains("game: matches the lock"), "{terminal}");
 }
@@ -188,7 +186,7 @@ fn stress_counts_seeds_on_a_terminal_and_stays_plain_on_a_pipe() {
     let reference = format!("{GRIDJUDGE} solve game");
     let stress = |submission: &str, extra: &[&str]| -> Vec<String> {
         let mut a = vec!["stress", "game", submission, "-j", "2"];
-        a.extend(["--problems-dir", s(&root), "--cache-dir", s(&cache)]);
+        a.extend(["--problems-dir", utf8(&root), "--cache-dir", utf8(&cache)]);
         a.extend(extra);
         a.into_iter().map(String::from).collect()
     };
@@ -240,7 +238,7 @@ fn export_draws_a_bar_only_on_a_terminal_and_writes_the_same_package() {
         "build",
         "game",
         "--problems-dir",
-        s(&root),
+        utf8(&root),
         "-j",
         "2",
     ]));
@@ -251,8 +249,8 @@ fn export_draws_a_bar_only_on_a_terminal_and_writes_the_same_package() {
         fs::write(bins.join(b), "#!/bin/sh\nexit 0\n").unwrap();
     }
     let export = |out: &Path| -> Vec<String> {
-        let mut a = vec!["export", "game", "--format", "testlib", "-o", s(out)];
-        a.extend(["--problems-dir", s(&root), "--bin-dir", s(&bins)]);
+        let mut a = vec!["export", "game", "--format", "testlib", "-o", utf8(out)];
+        a.extend(["--problems-dir", utf8(&root), "--bin-dir", utf8(&bins)]);
         a.into_iter().map(String::from).collect()
     };
     let plain_out = tmp.path().join("plain");
@@ -282,20 +280,20 @@ fn export_draws_a_bar_only_on_a_terminal_and_writes_the_same_package() {
 fn a_compile_shows_a_spinner_on_a_terminal_and_one_plain_line_on_a_pipe() {
     let tmp = tempfile::tempdir().unwrap();
     let root = small_game(&tmp.path().join("problems"));
-    common::ok(&piped(&["build", "game", "--problems-dir", s(&root)]));
+    common::ok(&piped(&["build", "game", "--problems-dir", utf8(&root)]));
     // A Rust submission that prints LOSE: wrong on some tests, but what matters is the compile.
     let src = tmp.path().join("lose.rs");
     fs::write(&src, "fn main() { println!(\"LOSE\"); }\n").unwrap();
     let judge = |cache: &Path| -> Vec<String> {
-        let a = ["judge", "game", s(&src), "--tests", "1"];
+        let a = ["judge", "game", utf8(&src), "--tests", "1"];
         let mut a: Vec<&str> = a.to_vec();
-        a.extend(["--problems-dir", s(&root), "--cache-dir", s(cache)]);
+        a.extend(["--problems-dir", utf8(&root), "--cache-dir", utf8(cache)]);
         a.into_iter().map(String::from).collect()
     };
     let o = piped(&judge(&tmp.path().join("cache-plain")));
     assert_plain(&o);
     let stderr = String::from_utf8_lossy(&o.stderr);
-    let line = format!("compiling {} (rustc)", s(&src));
+    let line = format!("compiling {} (rustc)", utf8(&src));
     assert_eq!(stderr.matches(&line).count(), 1, "{stderr}");
     let (_, terminal) = on_terminal(&judge(&tmp.path().join("cache-tty")));
     assert_drawn(&terminal, &line);

@@ -780,7 +780,7 @@ pub fn checker_hostile_outputs(m: &dyn Model, cpp_count: u64) {
 }
 
 /// How many times each item occurs.
-fn tally<K: Ord>(items: impl IntoIterator<Item = K>) -> BTreeMap<K, u64> {
+pub fn tally<K: Ord>(items: impl IntoIterator<Item = K>) -> BTreeMap<K, u64> {
     let mut counts = BTreeMap::new();
     for k in items {
         *counts.entry(k).or_insert(0) += 1;

@@ -80,6 +80,16 @@ pub fn problem(name: &str) -> &'static dyn Problem {
     problem::by_name(name).unwrap()
 }
 
+/// The registered problem `game` (the module [`game`] holds its mazes).
+pub fn game() -> &'static dyn Problem {
+    problem("game")
+}
+
+/// The registered problem `bunny`.
+pub fn bunny() -> &'static dyn Problem {
+    problem("bunny")
+}
+
 /// The built-in problem.toml of `p`, as the binaries load it.
 pub fn config(p: &dyn Problem) -> ProblemConfig {
     ProblemConfig::load(p, None).unwrap()
@@ -143,6 +153,11 @@ pub fn game_manifest(gens: &[(&str, u64)]) -> String {
         m += &format!("\n[[test]]\ngen = \"{line}\"\nseed = {seed}\n");
     }
     m
+}
+
+/// `p` as text, for a command line.
+pub fn utf8(p: &Path) -> &str {
+    p.to_str().expect("a UTF-8 path")
 }
 
 /// The stdout of a run that must have succeeded (else a panic showing its status, stdout and
