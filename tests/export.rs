@@ -8,6 +8,9 @@
 //! into `target/problemtools-venv`, reused when present), TeX Live with LuaLaTeX for the
 //! statement, and about two minutes, so it is ignored by `cargo test`; `.ci/run` installs what
 //! it needs and runs it with `cargo test --test export -- --ignored`.
+//! `kattis_2025_packages_pass_bapctools` likewise installs BAPCtools (`bapctools` from PyPI)
+//! into `target/bapctools-venv` and runs `bt validate` and `bt run` in every problem's 2025-09
+//! package (it needs `pypy3`, with which BAPCtools runs Python, or bt warns).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -858,7 +861,8 @@ fn verifyproblem() -> PathBuf {
 fn kattis_packages_pass_verifyproblem() {
     let verify = verifyproblem();
     let out_root = tempfile::tempdir().unwrap();
-    for problem in ["game", "bunny", "geography"] {
+    let names = all_problems();
+    for problem in names.iter().map(String::as_str) {
         let problems = built(problem);
         let out = out_root.path().join(problem);
         ok(&export(problems.path(), problem, "kattis", &out, &[]));
@@ -885,6 +889,13 @@ fn kattis_packages_pass_verifyproblem() {
         assert!(
             text.contains(&format!("{problem} tested: 0 errors")),
             "verifyproblem {problem}:\n{text}"
+        );
+        // The only warning allowed: the licence, which is `unknown` on purpose (README,
+        // "Export").
+        let warnings: Vec<&str> = text.lines().filter(|l| l.contains("WARNING")).collect();
+        assert!(
+            warnings.iter().all(|w| w.contains("License is 'unknown'")),
+            "verifyproblem {problem}: {warnings:?}"
         );
         // Each submission got the verdict of its folder (`<folder>/<file> (<language>) OK: ...`).
         let subs: usize = fs::read_dir(out.join("submissions"))
@@ -943,6 +954,90 @@ fn kattis_packages_pass_verifyproblem() {
             samples += 1;
         }
         assert!(samples >= 2, "{problem}: no samples in data/sample");
+    }
+}
+
+/// `target/bapctools-venv/bin/bt`, installing BAPCtools (PyPI package `bapctools`) into a
+/// virtual environment on first use, as [`verifyproblem`] installs problemtools.
+fn bapctools() -> PathBuf {
+    let venv = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bapctools-venv");
+    let exe = venv.join("bin/bt");
+    if !exe.is_file() {
+        let st = Command::new("python3")
+            .args(["-m", "venv"])
+            .arg(&venv)
+            .status()
+            .expect("python3 is needed to install BAPCtools");
+        assert!(st.success(), "python3 -m venv failed");
+        let st = Command::new(venv.join("bin/pip"))
+            .args(["install", "--quiet", "bapctools"])
+            .status()
+            .unwrap();
+        assert!(st.success(), "pip install bapctools failed");
+    }
+    exe
+}
+
+/// BAPCtools checks the 2025-09 package of every problem as it checks its own: `bt validate`
+/// (input validator on every test in its group with the group's flags, on every invalid input
+/// of data/invalid_input, the output validator on the jury answers and on BAPCtools' generic
+/// valid and invalid outputs) and `bt run` (every submission gets its folder's verdict within
+/// the time limit of problem.yaml). bt exits 1 on any error or warning (a missing `pypy3`, which
+/// BAPCtools runs Python with, is one: .ci/run installs it).
+#[test]
+#[ignore = "needs PyPI, g++, pypy3 and a few minutes; .ci/run runs it"]
+fn kattis_2025_packages_pass_bapctools() {
+    let bt = bapctools();
+    let out_root = tempfile::tempdir().unwrap();
+    for problem in all_problems() {
+        let problems = built(&problem);
+        let out = out_root.path().join(&problem);
+        ok(&export(
+            problems.path(),
+            &problem,
+            "kattis-2025-09",
+            &out,
+            &[],
+        ));
+        for action in ["validate", "run"] {
+            let o = Command::new(&bt)
+                .args([action, "--no-bar"])
+                .current_dir(&out)
+                .stdin(Stdio::null())
+                .output()
+                .unwrap();
+            let text = format!(
+                "{}{}",
+                String::from_utf8_lossy(&o.stdout),
+                String::from_utf8_lossy(&o.stderr)
+            );
+            eprintln!("bt {action} {problem}:\n{text}");
+            assert!(o.status.success(), "bt {action} {problem}:\n{text}");
+            if action == "run" {
+                // One result line per submission, each with its folder's verdict.
+                for folder in fs::read_dir(out.join("submissions")).unwrap() {
+                    let folder = folder.unwrap().path();
+                    let verdict = match folder.file_name().unwrap().to_str().unwrap() {
+                        "accepted" => " AC ",
+                        "wrong_answer" => " WA ",
+                        "time_limit_exceeded" => " TLE ",
+                        _ => " RTE ",
+                    };
+                    for sub in fs::read_dir(&folder).unwrap() {
+                        let name = format!(
+                            "{}/{}:",
+                            folder.file_name().unwrap().to_string_lossy(),
+                            sub.unwrap().file_name().to_string_lossy()
+                        );
+                        assert!(
+                            text.lines()
+                                .any(|l| l.starts_with(&name) && l.contains(verdict)),
+                            "bt run {problem}: no line `{name} ...{verdict}`:\n{text}"
+                        );
+                    }
+                }
+            }
+        }
     }
 }
 
