@@ -1,7 +1,7 @@
 //! Exporting a built test package in the layouts that judges take (see
 //! `../shared/conventions.md`, "Packages that judges take").
 //!
-//! Two formats:
+//! Three formats:
 //! * [`Format::Testlib`] — Polygon, Luogu, Hydro, LibreOJ: numbered `1.in` / `1.ans` ...,
 //!   the problem's self-contained C++ sources `checker.cpp` and `validator.cpp` (from
 //!   `problems/<p>/testlib/`, which these judges compile themselves), `checker` and
@@ -10,15 +10,19 @@
 //!   binaries in `bin/` for running the package locally, and a Hydro `config.yaml` (time,
 //!   memory, `checker: checker.cpp`, one subtask per test group). Optionally also zipped
 //!   (`<DIR>.zip`, the folder's content at the archive's root, as Hydro imports it).
-//! * [`Format::Kattis`] — the Kattis problem package format, `legacy` version (also taken by
-//!   DOMjudge and checked by `verifyproblem` from problemtools): `problem.yaml` with
-//!   `validation: custom`, `problem_statement/problem.en.tex`, `data/sample` and `data/secret`,
-//!   `input_validators/gridjudge/` and `output_validators/gridjudge/` (each a program folder
-//!   with an executable `run` script and the binary it calls), and `submissions/<verdict>/`
-//!   copied from `problems/<p>/submissions/`.
+//! * [`Format::Kattis`] — the Kattis problem package format, `legacy` version (taken by
+//!   DOMjudge and Kattis, checked by `verifyproblem` from problemtools), and
+//!   [`Format::Kattis2025`], version `2025-09` (written and checked by BAPCtools): see
+//!   [`write_kattis`] for the layout. Both ship the validator and the checker as sources in
+//!   program folders with `build` and `run` scripts (the judge compiles them), the test groups
+//!   with their input validator flags, and `submissions/<verdict>/` copied from
+//!   `problems/<p>/submissions/`; the destination's folder name must be a Kattis short name
+//!   ([`kattis_short_name`]).
 //!
-//! A program problem ([`crate::program`]) ships its own programs instead of gridjudge's
-//! binaries: its validator's source; its checker's source, or, for a built-in checker,
+//! A built-in problem's Kattis package ships `problems/<p>/testlib/{validator,checker}.cpp`,
+//! compiled by its `build` script with `-DKATTIS` (their Kattis convention). A program problem
+//! ([`crate::program`]) ships its own programs instead of gridjudge's binaries: its validator's
+//! source; its checker's source, or, for a built-in checker,
 //! gridjudge's C++ source [`BUILTIN_CHECKER_CPP`] (no judge's standard checker judges
 //! identically: testlib's `wcmp`/`lcmp` count only space, tab, CR and LF as white space, Kattis'
 //! default output validator keeps a byte order mark in the first token and compares tokens as
@@ -976,11 +980,12 @@ fn yaml_list(items: &[String]) -> String {
 ///   two to agree), while the legacy `problem.yaml` has no time limit key (problemtools derives
 ///   one from the submissions).
 /// * the statement in `problem_statement/` / `statement/`.
-/// * `data/sample/N.{in,ans}`; `data/secret/[G/]NAME.{in,ans}`, one folder per test group when
-///   there are groups, with `testdata.yaml` (`input_validator_flags: "--group G"`) /
+/// * `data/sample/N.{in,ans}`; `data/secret/[NN_G/]NAME.{in,ans}`, one folder per test group
+///   when there are groups ([`kattis_groups`]), with `testdata.yaml` (`input_validator_flags: "--group G"`) /
 ///   `test_group.yaml` (`input_validator_args: ["--group", "G"]`); 2025-09 samples with a group
 ///   get `N.yaml` with the same arguments.
-/// * 2025-09: `data/invalid_input/NAME.in` from `problems/<p>/validator_corpus/invalid/`.
+/// * 2025-09: `data/invalid_input/NAME.in` from `problems/<p>/validator_corpus/invalid/`, and
+///   `data/valid_output/test_group.yaml` declaring the checker case-sensitive.
 /// * `input_validators/gridjudge/` and `output_validators/gridjudge/` / `output_validator/`:
 ///   sources with `build` and `run` scripts ([`kattis_programs`]).
 /// * `submissions/<verdict>/`.
