@@ -13,7 +13,7 @@
 //! * [`Format::Kattis`] — the Kattis problem package format, `legacy` version (taken by
 //!   DOMjudge and Kattis, checked by `verifyproblem` from problemtools), and
 //!   [`Format::Kattis2025`], version `2025-09` (written and checked by BAPCtools): see
-//!   [`write_kattis`] for the layout. Both ship the validator and the checker as sources in
+//!   `write_kattis` for the layout. Both ship the validator and the checker as sources in
 //!   program folders with `build` and `run` scripts (the judge compiles them), the test groups
 //!   with their input validator flags, and `submissions/<verdict>/` copied from
 //!   `problems/<p>/submissions/`; the destination's folder name must be a Kattis short name
