@@ -1767,6 +1767,71 @@ mod tests {
     }
 
     #[test]
+    fn kattis_groups_are_numbered_folders_in_order_of_first_appearance() {
+        let mut sample = t(Some("40"));
+        sample.spec.sample = true;
+        let tests = vec![sample, t(Some("n1")), t(None), t(Some("16")), t(Some("n1"))];
+        let pair = |f: &str, g: &str| Some((f.to_string(), g.to_string()));
+        assert_eq!(
+            kattis_groups(&tests).unwrap(),
+            vec![
+                None,
+                pair("01_n1", "n1"),
+                pair("02_default", "default"),
+                pair("03_16", "16"),
+                pair("01_n1", "n1"),
+            ]
+        );
+        // No secret test in a group: every test directly in data/secret.
+        assert_eq!(
+            kattis_groups(&[t(None), t(None)]).unwrap(),
+            vec![None, None]
+        );
+        let e = kattis_groups(&[t(Some("a b"))]).unwrap_err().to_string();
+        assert!(e.contains("test group `a b`"), "{e}");
+        assert_eq!(group_args("default"), Vec::<String>::new());
+        assert_eq!(yaml_list(&group_args("3x4")), r#"["--group", "3x4"]"#);
+    }
+
+    #[test]
+    fn kattis_names_and_seconds() {
+        for ok in ["a", "Z_9.in", "_x", "01_n1"] {
+            assert!(kattis_file_name_ok(ok), "{ok}");
+        }
+        for bad in ["", ".timelimit", "-a", "a b", "é"] {
+            assert!(!kattis_file_name_ok(bad), "{bad}");
+        }
+        assert!(!kattis_file_name_ok(&"a".repeat(256)));
+        let cases = [(1000, "1"), (2000, "2"), (1500, "1.5"), (250, "0.25")];
+        for (ms, s) in cases {
+            assert_eq!(seconds(ms), s);
+        }
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["game", "a1"] {
+            assert_eq!(kattis_short_name(&dir.path().join(name)).unwrap(), name);
+        }
+        for name in ["game-kattis", "Game", "game_1"] {
+            let e = kattis_short_name(&dir.path().join(name))
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains("lowercase letters a-z and digits 0-9"), "{e}");
+        }
+    }
+
+    #[test]
+    fn statement_title_is_plain_problemname() {
+        let dir = tempfile::tempdir().unwrap();
+        let tex = dir.path().join("problem.en.tex");
+        std::fs::write(&tex, "% x\n\\problemname{Bunny and Egg}\nText.\n").unwrap();
+        assert_eq!(
+            statement_title(dir.path()).as_deref(),
+            Some("Bunny and Egg")
+        );
+        std::fs::write(&tex, "\\problemname{CO\\textsubscript{2}}\n").unwrap();
+        assert_eq!(statement_title(dir.path()), None);
+    }
+
+    #[test]
     fn subtasks_follow_first_appearance_with_a_default() {
         let tests = vec![t(Some("small")), t(None), t(Some("small")), t(Some("40"))];
         assert_eq!(
