@@ -103,8 +103,9 @@ pub struct ExportOptions {
     pub force: bool,
     /// Also write `<out>.zip` with the folder's content at the archive root.
     pub zip: bool,
-    /// Folder holding the `checker` and `validator` executables to ship (normally the folder
-    /// of the running `gridjudge`, e.g. `target/release/`).
+    /// Folder holding the `checker` and `validator` executables a testlib package of a built-in
+    /// problem ships for running it locally (normally the folder of the running `gridjudge`,
+    /// e.g. `target/release/`); Kattis packages ship only sources and do not need it.
     pub bin_dir: PathBuf,
     /// Draw a bar on stderr over the tests written ([`crate::progress::bar`]; for terminals).
     pub progress: bool,

@@ -617,12 +617,19 @@ fn kattis_exports_of_every_problem_in_both_formats() {
             .collect();
         assert!(!invalid_names.is_empty(), "{problem}");
 
+        // The program folders of the legacy package, which the 2025-09 one must equal.
+        let mut legacy_programs: Vec<Vec<(String, Vec<u8>)>> = Vec::new();
         for (format, version, ov_dir, statement, group_file, group_key) in KATTIS_FORMATS {
             let modern = version == "2025-09";
             let out_root = tempfile::tempdir().unwrap();
             let out = out_root.path().join(&problem);
-            ok(&export(problems.path(), &problem, format, &out, &[]));
+            ok(&export(problems.path(), &problem, format, &out, &["--zip"]));
             let what = format!("{problem} --format {format}");
+            // The zip (DOMjudge's upload) holds the package at its root, .timelimit included.
+            let zip = fs::File::open(out_root.path().join(format!("{problem}.zip"))).unwrap();
+            let mut zip = zip::ZipArchive::new(zip).unwrap();
+            assert!(zip.by_name("problem.yaml").is_ok(), "{what}");
+            assert_eq!(zip.by_name(".timelimit").is_ok(), !modern, "{what}");
 
             // problem.yaml: version, name from the statement, limits.
             let yaml = fs::read_to_string(out.join("problem.yaml")).unwrap();
@@ -745,6 +752,35 @@ fn kattis_exports_of_every_problem_in_both_formats() {
                 );
             }
 
+            for folder in ["accepted", "wrong_answer"] {
+                assert!(
+                    fs::read_dir(out.join("submissions").join(folder))
+                        .unwrap()
+                        .count()
+                        > 0,
+                    "{what}: no {folder} submissions"
+                );
+            }
+
+            // Both versions ship the same program folders: built and run once, below.
+            let programs: Vec<Vec<(String, Vec<u8>)>> = [&iv_dir, &ov_dir]
+                .iter()
+                .map(|d| {
+                    files_under(d)
+                        .into_iter()
+                        .map(|f| {
+                            let name = f.file_name().unwrap().to_string_lossy().into_owned();
+                            (name, fs::read(&f).unwrap())
+                        })
+                        .collect()
+                })
+                .collect();
+            if !modern {
+                legacy_programs = programs;
+                continue;
+            }
+            assert_eq!(programs, legacy_programs, "{what}: program folders differ");
+
             // Built as a judge builds them, the validators work in the Kattis convention: every
             // test is valid in its group, every invalid input is rejected, every jury answer is
             // accepted (also with extra validator flags), an empty output is rejected.
@@ -800,15 +836,6 @@ fn kattis_exports_of_every_problem_in_both_formats() {
                 assert!(!fs::read_to_string(fb.join("judgemessage.txt"))
                     .unwrap()
                     .is_empty());
-            }
-            for folder in ["accepted", "wrong_answer"] {
-                assert!(
-                    fs::read_dir(out.join("submissions").join(folder))
-                        .unwrap()
-                        .count()
-                        > 0,
-                    "{what}: no {folder} submissions"
-                );
             }
         }
     }
