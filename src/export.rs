@@ -1,7 +1,7 @@
 //! Exporting a built test package in the layouts that judges take (see
 //! `../shared/conventions.md`, "Packages that judges take").
 //!
-//! Two formats:
+//! Three formats:
 //! * [`Format::Testlib`] — Polygon, Luogu, Hydro, LibreOJ: numbered `1.in` / `1.ans` ...,
 //!   the problem's self-contained C++ sources `checker.cpp` and `validator.cpp` (from
 //!   `problems/<p>/testlib/`, which these judges compile themselves), `checker` and
@@ -10,17 +10,19 @@
 //!   binaries in `bin/` for running the package locally, and a Hydro `config.yaml` (time,
 //!   memory, `checker: checker.cpp`, one subtask per test group). Optionally also zipped
 //!   (`<DIR>.zip`, the folder's content at the archive's root, as Hydro imports it).
-//! * [`Format::Kattis`] — the Kattis problem package format, `legacy` version (also taken by
-//!   DOMjudge and checked by `verifyproblem` from problemtools): `problem.yaml` with
-//!   `validation: custom`, `problem_statement/problem.en.tex` (and, unless
-//!   [`StatementBuild::SourceOnly`], `problem.pdf` and `problem.html` compiled from it with the
-//!   samples by [`crate::statement`], which DOMjudge shows), `data/sample` and `data/secret`,
-//!   `input_validators/gridjudge/` and `output_validators/gridjudge/` (each a program folder
-//!   with an executable `run` script and the binary it calls), and `submissions/<verdict>/`
-//!   copied from `problems/<p>/submissions/`.
+//! * [`Format::Kattis`] — the Kattis problem package format, `legacy` version (taken by
+//!   DOMjudge and Kattis, checked by `verifyproblem` from problemtools), and
+//!   [`Format::Kattis2025`], version `2025-09` (written and checked by BAPCtools): see
+//!   `write_kattis` for the layout. Both ship the validator and the checker as sources in
+//!   program folders with `build` and `run` scripts (the judge compiles them), the test groups
+//!   with their input validator flags, and `submissions/<verdict>/` copied from
+//!   `problems/<p>/submissions/`; the destination's folder name must be a Kattis short name
+//!   ([`kattis_short_name`]).
 //!
-//! A program problem ([`crate::program`]) ships its own programs instead of gridjudge's
-//! binaries: its validator's source; its checker's source, or, for a built-in checker,
+//! A built-in problem's Kattis package ships `problems/<p>/testlib/{validator,checker}.cpp`,
+//! compiled by its `build` script with `-DKATTIS` (their Kattis convention). A program problem
+//! ([`crate::program`]) ships its own programs instead of gridjudge's binaries: its validator's
+//! source; its checker's source, or, for a built-in checker,
 //! gridjudge's C++ source [`BUILTIN_CHECKER_CPP`] (no judge's standard checker judges
 //! identically: testlib's `wcmp`/`lcmp` count only space, tab, CR and LF as white space, Kattis'
 //! default output validator keeps a byte order mark in the first token and compares tokens as
@@ -35,7 +37,7 @@
 //! destination and renames it into place at the end, so a failed export leaves nothing behind;
 //! an existing non-empty destination is an error unless `force` is set.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -52,17 +54,38 @@ use crate::program::{Convention, ProgramProblem, ProgramSpec};
 pub enum Format {
     /// Numbered tests, testlib-convention checker and validator, Hydro `config.yaml`.
     Testlib,
-    /// Kattis problem package format (`legacy`), also DOMjudge.
+    /// Kattis problem package format, version `legacy`: what DOMjudge 9 and problemtools'
+    /// `verifyproblem` read (CLI name `kattis`).
     Kattis,
+    /// Kattis problem package format, version `2025-09`: what BAPCtools writes and checks
+    /// (CLI name `kattis-2025-09`).
+    Kattis2025,
 }
 
 impl Format {
-    /// Parses `testlib` or `kattis`; errors name the accepted values.
+    /// Parses `testlib`, `kattis` (legacy) or `kattis-2025-09`; errors name the accepted values.
     pub fn parse(s: &str) -> anyhow::Result<Format> {
         match s {
             "testlib" => Ok(Format::Testlib),
             "kattis" => Ok(Format::Kattis),
-            other => bail!("unknown export format `{other}` (formats: testlib, kattis)"),
+            "kattis-2025-09" => Ok(Format::Kattis2025),
+            other => {
+                bail!("unknown export format `{other}` (formats: testlib, kattis, kattis-2025-09)")
+            }
+        }
+    }
+
+    /// Whether this is a Kattis problem package (either version).
+    pub fn is_kattis(self) -> bool {
+        matches!(self, Format::Kattis | Format::Kattis2025)
+    }
+
+    /// The name `--format` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Testlib => "testlib",
+            Format::Kattis => "kattis",
+            Format::Kattis2025 => "kattis-2025-09",
         }
     }
 }
@@ -80,8 +103,9 @@ pub struct ExportOptions {
     pub force: bool,
     /// Also write `<out>.zip` with the folder's content at the archive root.
     pub zip: bool,
-    /// Folder holding the `checker` and `validator` executables to ship (normally the folder
-    /// of the running `gridjudge`, e.g. `target/release/`).
+    /// Folder holding the `checker` and `validator` executables a testlib package of a built-in
+    /// problem ships for running it locally (normally the folder of the running `gridjudge`,
+    /// e.g. `target/release/`); Kattis packages ship only sources and do not need it.
     pub bin_dir: PathBuf,
     /// Draw a bar on stderr over the tests written ([`crate::progress::bar`]; for terminals).
     pub progress: bool,
@@ -167,11 +191,16 @@ pub fn load_built(problem: &dyn Problem, problems_dir: &Path) -> anyhow::Result<
 /// destination is moved aside, the new package renamed into place, and only then the old one
 /// removed.
 pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<ExportReport> {
+    if opts.format.is_kattis() {
+        kattis_short_name(&opts.out)?;
+    }
     // The statement's tools first: a missing one is the first thing a setter has to fix.
     let tools = match (&opts.statement, opts.format) {
         (StatementBuild::SourceOnly, _) | (_, Format::Testlib) => None,
-        (StatementBuild::Compiled, Format::Kattis) => Some(None),
-        (StatementBuild::CompiledWith(dir), Format::Kattis) => Some(Some(dir.as_path())),
+        (StatementBuild::Compiled, Format::Kattis | Format::Kattis2025) => Some(None),
+        (StatementBuild::CompiledWith(dir), Format::Kattis | Format::Kattis2025) => {
+            Some(Some(dir.as_path()))
+        }
     };
     let tools = match tools {
         Some(dir) => Some(crate::statement::Tools::find(dir).map_err(|e| {
@@ -186,12 +215,17 @@ pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<Exp
     let dir = opts.problems_dir.join(problem.name());
     let config = ProblemConfig::load(problem, Some(&dir.join("problem.toml")))?;
     // A program problem ships its own programs (and gridjudge's built-in checker as C++
-    // source); a built-in problem ships gridjudge's binaries and its testlib/ sources.
+    // source); a built-in problem ships its testlib/ sources (and, in a testlib package,
+    // gridjudge's binaries for running the package here).
     let shipped = match problem.as_program() {
         Some(pp) => Shipped::Programs(ProgramParts::of(pp, opts.format)?),
         None => {
             same_rules_as_shipped(problem, &config, &dir)?;
-            Shipped::Binaries(Binaries::find(&opts.bin_dir)?)
+            if opts.format.is_kattis() {
+                Shipped::Programs(ProgramParts::testlib_sources(&config, &dir)?)
+            } else {
+                Shipped::Binaries(Binaries::find(&opts.bin_dir)?)
+            }
         }
     };
     let tests = load_built(problem, &opts.problems_dir)?;
@@ -222,16 +256,22 @@ pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<Exp
             write_testlib(problem, &config, &tests, &shipped, &dir, root, &bar)?;
             0
         }
-        Format::Kattis => write_kattis(
-            problem,
-            &config,
-            &tests,
-            &shipped,
-            tools.as_ref(),
-            &dir,
-            root,
-            &bar,
-        )?,
+        Format::Kattis | Format::Kattis2025 => {
+            let Shipped::Programs(parts) = &shipped else {
+                bail!("internal error: a Kattis package ships sources, not binaries");
+            };
+            write_kattis(
+                opts.format,
+                problem,
+                &config,
+                &tests,
+                parts,
+                tools.as_ref(),
+                &dir,
+                root,
+                &bar,
+            )?
+        }
     };
     bar.finish_and_clear();
     let zip = match &zip_path {
@@ -290,6 +330,37 @@ fn zip_path_of(out: &Path) -> anyhow::Result<PathBuf> {
     let mut name = name.to_os_string();
     name.push(".zip");
     Ok(parent.join(name))
+}
+
+/// Errors unless the folder name of `out` is a valid Kattis problem short name: the spec (both
+/// `legacy` and `2025-09`, "General requirements") requires the package folder's name to
+/// consist solely of lowercase letters a-z and digits 0-9, and `verifyproblem` and BAPCtools
+/// take the short name from it (so `game-kattis` or `Game` are refused). O(name length).
+pub fn kattis_short_name(out: &Path) -> anyhow::Result<String> {
+    let name = resolved(out)?
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if name.is_empty()
+        || !name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+    {
+        bail!(
+            "{}: a Kattis package's folder name is the problem's short name, which must consist \
+             solely of lowercase letters a-z and digits 0-9 (Kattis problem package format, \
+             \"General requirements\"); `{name}` is not one. Choose a destination such as {}",
+            out.display(),
+            out.with_file_name(
+                name.to_ascii_lowercase()
+                    .chars()
+                    .filter(char::is_ascii_alphanumeric)
+                    .collect::<String>()
+            )
+            .display()
+        );
+    }
+    Ok(name)
 }
 
 /// `path` made absolute, with symbolic links and `..` resolved as far as the path exists and
@@ -503,30 +574,6 @@ pub fn problem_uuid(name: &str) -> String {
         &hex[16..20],
         &hex[20..32]
     )
-}
-
-/// The `build` script of a Kattis program folder whose binary `bin` ships prebuilt: it only
-/// checks that `bin` and `run` are there and executable.
-fn build_script(bin: &str) -> String {
-    format!(
-        "#!/bin/sh\n# Nothing to compile: `{bin}` ships prebuilt (gridjudge, Linux x86-64).\n\
-         set -e\nchmod +x run {bin}\ntest -x run && test -x {bin}\n"
-    )
-}
-
-/// A Kattis program folder `dir` for gridjudge binary `bin` (copied from `from`): the binary,
-/// a `build` script that only checks it is there, and a `run` script that calls it with the
-/// problem name `problem` and `--kattis`; `what` is the run script's comment line.
-fn kattis_program(
-    dir: &Path,
-    bin: &str,
-    from: &Path,
-    problem: &str,
-    what: &str,
-) -> anyhow::Result<()> {
-    copy_executable(from, &dir.join(bin))?;
-    write_script(&dir.join("build"), &build_script(bin))?;
-    write_script(&dir.join("run"), &wrapper(bin, problem, " --kattis", what))
 }
 
 /// Subtasks of the Hydro `config.yaml`: one per test group in order of first appearance,
@@ -883,46 +930,193 @@ fn copy_statement(from: &Path, to: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `ms` milliseconds as seconds in YAML or `.timelimit` (`1`, `1.5`, `0.25`).
+fn seconds(ms: u64) -> String {
+    format!("{}", ms as f64 / 1000.0)
+}
+
+/// The argument of `\problemname{...}` in `statement_dir/problem.en.tex`, when it is plain text
+/// (no `\`, braces, `_` or `^`); `None` otherwise or when the file cannot be read.
+fn statement_title(statement_dir: &Path) -> Option<String> {
+    let tex = std::fs::read_to_string(statement_dir.join("problem.en.tex")).ok()?;
+    let start = tex.find("\\problemname{")? + "\\problemname{".len();
+    let rest = &tex[start..];
+    let title = &rest[..rest.find('}')?];
+    let plain = !title.is_empty() && !title.contains(['\\', '{', '_', '^', '\n']);
+    plain.then(|| title.to_string())
+}
+
+/// Whether `name` may be a file or folder name in a Kattis package (the spec's
+/// `^[a-zA-Z0-9_][a-zA-Z0-9_.-]{0,254}$`).
+fn kattis_file_name_ok(name: &str) -> bool {
+    let b = name.as_bytes();
+    let ok = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'-';
+    !b.is_empty()
+        && b.len() <= 255
+        && (b[0].is_ascii_alphanumeric() || b[0] == b'_')
+        && b.iter().all(|&c| ok(c))
+}
+
+/// The test group of each test (in `tests` order) as (folder under `data/secret/`, group):
+/// `None` for every test when no secret test has a group (the tests go directly into
+/// `data/secret/`) and for samples; else the group, `default` for a secret test without one (the
+/// 2025-09 format allows either groups or tests in `data/secret/`, not both), in a folder
+/// `NN_<group>` numbered in order of first appearance (judges take groups in lexicographic
+/// order, and `verifyproblem` warns when that differs from the natural order, as `16` and
+/// `3x4` do). Errors naming a group that is no valid Kattis file name. O(tests × groups).
+fn kattis_groups(tests: &[PackageTest]) -> anyhow::Result<Vec<Option<(String, String)>>> {
+    let secret: Vec<&PackageTest> = tests.iter().filter(|t| !t.spec.sample).collect();
+    if !secret.iter().any(|t| t.spec.group.is_some()) {
+        return Ok(vec![None; tests.len()]);
+    }
+    let group_of = |t: &PackageTest| t.spec.group.clone().unwrap_or_else(|| "default".into());
+    let mut order: Vec<String> = Vec::new();
+    for t in &secret {
+        let g = group_of(t);
+        if !kattis_file_name_ok(&g) {
+            bail!(
+                "test group `{g}` (test {}) cannot be named in a Kattis package: a name must \
+                 match ^[a-zA-Z0-9_][a-zA-Z0-9_.-]{{0,254}}$; rename the group in problem.toml \
+                 and the manifest",
+                t.name
+            );
+        }
+        if !order.contains(&g) {
+            order.push(g);
+        }
+    }
+    let width = order.len().to_string().len().max(2);
+    Ok(tests
+        .iter()
+        .map(|t| {
+            if t.spec.sample {
+                return None;
+            }
+            let g = group_of(t);
+            let i = order.iter().position(|x| *x == g).unwrap_or(0);
+            Some((format!("{:0width$}_{g}", i + 1), g))
+        })
+        .collect())
+}
+
+/// The input validator arguments of test group `group` (`--group G`; none for `default`).
+fn group_args(group: &str) -> Vec<String> {
+    if group == "default" {
+        Vec::new()
+    } else {
+        vec!["--group".into(), group.into()]
+    }
+}
+
+/// A YAML flow sequence of double-quoted strings.
+fn yaml_list(items: &[String]) -> String {
+    let quoted: Vec<String> = items.iter().map(|s| yaml_str(s)).collect();
+    format!("[{}]", quoted.join(", "))
+}
+
+/// Writes a Kattis package of `format` (legacy or 2025-09) into `root`; the number of
+/// submissions copied. Layout (legacy / 2025-09):
+/// * `problem.yaml`: name, source, uuid, memory limit; 2025-09 also `limits.time_limit` (and
+///   `time_resolution` when the limit is not whole seconds); legacy `validation: custom`.
+/// * legacy also `.timelimit` (seconds): DOMjudge's importer reads it (DOMjudge 9 reads the
+///   time limit only from there; later versions also from `limits.time_limit` and require the
+///   two to agree), while the legacy `problem.yaml` has no time limit key (problemtools derives
+///   one from the submissions).
+/// * the statement in `problem_statement/` / `statement/`.
+/// * `data/sample/N.{in,ans}`; `data/secret/[NN_G/]NAME.{in,ans}`, one folder per test group
+///   when there are groups ([`kattis_groups`]), with `testdata.yaml` (`input_validator_flags: "--group G"`) /
+///   `test_group.yaml` (`input_validator_args: ["--group", "G"]`); 2025-09 samples with a group
+///   get `N.yaml` with the same arguments.
+/// * 2025-09: `data/invalid_input/NAME.in` from `problems/<p>/validator_corpus/invalid/`, and
+///   `data/valid_output/test_group.yaml` declaring the checker case-sensitive.
+/// * `input_validators/gridjudge/` and `output_validators/gridjudge/` / `output_validator/`:
+///   sources with `build` and `run` scripts ([`kattis_programs`]).
+/// * `submissions/<verdict>/`.
 #[allow(clippy::too_many_arguments)]
 fn write_kattis(
+    format: Format,
     problem: &dyn Problem,
     config: &ProblemConfig,
     tests: &[PackageTest],
-    shipped: &Shipped,
+    parts: &ProgramParts,
     statement_tools: Option<&crate::statement::Tools>,
     problem_dir: &Path,
     root: &Path,
     bar: &indicatif::ProgressBar,
 ) -> anyhow::Result<usize> {
     let p = problem.name();
-    // problem.yaml (legacy format). Legacy packages cannot state a time limit: judges derive
-    // it from the accepted submissions; the memory limit is in MiB.
+    let modern = format == Format::Kattis2025;
+    let time_ms = config.limits.time_ms;
     let mut yaml = String::new();
-    let _ = writeln!(yaml, "# Written by `gridjudge export --format kattis`.");
-    let _ = writeln!(yaml, "problem_format_version: legacy");
-    let _ = writeln!(yaml, "name: {}", yaml_str(&config.title));
+    let _ = writeln!(
+        yaml,
+        "# Written by `gridjudge export --format {}`.",
+        format.name()
+    );
+    let _ = writeln!(
+        yaml,
+        "problem_format_version: {}",
+        if modern { "2025-09" } else { "legacy" }
+    );
+    if modern {
+        let _ = writeln!(yaml, "type: pass-fail");
+    }
+    // The statement's title (the judges' tools warn when problem.yaml's name differs from it).
+    let statement_dir = problem_dir.join("statement");
+    let name = statement_title(&statement_dir).unwrap_or_else(|| config.title.clone());
+    let _ = writeln!(yaml, "name: {}", yaml_str(&name));
+    let _ = writeln!(yaml, "uuid: {}", problem_uuid(p));
     let source = config.source.as_deref().unwrap_or(&config.title);
     let _ = writeln!(yaml, "source: {}", yaml_str(source));
-    let _ = writeln!(yaml, "uuid: {}", problem_uuid(p));
-    let _ = writeln!(yaml, "validation: custom");
+    if !modern {
+        let _ = writeln!(yaml, "validation: custom");
+    }
     if let Some(stack) = small_stack(config) {
         let _ = writeln!(
             yaml,
             "# The problem's submissions run with a {stack} MiB stack (problem.toml [limits] \
-             stack_mib), which a\n# legacy package cannot state: Kattis and DOMjudge give the \
+             stack_mib), which a\n# Kattis package cannot state: Kattis and DOMjudge give the \
              whole memory limit as stack. So its\n# run_time_error submissions (which may fail \
              only for lack of stack) are left out."
         );
     }
     let _ = writeln!(yaml, "limits:");
+    if modern {
+        let _ = writeln!(yaml, "  time_limit: {}", seconds(time_ms));
+        // The time limit must be a multiple of time_resolution (default 1 second).
+        let resolution = [(1000, "1"), (100, "0.1"), (10, "0.01")]
+            .into_iter()
+            .find(|(step, _)| time_ms % step == 0)
+            .map_or("0.001", |(_, r)| r);
+        if resolution != "1" {
+            let _ = writeln!(yaml, "  time_resolution: {resolution}");
+        }
+    } else {
+        let _ = writeln!(
+            yaml,
+            "  # The time limit, {} s, is in .timelimit (read by DOMjudge); a legacy \
+             problem.yaml has no key for it.",
+            seconds(time_ms)
+        );
+    }
     let _ = writeln!(yaml, "  memory: {}", config.limits.memory_mib);
     write_file(&root.join("problem.yaml"), yaml.as_bytes())?;
+    if !modern {
+        write_file(
+            &root.join(".timelimit"),
+            format!("{}\n", seconds(time_ms)).as_bytes(),
+        )?;
+    }
 
     // The statement: every file of problems/<p>/statement (problem.en.tex and anything it
     // includes); the judge's statement tools show the samples of data/sample after it.
     copy_statement(
-        &problem_dir.join("statement"),
-        &root.join("problem_statement"),
+        &statement_dir,
+        &root.join(if modern {
+            "statement"
+        } else {
+            "problem_statement"
+        }),
     )?;
     // And compiled, with the samples, for DOMjudge, which shows only problem.{pdf,html,txt}
     // (the PDF first): made by problemtools as Kattis would render the .tex.
@@ -932,37 +1126,138 @@ fn write_kattis(
             p,
             &problem_dir.join("statement"),
             &crate::statement::samples_of(tests),
-            &root.join("problem_statement"),
-            crate::statement::Layout {
-                pdf: "problem.pdf",
-                html: Some("problem.html"),
+            &root.join(if modern {
+                "statement"
+            } else {
+                "problem_statement"
+            }),
+            // 2025-09: the PDF beside the .tex as BAPCtools writes it for DOMjudge.
+            if modern {
+                crate::statement::Layout {
+                    pdf: "problem.en.pdf",
+                    html: None,
+                }
+            } else {
+                crate::statement::Layout {
+                    pdf: "problem.pdf",
+                    html: Some("problem.html"),
+                }
             },
         )
         .with_context(|| format!("cannot compile the statement of `{p}`"))?;
     }
 
     // Test data: samples in data/sample (judges run them too), the rest in data/secret under
-    // their build names (so `secret/07` is `tests/07` of the build).
+    // their build names (so `secret/07` is `tests/07` of the build), in one folder per test
+    // group when there are groups.
+    let groups = kattis_groups(tests)?;
     let mut samples = 0;
-    for t in tests {
+    let mut group_dirs: BTreeSet<(String, String)> = BTreeSet::new();
+    for (t, group) in tests.iter().zip(&groups) {
         if !t.spec.sample {
-            let stem = &t.name;
-            write_file(&root.join(format!("data/secret/{stem}.in")), &t.input)?;
-            write_file(&root.join(format!("data/secret/{stem}.ans")), &t.answer)?;
+            let dir = match group {
+                Some((folder, g)) => {
+                    group_dirs.insert((folder.clone(), g.clone()));
+                    root.join("data/secret").join(folder)
+                }
+                None => root.join("data/secret"),
+            };
+            write_file(&dir.join(format!("{}.in", t.name)), &t.input)?;
+            write_file(&dir.join(format!("{}.ans", t.name)), &t.answer)?;
         } else {
             samples += 1;
-            write_file(&root.join(format!("data/sample/{samples}.in")), &t.input)?;
-            write_file(&root.join(format!("data/sample/{samples}.ans")), &t.answer)?;
+            let dir = root.join("data/sample");
+            write_file(&dir.join(format!("{samples}.in")), &t.input)?;
+            write_file(&dir.join(format!("{samples}.ans")), &t.answer)?;
+            if let (true, Some(g)) = (modern, &t.spec.group) {
+                write_file(
+                    &dir.join(format!("{samples}.yaml")),
+                    format!(
+                        "# Test group `{g}`: the input validator checks its bounds.\n\
+                         input_validator_args: {}\n",
+                        yaml_list(&group_args(g))
+                    )
+                    .as_bytes(),
+                )?;
+            }
         }
         bar.inc(1);
     }
-
-    // Validators: program folders with `build` and `run` scripts (problemtools recognises a
-    // program folder by its executable `build` script).
-    match shipped {
-        Shipped::Programs(parts) => kattis_programs(parts, root)?,
-        Shipped::Binaries(bins) => kattis_binaries(bins, p, root)?,
+    for (folder, g) in &group_dirs {
+        let args = group_args(g);
+        let what = if args.is_empty() {
+            "The tests without a test group: the input validator checks the constraints only."
+                .to_string()
+        } else {
+            format!("Test group `{g}` of problem.toml: the input validator checks its bounds.")
+        };
+        let (file, line) = if modern {
+            (
+                "test_group.yaml",
+                format!("input_validator_args: {}", yaml_list(&args)),
+            )
+        } else {
+            (
+                "testdata.yaml",
+                format!("input_validator_flags: {}", yaml_str(&args.join(" "))),
+            )
+        };
+        write_file(
+            &root.join("data/secret").join(folder).join(file),
+            format!("# {what}\n{line}\n").as_bytes(),
+        )?;
     }
+
+    // 2025-09: the output validator compares case-sensitively (`WIN` is not `win`); BAPCtools
+    // reads that from the `case_sensitive` flag of valid_output's arguments when it makes
+    // generic valid outputs from the samples (the checker ignores the flag).
+    if modern {
+        write_file(
+            &root.join("data/valid_output/test_group.yaml"),
+            b"# The output validator is case-sensitive; it ignores this flag.\n\
+              output_validator_args: [\"case_sensitive\"]\n",
+        )?;
+    }
+
+    // 2025-09: the validator corpus' invalid inputs, which the input validator must reject.
+    let invalid = problem_dir.join("validator_corpus/invalid");
+    if modern && invalid.is_dir() {
+        for e in std::fs::read_dir(&invalid)
+            .with_context(|| format!("cannot read {}", invalid.display()))?
+        {
+            let path = e
+                .with_context(|| format!("cannot read {}", invalid.display()))?
+                .path();
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            if !path.is_file() || !name.ends_with(".in") {
+                continue;
+            }
+            if !kattis_file_name_ok(&name) {
+                bail!(
+                    "{}: the file name cannot be in a Kattis package (it must match \
+                     ^[a-zA-Z0-9_][a-zA-Z0-9_.-]{{0,254}}$); rename it",
+                    path.display()
+                );
+            }
+            let bytes =
+                std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+            write_file(&root.join("data/invalid_input").join(&name), &bytes)?;
+        }
+    }
+
+    // Validators: program folders with the sources and `build` and `run` scripts.
+    kattis_programs(
+        parts,
+        root,
+        if modern {
+            "output_validator"
+        } else {
+            "output_validators/gridjudge"
+        },
+    )?;
 
     // Submissions by expected verdict.
     let mut copied = 0;
@@ -981,26 +1276,6 @@ fn write_kattis(
         );
     }
     Ok(copied)
-}
-
-/// The validators of a built-in problem's Kattis package: gridjudge's binaries with the problem
-/// baked in, in program folders with a `build` script that only checks them and a `run` script.
-fn kattis_binaries(bins: &Binaries, p: &str, root: &Path) -> anyhow::Result<()> {
-    kattis_program(
-        &root.join("input_validators/gridjudge"),
-        "validator",
-        &bins.validator,
-        p,
-        "Kattis input validator: run < input; exit 42 valid, 43 invalid",
-    )?;
-    kattis_program(
-        &root.join("output_validators/gridjudge"),
-        "checker",
-        &bins.checker,
-        p,
-        "Kattis output validator: run <input> <answer> <feedback_dir> < output; exit 42 AC, 43 WA",
-    )?;
-    Ok(())
 }
 
 /// The submissions' stack limit in MiB when `problem.toml` sets one below the memory limit: a
@@ -1197,8 +1472,12 @@ struct Source {
     lang: Lang,
     ext: &'static str,
     convention: Convention,
-    /// The built-in checker's compile flags differ (Luogu's `-fno-asm -std=c++14`).
+    /// gridjudge's own C++14 source (the built-in checker, a problem's `testlib/` sources):
+    /// compiled with Luogu's flags `-fno-asm -std=c++14 -O2`.
     builtin: bool,
+    /// The source takes the Kattis convention when compiled with `-DKATTIS` (the `testlib/`
+    /// sources of a built-in problem).
+    kattis_define: bool,
 }
 
 /// The validator and checker a program problem's package ships.
@@ -1218,15 +1497,16 @@ impl ProgramParts {
         let validator = program_source(pp, "validator", &programs.validator)?;
         let checker = match pp.builtin_checker() {
             Some(b) => Source {
-                bytes: builtin_checker_source(b, format == Format::Kattis)?.into_bytes(),
+                bytes: builtin_checker_source(b, format.is_kattis())?.into_bytes(),
                 lang: Lang::Cpp,
                 ext: "cpp",
-                convention: if format == Format::Kattis {
+                convention: if format.is_kattis() {
                     Convention::Kattis
                 } else {
                     Convention::Testlib
                 },
                 builtin: true,
+                kattis_define: false,
             },
             None => program_source(pp, "checker", &programs.checker)?,
         };
@@ -1245,6 +1525,42 @@ impl ProgramParts {
             }
         }
         Ok(ProgramParts { validator, checker })
+    }
+
+    /// A built-in problem's self-contained C++ sources `problem_dir/testlib/validator.cpp` and
+    /// `checker.cpp` (the checker with `config`'s checker options written in, see
+    /// [`with_checker_options`]) for a Kattis package: both take the Kattis convention when
+    /// compiled with `-DKATTIS`. Errors when a source cannot be read or an option is not
+    /// implemented.
+    fn testlib_sources(config: &ProblemConfig, problem_dir: &Path) -> anyhow::Result<ProgramParts> {
+        let read = |name: &str| -> anyhow::Result<Source> {
+            let path = problem_dir.join("testlib").join(name);
+            let bytes = std::fs::read(&path).with_context(|| {
+                format!(
+                    "cannot read {}: a Kattis package ships the problem's self-contained C++ \
+                     {} source, which the judge compiles",
+                    path.display(),
+                    name.trim_end_matches(".cpp")
+                )
+            })?;
+            let bytes = if name == "checker.cpp" {
+                with_checker_options(config, &bytes, &path)?
+            } else {
+                bytes
+            };
+            Ok(Source {
+                bytes,
+                lang: Lang::Cpp,
+                ext: "cpp",
+                convention: Convention::Kattis,
+                builtin: true,
+                kattis_define: true,
+            })
+        };
+        Ok(ProgramParts {
+            validator: read("validator.cpp")?,
+            checker: read("checker.cpp")?,
+        })
     }
 }
 
@@ -1274,6 +1590,7 @@ fn program_source(pp: &ProgramProblem, what: &str, spec: &ProgramSpec) -> anyhow
         ext,
         convention: t.convention.unwrap_or_default(),
         builtin: false,
+        kattis_define: false,
     })
 }
 
@@ -1436,7 +1753,10 @@ fn write_testlib_programs(
 fn kattis_build_script(src: &Source, name: &str) -> String {
     let file = format!("{name}.{}", src.ext);
     let compile = if src.builtin {
-        Some(format!("g++ -fno-asm -std=c++14 -O2 -o {name} {file}"))
+        let define = if src.kattis_define { " -DKATTIS" } else { "" };
+        Some(format!(
+            "g++ -fno-asm -std=c++14 -O2{define} -o {name} {file}"
+        ))
     } else {
         src.lang
             .compile(&file, name)
@@ -1449,18 +1769,19 @@ fn kattis_build_script(src: &Source, name: &str) -> String {
     )
 }
 
-/// The validators of a program problem's Kattis package: program folders
-/// `input_validators/gridjudge/` and `output_validators/gridjudge/` with the source, a `build`
-/// script that compiles it and a `run` script. A testlib-convention validator's `run` maps its
+/// The validators of a Kattis package: program folders `input_validators/gridjudge/` and
+/// `output_dir` (`output_validators/gridjudge/` in legacy, `output_validator/` in 2025-09) with
+/// the source, a `build` script that compiles it and a `run` script. A testlib-convention validator's `run` maps its
 /// exit 0 to 42 and any other exit to 43 (a signal, exit > 128, to 1: a judge error), as
 /// gridjudge reads it; a testlib-convention checker's `run` saves the output (stdin) in the
 /// feedback folder, calls `checker <input> <output> <answer>` with stderr into
 /// `judgemessage.txt` and maps 0 (and testlib's 7) to 42, 1 and 2 to 43, anything else to 1.
-/// Kattis-convention programs (and the built-in checker, set up for Kattis) run as they are.
-fn kattis_programs(parts: &ProgramParts, root: &Path) -> anyhow::Result<()> {
+/// Kattis-convention programs (the built-in checker set up for Kattis, the `testlib/` sources
+/// compiled with `-DKATTIS`) run as they are.
+fn kattis_programs(parts: &ProgramParts, root: &Path, output_dir: &str) -> anyhow::Result<()> {
     for (folder, name, src) in [
         ("input_validators/gridjudge", "validator", &parts.validator),
-        ("output_validators/gridjudge", "checker", &parts.checker),
+        (output_dir, "checker", &parts.checker),
     ] {
         let dir = root.join(folder);
         write_file(&dir.join(format!("{name}.{}", src.ext)), &src.bytes)?;
@@ -1515,6 +1836,71 @@ mod tests {
             input: Vec::new(),
             answer: Vec::new(),
         }
+    }
+
+    #[test]
+    fn kattis_groups_are_numbered_folders_in_order_of_first_appearance() {
+        let mut sample = t(Some("40"));
+        sample.spec.sample = true;
+        let tests = vec![sample, t(Some("n1")), t(None), t(Some("16")), t(Some("n1"))];
+        let pair = |f: &str, g: &str| Some((f.to_string(), g.to_string()));
+        assert_eq!(
+            kattis_groups(&tests).unwrap(),
+            vec![
+                None,
+                pair("01_n1", "n1"),
+                pair("02_default", "default"),
+                pair("03_16", "16"),
+                pair("01_n1", "n1"),
+            ]
+        );
+        // No secret test in a group: every test directly in data/secret.
+        assert_eq!(
+            kattis_groups(&[t(None), t(None)]).unwrap(),
+            vec![None, None]
+        );
+        let e = kattis_groups(&[t(Some("a b"))]).unwrap_err().to_string();
+        assert!(e.contains("test group `a b`"), "{e}");
+        assert_eq!(group_args("default"), Vec::<String>::new());
+        assert_eq!(yaml_list(&group_args("3x4")), r#"["--group", "3x4"]"#);
+    }
+
+    #[test]
+    fn kattis_names_and_seconds() {
+        for ok in ["a", "Z_9.in", "_x", "01_n1"] {
+            assert!(kattis_file_name_ok(ok), "{ok}");
+        }
+        for bad in ["", ".timelimit", "-a", "a b", "é"] {
+            assert!(!kattis_file_name_ok(bad), "{bad}");
+        }
+        assert!(!kattis_file_name_ok(&"a".repeat(256)));
+        let cases = [(1000, "1"), (2000, "2"), (1500, "1.5"), (250, "0.25")];
+        for (ms, s) in cases {
+            assert_eq!(seconds(ms), s);
+        }
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["game", "a1"] {
+            assert_eq!(kattis_short_name(&dir.path().join(name)).unwrap(), name);
+        }
+        for name in ["game-kattis", "Game", "game_1"] {
+            let e = kattis_short_name(&dir.path().join(name))
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains("lowercase letters a-z and digits 0-9"), "{e}");
+        }
+    }
+
+    #[test]
+    fn statement_title_is_plain_problemname() {
+        let dir = tempfile::tempdir().unwrap();
+        let tex = dir.path().join("problem.en.tex");
+        std::fs::write(&tex, "% x\n\\problemname{Bunny and Egg}\nText.\n").unwrap();
+        assert_eq!(
+            statement_title(dir.path()).as_deref(),
+            Some("Bunny and Egg")
+        );
+        std::fs::write(&tex, "\\problemname{CO\\textsubscript{2}}\n").unwrap();
+        assert_eq!(statement_title(dir.path()), None);
     }
 
     #[test]

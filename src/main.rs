@@ -187,12 +187,16 @@ enum Command {
     },
     /// Export a problem's built test package (problems/<p>/tests, checked against tests.lock)
     /// in a layout that judges take: `testlib` (numbered N.in/N.ans, testlib-convention
-    /// checker and validator scripts, Hydro config.yaml) or `kattis` (Kattis problem package,
-    /// also DOMjudge). Ships the `checker` and `validator` binaries found beside gridjudge.
+    /// checker and validator scripts, Hydro config.yaml), `kattis` (Kattis problem package
+    /// version `legacy`: DOMjudge, problemtools) or `kattis-2025-09` (version 2025-09:
+    /// BAPCtools). Kattis packages ship checker and validator as C++ sources that the judge
+    /// compiles; a testlib package also ships the `checker` and `validator` binaries found
+    /// beside gridjudge for running it here. A Kattis destination's folder name must be a
+    /// valid short name (lowercase letters and digits).
     Export {
         /// Problem name.
         problem: String,
-        /// Package layout: testlib or kattis.
+        /// Package layout: testlib, kattis (legacy) or kattis-2025-09.
         #[arg(long, default_value = "testlib")]
         format: String,
         /// Destination folder (refused when it exists and is not empty, unless --force).
@@ -978,7 +982,7 @@ fn main() -> ExitCode {
 fn export_counts(r: &export::ExportReport, format: export::Format) -> String {
     let n = |k: usize, word: &str| format!("{k} {word}{}", if k == 1 { "" } else { "s" });
     let mut s = format!("{} ({})", n(r.tests, "test"), n(r.samples, "sample"));
-    if format == export::Format::Kattis {
+    if format.is_kattis() {
         s += &format!(", {}", n(r.submissions, "submission"));
     }
     s

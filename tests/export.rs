@@ -8,6 +8,9 @@
 //! into `target/problemtools-venv`, reused when present), TeX Live with LuaLaTeX for the
 //! statement, and about two minutes, so it is ignored by `cargo test`; `.ci/run` installs what
 //! it needs and runs it with `cargo test --test export -- --ignored`.
+//! `kattis_2025_packages_pass_bapctools` likewise installs BAPCtools (`bapctools` from PyPI)
+//! into `target/bapctools-venv` and runs `bt validate` and `bt run` in every problem's 2025-09
+//! package (it needs `pypy3`, with which BAPCtools runs Python, or bt warns).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -519,51 +522,350 @@ fn export_refuses_a_problem_toml_the_shipped_checker_does_not_follow() {
     }
 }
 
-#[test]
-fn kattis_export_has_the_package_layout_and_working_validators() {
-    let problems = built("bunny");
-    let out_root = tempfile::tempdir().unwrap();
-    let out = out_root.path().join("bunny");
-    ok(&export(problems.path(), "bunny", "kattis", &out, &[]));
-    let yaml = fs::read_to_string(out.join("problem.yaml")).unwrap();
-    assert!(yaml.contains("validation: custom\n"), "{yaml}");
-    assert!(yaml.contains("  memory: 128\n"), "{yaml}");
-    assert!(
-        yaml.contains("source: \"NOI 2011 (BZOJ 2437, Luogu P1971)\"\n"),
-        "{yaml}"
-    );
-    assert_eq!(
-        fs::read(out.join("problem_statement/problem.en.tex")).unwrap(),
-        fs::read(problems.path().join("bunny/statement/problem.en.tex")).unwrap()
-    );
-    let samples = fs::read_dir(out.join("data/sample")).unwrap().count();
-    let secret = fs::read_dir(out.join("data/secret")).unwrap().count();
-    assert_eq!((samples, secret), (6, 2 * 49));
-    for f in ["accepted/reverse_kuhn.cpp", "wrong_answer/start_white.cpp"] {
-        assert!(out.join("submissions").join(f).is_file(), "{f}");
-    }
-
-    // Input validator: 42 valid, 43 invalid.
-    let iv = out.join("input_validators/gridjudge/run");
-    let (code, msg) = run_with_stdin(&iv, &[], &out.join("data/sample/1.in"));
-    assert_eq!(code, 42, "{msg}");
-    let (code, msg) = run_with_stdin(&iv, &[], &out.join("data/sample/1.ans"));
-    assert_eq!(code, 43, "{msg}");
-
-    // Output validator: input answer feedback_dir < output.
-    let ov = out.join("output_validators/gridjudge/run");
-    let fb = out_root.path().join("feedback");
-    fs::create_dir_all(&fb).unwrap();
-    let (input, answer) = (out.join("data/sample/3.in"), out.join("data/sample/3.ans"));
-    let (code, msg) = run_with_stdin(&ov, &[&input, &answer, &fb], &answer);
-    assert_eq!(code, 42, "{msg}");
-    let wrong = out_root.path().join("wrong.out");
-    fs::write(&wrong, "1\n2\n").unwrap();
-    let (code, msg) = run_with_stdin(&ov, &[&input, &answer, &fb], &wrong);
-    assert_eq!(code, 43, "{msg}");
-    assert!(!fs::read_to_string(fb.join("judgemessage.txt"))
+/// Every problem of `problems/` (a folder with a `problem.toml`), sorted by name.
+fn all_problems() -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+    let mut v: Vec<String> = fs::read_dir(&dir)
         .unwrap()
-        .is_empty());
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("problem.toml").is_file())
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    assert!(v.len() >= 3, "{v:?}");
+    v
+}
+
+/// The two Kattis formats: (`--format` name, `problem_format_version`, output validator folder,
+/// statement folder, test group file, its key).
+const KATTIS_FORMATS: [(&str, &str, &str, &str, &str, &str); 2] = [
+    (
+        "kattis",
+        "legacy",
+        "output_validators/gridjudge",
+        "problem_statement",
+        "testdata.yaml",
+        "input_validator_flags",
+    ),
+    (
+        "kattis-2025-09",
+        "2025-09",
+        "output_validator",
+        "statement",
+        "test_group.yaml",
+        "input_validator_args",
+    ),
+];
+
+/// Runs the `build` script of the Kattis program folder `dir` (as a judge does); the `run`
+/// script it leaves.
+fn kattis_build(dir: &Path) -> PathBuf {
+    let o = Command::new(dir.join("build"))
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}/build: {o:?}", dir.display());
+    dir.join("run")
+}
+
+/// Every file under `dir`, recursively.
+fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut v = Vec::new();
+    for e in fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            v.extend(files_under(&p));
+        } else {
+            v.push(p);
+        }
+    }
+    v.sort();
+    v
+}
+
+#[test]
+fn kattis_exports_of_every_problem_in_both_formats() {
+    for problem in all_problems() {
+        let problems = built(&problem);
+        let config: toml::Value = toml::from_str(
+            &fs::read_to_string(problems.path().join(&problem).join("problem.toml")).unwrap(),
+        )
+        .unwrap();
+        let limits = &config["limits"];
+        let time_ms = limits["time_ms"].as_integer().unwrap();
+        let memory = limits["memory_mib"].as_integer().unwrap();
+        let seconds = format!("{}", time_ms as f64 / 1000.0);
+        let manifest: toml::Value = toml::from_str(
+            &fs::read_to_string(problems.path().join(&problem).join("manifest.toml")).unwrap(),
+        )
+        .unwrap();
+        let tests = manifest["test"].as_array().unwrap();
+        let secret: Vec<&toml::Value> = tests
+            .iter()
+            .filter(|t| !t.get("sample").and_then(|s| s.as_bool()).unwrap_or(false))
+            .collect();
+        let mut groups: Vec<String> = Vec::new();
+        for t in &secret {
+            let g = t.get("group").and_then(|g| g.as_str()).unwrap_or("default");
+            if !groups.iter().any(|x| x == g) {
+                groups.push(g.to_string());
+            }
+        }
+        let invalid_corpus = problems
+            .path()
+            .join(&problem)
+            .join("validator_corpus/invalid");
+        let invalid_names: Vec<String> = fs::read_dir(&invalid_corpus)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".in"))
+            .collect();
+        assert!(!invalid_names.is_empty(), "{problem}");
+
+        // The program folders of the legacy package, which the 2025-09 one must equal.
+        let mut legacy_programs: Vec<Vec<(String, Vec<u8>)>> = Vec::new();
+        for (format, version, ov_dir, statement, group_file, group_key) in KATTIS_FORMATS {
+            let modern = version == "2025-09";
+            let out_root = tempfile::tempdir().unwrap();
+            let out = out_root.path().join(&problem);
+            ok(&export(problems.path(), &problem, format, &out, &["--zip"]));
+            let what = format!("{problem} --format {format}");
+            // The zip (DOMjudge's upload) holds the package at its root, .timelimit included.
+            let zip = fs::File::open(out_root.path().join(format!("{problem}.zip"))).unwrap();
+            let mut zip = zip::ZipArchive::new(zip).unwrap();
+            assert!(zip.by_name("problem.yaml").is_ok(), "{what}");
+            assert_eq!(zip.by_name(".timelimit").is_ok(), !modern, "{what}");
+
+            // problem.yaml: version, name from the statement, limits.
+            let yaml = fs::read_to_string(out.join("problem.yaml")).unwrap();
+            assert!(
+                yaml.contains(&format!("problem_format_version: {version}\n")),
+                "{what}: {yaml}"
+            );
+            assert!(yaml.contains("\nuuid: "), "{what}: {yaml}");
+            assert!(
+                yaml.contains(&format!("  memory: {memory}\n")),
+                "{what}: {yaml}"
+            );
+            let tex = fs::read_to_string(out.join(statement).join("problem.en.tex")).unwrap();
+            let title = tex
+                .split("\\problemname{")
+                .nth(1)
+                .and_then(|r| r.split('}').next())
+                .unwrap();
+            assert!(
+                yaml.contains(&format!("name: \"{title}\"\n")),
+                "{what}: {yaml}"
+            );
+            // The time limit: 2025-09 in problem.yaml; legacy in DOMjudge's .timelimit.
+            if modern {
+                assert!(
+                    yaml.contains(&format!("  time_limit: {seconds}\n")),
+                    "{what}: {yaml}"
+                );
+                assert!(!out.join(".timelimit").exists(), "{what}");
+                assert!(!yaml.contains("validation:"), "{what}: {yaml}");
+            } else {
+                assert_eq!(
+                    fs::read_to_string(out.join(".timelimit")).unwrap(),
+                    format!("{seconds}\n"),
+                    "{what}"
+                );
+                assert!(!yaml.contains("time_limit:"), "{what}: {yaml}");
+                assert!(yaml.contains("validation: custom\n"), "{what}: {yaml}");
+            }
+
+            // Test groups: one folder NN_<group> per group in order of first appearance,
+            // holding its tests and the validator flags of the group.
+            let secret_dir = out.join("data/secret");
+            let mut folders: Vec<String> = fs::read_dir(&secret_dir)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect();
+            folders.sort();
+            let expected: Vec<String> = groups
+                .iter()
+                .enumerate()
+                .map(|(i, g)| format!("{:02}_{g}", i + 1))
+                .collect();
+            assert_eq!(folders, expected, "{what}");
+            let mut secret_tests = 0;
+            for (folder, g) in folders.iter().zip(&groups) {
+                let conf = fs::read_to_string(secret_dir.join(folder).join(group_file)).unwrap();
+                let flags = match (g.as_str(), modern) {
+                    ("default", true) => "[]".to_string(),
+                    ("default", false) => "\"\"".to_string(),
+                    (g, true) => format!("[\"--group\", \"{g}\"]"),
+                    (g, false) => format!("\"--group {g}\""),
+                };
+                assert!(
+                    conf.contains(&format!("{group_key}: {flags}\n")),
+                    "{what} {folder}: {conf}"
+                );
+                let n = secret
+                    .iter()
+                    .filter(|t| t.get("group").and_then(|g| g.as_str()).unwrap_or("default") == g)
+                    .count();
+                let ins = fs::read_dir(secret_dir.join(folder))
+                    .unwrap()
+                    .filter(|e| e.as_ref().unwrap().path().extension() == Some("in".as_ref()))
+                    .count();
+                assert_eq!(ins, n, "{what} {folder}");
+                secret_tests += ins;
+            }
+            assert_eq!(secret_tests, secret.len(), "{what}");
+
+            // data/invalid_input: the validator corpus' invalid inputs, in 2025-09 only.
+            let invalid_dir = out.join("data/invalid_input");
+            if modern {
+                let mut got: Vec<String> = fs::read_dir(&invalid_dir)
+                    .unwrap()
+                    .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                    .collect();
+                got.sort();
+                let mut want = invalid_names.clone();
+                want.sort();
+                assert_eq!(got, want, "{what}");
+            } else {
+                assert!(!invalid_dir.exists(), "{what}");
+            }
+
+            // Sources, not binaries: no executable file but the build and run scripts.
+            for f in files_under(&out) {
+                let bytes = fs::read(&f).unwrap();
+                assert!(
+                    !bytes.starts_with(b"\x7fELF"),
+                    "{what}: {} is a binary",
+                    f.display()
+                );
+            }
+            let iv_dir = out.join("input_validators/gridjudge");
+            let ov_dir = out.join(ov_dir);
+            for d in [&iv_dir, &ov_dir] {
+                let mut names: Vec<String> = fs::read_dir(d)
+                    .unwrap()
+                    .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                    .collect();
+                names.sort();
+                assert_eq!(names.len(), 3, "{what}: {names:?}");
+                let source = names.iter().find(|n| *n != "build" && *n != "run");
+                assert!(
+                    names.contains(&"build".to_string())
+                        && names.contains(&"run".to_string())
+                        && source.is_some_and(|s| s.ends_with(".cpp") || s.ends_with(".py")),
+                    "{what}: {names:?}"
+                );
+            }
+
+            for folder in ["accepted", "wrong_answer"] {
+                assert!(
+                    fs::read_dir(out.join("submissions").join(folder))
+                        .unwrap()
+                        .count()
+                        > 0,
+                    "{what}: no {folder} submissions"
+                );
+            }
+
+            // Both versions ship the same program folders: built and run once, below.
+            let programs: Vec<Vec<(String, Vec<u8>)>> = [&iv_dir, &ov_dir]
+                .iter()
+                .map(|d| {
+                    files_under(d)
+                        .into_iter()
+                        .map(|f| {
+                            let name = f.file_name().unwrap().to_string_lossy().into_owned();
+                            (name, fs::read(&f).unwrap())
+                        })
+                        .collect()
+                })
+                .collect();
+            if !modern {
+                legacy_programs = programs;
+                continue;
+            }
+            assert_eq!(programs, legacy_programs, "{what}: program folders differ");
+
+            // Built as a judge builds them, the validators work in the Kattis convention: every
+            // test is valid in its group, every invalid input is rejected, every jury answer is
+            // accepted (also with extra validator flags), an empty output is rejected.
+            let iv = kattis_build(&iv_dir);
+            let ov = kattis_build(&ov_dir);
+            for (folder, g) in folders.iter().zip(&groups) {
+                let args: Vec<&str> = if g == "default" {
+                    vec![]
+                } else {
+                    vec!["--group", g]
+                };
+                for f in files_under(&secret_dir.join(folder)) {
+                    if f.extension() == Some("in".as_ref()) {
+                        let o = Command::new(&iv)
+                            .args(&args)
+                            .stdin(fs::File::open(&f).unwrap())
+                            .output()
+                            .unwrap();
+                        assert_eq!(o.status.code(), Some(42), "{what} {}: {o:?}", f.display());
+                    }
+                }
+            }
+            if modern {
+                for f in files_under(&invalid_dir) {
+                    let (code, msg) = run_with_stdin(&iv, &[], &f);
+                    assert_eq!(code, 43, "{what}: {} is accepted: {msg}", f.display());
+                }
+            }
+            let fb = out_root.path().join("feedback");
+            fs::create_dir_all(&fb).unwrap();
+            let empty = out_root.path().join("empty.out");
+            fs::write(&empty, "").unwrap();
+            for f in files_under(&out.join("data/sample")) {
+                if f.extension() != Some("in".as_ref()) {
+                    continue;
+                }
+                let ans = f.with_extension("ans");
+                let (code, msg) = run_with_stdin(&iv, &[], &f);
+                assert_eq!(code, 42, "{what} {}: {msg}", f.display());
+                let (code, msg) = run_with_stdin(&ov, &[&f, &ans, &fb], &ans);
+                assert_eq!(code, 42, "{what} {}: {msg}", f.display());
+                let o = Command::new(&ov)
+                    .arg(&f)
+                    .arg(&ans)
+                    .arg(&fb)
+                    .args(["float_tolerance", "1e-6", "case_sensitive"])
+                    .stdin(fs::File::open(&ans).unwrap())
+                    .output()
+                    .unwrap();
+                assert_eq!(o.status.code(), Some(42), "{what} extra flags: {o:?}");
+                let (code, msg) = run_with_stdin(&ov, &[&f, &ans, &fb], &empty);
+                assert_eq!(code, 43, "{what} {}: {msg}", f.display());
+                assert!(!fs::read_to_string(fb.join("judgemessage.txt"))
+                    .unwrap()
+                    .is_empty());
+            }
+        }
+    }
+}
+
+#[test]
+fn kattis_export_refuses_a_folder_name_that_is_no_short_name() {
+    let problems = built("game");
+    let out_root = tempfile::tempdir().unwrap();
+    for (format, ..) in KATTIS_FORMATS {
+        for name in ["game-kattis", "Game", "game_1"] {
+            let out = out_root.path().join(name);
+            let o = export(problems.path(), "game", format, &out, &[]);
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert!(!o.status.success(), "{format} {name}");
+            assert!(
+                err.contains("lowercase letters a-z and digits 0-9")
+                    && err.contains(&format!("`{name}` is not one")),
+                "{format} {name}: {err}"
+            );
+            assert!(!out.exists(), "{format} {name}");
+        }
+    }
+    // No temporary folder left.
+    assert_eq!(fs::read_dir(out_root.path()).unwrap().count(), 0);
 }
 
 /// `target/problemtools-venv/bin/verifyproblem`, installing problemtools from PyPI on first use.
@@ -591,7 +893,8 @@ fn verifyproblem() -> PathBuf {
 fn kattis_packages_pass_verifyproblem() {
     let verify = verifyproblem();
     let out_root = tempfile::tempdir().unwrap();
-    for problem in ["game", "bunny", "geography"] {
+    let names = all_problems();
+    for problem in names.iter().map(String::as_str) {
         let problems = built(problem);
         let out = out_root.path().join(problem);
         let tools = verify.parent().unwrap().to_str().unwrap();
@@ -632,6 +935,13 @@ fn kattis_packages_pass_verifyproblem() {
         assert!(
             text.contains(&format!("{problem} tested: 0 errors")),
             "verifyproblem {problem}:\n{text}"
+        );
+        // The only warning allowed: the licence, which is `unknown` on purpose (README,
+        // "Export").
+        let warnings: Vec<&str> = text.lines().filter(|l| l.contains("WARNING")).collect();
+        assert!(
+            warnings.iter().all(|w| w.contains("License is 'unknown'")),
+            "verifyproblem {problem}: {warnings:?}"
         );
         // Each submission got the verdict of its folder (`<folder>/<file> (<language>) OK: ...`).
         let subs: usize = fs::read_dir(out.join("submissions"))
@@ -690,6 +1000,95 @@ fn kattis_packages_pass_verifyproblem() {
             samples += 1;
         }
         assert!(samples >= 2, "{problem}: no samples in data/sample");
+    }
+}
+
+/// `target/bapctools-venv/bin/bt`, installing BAPCtools (PyPI package `bapctools`) into a
+/// virtual environment on first use, as [`verifyproblem`] installs problemtools.
+fn bapctools() -> PathBuf {
+    let venv = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bapctools-venv");
+    let exe = venv.join("bin/bt");
+    if !exe.is_file() {
+        let st = Command::new("python3")
+            .args(["-m", "venv"])
+            .arg(&venv)
+            .status()
+            .expect("python3 is needed to install BAPCtools");
+        assert!(st.success(), "python3 -m venv failed");
+        let st = Command::new(venv.join("bin/pip"))
+            .args(["install", "--quiet", "bapctools"])
+            .status()
+            .unwrap();
+        assert!(st.success(), "pip install bapctools failed");
+    }
+    exe
+}
+
+/// BAPCtools checks the 2025-09 package of every problem as it checks its own: `bt validate`
+/// (input validator on every test in its group with the group's flags, on every invalid input
+/// of data/invalid_input, the output validator on the jury answers and on BAPCtools' generic
+/// valid and invalid outputs) and `bt run` (every submission gets its folder's verdict within
+/// the time limit of problem.yaml). bt exits 1 on any error or warning (a missing `pypy3`, which
+/// BAPCtools runs Python with, is one: .ci/run installs it).
+#[test]
+#[ignore = "needs PyPI, g++, pypy3 and a few minutes; .ci/run runs it"]
+fn kattis_2025_packages_pass_bapctools() {
+    let bt = bapctools();
+    let out_root = tempfile::tempdir().unwrap();
+    // BAPCtools remembers every problem's uuid and path in its config folder and warns when
+    // another existing package has the same uuid (another checkout's run of this test): a
+    // config folder of this run's own keeps the runs apart and the user's ~/.config clean.
+    let config_home = tempfile::tempdir().unwrap();
+    for problem in all_problems() {
+        let problems = built(&problem);
+        let out = out_root.path().join(&problem);
+        ok(&export(
+            problems.path(),
+            &problem,
+            "kattis-2025-09",
+            &out,
+            &[],
+        ));
+        for action in ["validate", "run"] {
+            let o = Command::new(&bt)
+                .args([action, "--no-bar"])
+                .env("XDG_CONFIG_HOME", config_home.path())
+                .current_dir(&out)
+                .stdin(Stdio::null())
+                .output()
+                .unwrap();
+            let text = format!(
+                "{}{}",
+                String::from_utf8_lossy(&o.stdout),
+                String::from_utf8_lossy(&o.stderr)
+            );
+            eprintln!("bt {action} {problem}:\n{text}");
+            assert!(o.status.success(), "bt {action} {problem}:\n{text}");
+            if action == "run" {
+                // One result line per submission, each with its folder's verdict.
+                for folder in fs::read_dir(out.join("submissions")).unwrap() {
+                    let folder = folder.unwrap().path();
+                    let verdict = match folder.file_name().unwrap().to_str().unwrap() {
+                        "accepted" => " AC ",
+                        "wrong_answer" => " WA ",
+                        "time_limit_exceeded" => " TLE ",
+                        _ => " RTE ",
+                    };
+                    for sub in fs::read_dir(&folder).unwrap() {
+                        let name = format!(
+                            "{}/{}:",
+                            folder.file_name().unwrap().to_string_lossy(),
+                            sub.unwrap().file_name().to_string_lossy()
+                        );
+                        assert!(
+                            text.lines()
+                                .any(|l| l.starts_with(&name) && l.contains(verdict)),
+                            "bt run {problem}: no line `{name} ...{verdict}`:\n{text}"
+                        );
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -1079,8 +1478,8 @@ fn geography_exports_judge_exactly_as_gridjudge() {
     fs::create_dir_all(&fb).unwrap();
     let mut n = 0;
     for part in ["sample", "secret"] {
-        for e in fs::read_dir(k.join("data").join(part)).unwrap() {
-            let inp = e.unwrap().path();
+        // data/secret holds one folder per test group.
+        for inp in files_under(&k.join("data").join(part)) {
             if inp.extension().is_none_or(|x| x != "in") {
                 continue;
             }

@@ -289,8 +289,9 @@ fn a_problem_written_as_a_folder_builds_verifies_stresses_and_exports() {
 
     // `export` in both layouts: the tests, the problem's own validator and the built-in
     // checker as a source.
-    for format in ["testlib", "kattis"] {
-        let out = root.join(format!("sum-{format}"));
+    for format in ["testlib", "kattis", "kattis-2025-09"] {
+        // A Kattis package's folder name is its short name: lowercase letters and digits.
+        let out = root.join(format!("sum{}", format.replace('-', "")));
         let mut args = vec![
             "export",
             "sum",
@@ -299,7 +300,7 @@ fn a_problem_written_as_a_folder_builds_verifies_stresses_and_exports() {
             "-o",
             out.to_str().unwrap(),
         ];
-        if format == "kattis" {
+        if format != "testlib" {
             // Compiling the statement takes LaTeX (tests/statement.rs, ignored by default).
             args.push("--no-compiled-statement");
         }
@@ -320,11 +321,16 @@ fn a_problem_written_as_a_folder_builds_verifies_stresses_and_exports() {
                 assert!(has(f), "testlib export lacks {f}");
             }
         } else {
+            let output_validator = if format == "kattis" {
+                "output_validators/gridjudge/run"
+            } else {
+                "output_validator/run"
+            };
             for f in [
                 "problem.yaml",
                 "data/sample/1.in",
                 "input_validators/gridjudge/run",
-                "output_validators/gridjudge/run",
+                output_validator,
                 "submissions/accepted/sum.py",
                 "submissions/wrong_answer/absolute.c",
             ] {

@@ -22,6 +22,14 @@
 // outcome is accepted, wrong-answer, presentation-error or fail; in the message & < > " are
 // escaped and control characters written as '.'. Anything else after <report> is a usage error
 // (FAIL), as in testlib.
+// Kattis output validator convention (with --kattis as the first argument, or by default when
+// compiled with -DKATTIS, as the `build` script of a `gridjudge export --format kattis` package
+// does):
+//     checker [--kattis] <input> <answer> <feedback_dir> [additional arguments] < output
+// exit 42 AC, 43 WA (also for a presentation error), 1 FAIL; the verdict word and the message go
+// to <feedback_dir>/judgemessage.txt (and to stderr). Additional arguments (problem.yaml's
+// validator_flags, test_group.yaml's output_validator_args) are accepted and ignored: this
+// checker has no options to set from there.
 // CMS: the score on stdout, "1.0" (AC) or "0.0" (WA or PE); on stderr "translate:success" or
 // "translate:wrong" (CMS shows that first line to contestants, translated), then the testlib
 // line; exit 0. A judge error prints no score and exits 3 (CMS: any non-zero exit).
@@ -80,6 +88,13 @@ bool g_cms = true;
 #else
 bool g_cms = false;
 #endif
+#ifdef KATTIS
+bool g_kattis = true;
+#else
+bool g_kattis = false;
+#endif
+// Kattis: the feedback folder that gets judgemessage.txt.
+const char* g_feedback = nullptr;
 
 // testlib's words for the result, which judges that read stderr (Hydro) match, and the
 // outcomes of the -appes report.
@@ -129,6 +144,22 @@ void write_report(Verdict v, const std::string& line) {
     for (char& c : line) {
         const unsigned char u = static_cast<unsigned char>(c);
         if (u < 0x20 || u == 0x7f) c = ' ';  // the message stays on one line
+    }
+    if (g_kattis) {
+        std::fprintf(stderr, "%s %s\n", kNames[v], line.c_str());
+        if (g_feedback != nullptr) {
+            std::string path = g_feedback;
+            if (!path.empty() && path.back() != '/') path += '/';
+            path += "judgemessage.txt";
+            std::FILE* f = std::fopen(path.c_str(), "w");
+            if (f == nullptr) {
+                std::fprintf(stderr, "FAIL cannot write %s\n", path.c_str());
+                std::exit(1);
+            }
+            std::fprintf(f, "%s %s\n", kNames[v], line.c_str());
+            std::fclose(f);
+        }
+        std::exit(v == kAC ? 42 : v == kFAIL ? 1 : 43);
     }
     if (g_cms) {
         if (v != kFAIL) {
@@ -570,16 +601,20 @@ int main(int argc, char** argv) {
     bool bad = false;
     for (int i = 1; i < argc; i++) {
         const std::string a = argv[i];
-        if (a == "--testset" || a == "--group") {
+        if (g_kattis && files.size() == 3) {
+            // Kattis' additional arguments after the feedback folder: ignored.
+        } else if (a == "--testset" || a == "--group") {
             if (i + 1 >= argc || (a == "--testset" && argv[i + 1][0] == '\0')) bad = true;
             i++;
-        } else if (a == "--cms" && files.empty()) {
+        } else if (a == "--cms" && files.empty() && !g_kattis) {
             g_cms = true;
+        } else if (a == "--kattis" && files.empty() && !g_cms) {
+            g_kattis = true;
         } else {
             files.push_back(argv[i]);
         }
     }
-    const size_t most = g_cms ? 3 : 5;
+    const size_t most = g_cms || g_kattis ? 3 : 5;
     if (files.size() == 5 && std::strcmp(files[4], "-appes") != 0 &&
         std::strcmp(files[4], "-APPES") != 0) {
         bad = true;
@@ -587,13 +622,16 @@ int main(int argc, char** argv) {
     if (bad || files.size() < 3 || files.size() > most) {
         finish(kFAIL,
                "usage: checker [--testset T] [--group G] <input> <output> <answer> [<report> "
-               "[-appes]] (testlib) or checker --cms <input> <answer> <output> (CMS)");
+               "[-appes]] (testlib), checker --cms <input> <answer> <output> (CMS) or checker "
+               "--kattis <input> <answer> <feedback_dir> [args] < output (Kattis)");
     }
+    if (g_kattis && files.size() == 3) g_feedback = files[2];
     if (files.size() >= 4) g_report = files[3];
     g_appes = files.size() == 5;
     const char* const input_path = files[0];
-    const char* const output_path = g_cms ? files[2] : files[1];
-    const char* const answer_path = g_cms ? files[1] : files[2];
+    // Kattis: the output on stdin, the answer second.
+    const char* const output_path = g_kattis ? "stdin" : g_cms ? files[2] : files[1];
+    const char* const answer_path = g_cms || g_kattis ? files[1] : files[2];
 
     // As gridjudge's checker: an unreadable input is FAIL, then a missing output PE (testlib
     // opens the output before the answer), then an unreadable answer FAIL.
@@ -601,7 +639,7 @@ int main(int argc, char** argv) {
     if (!read_file(input_path, input)) {
         finish(kFAIL, std::string("cannot read input ") + input_path);
     }
-    std::FILE* out = std::fopen(output_path, "rb");
+    std::FILE* out = g_kattis ? stdin : std::fopen(output_path, "rb");
     if (out == nullptr) {
         finish(kPE, std::string("Output file not found: \"") + output_path + "\"");
     }

@@ -18,6 +18,13 @@
 // '\\' and '!' escaped); F may be `stdout` or `stderr`. `--testCase N` and `--testCaseFileName
 // F` are accepted: an input holds one test case, for which testlib writes nothing.
 //
+// Kattis input validator convention (when compiled with -DKATTIS, as the `build` script of a
+// `gridjudge export --format kattis` package does): the same rules and flags, exit 42 valid and
+// 43 invalid instead of 0 and 3 (usage errors still exit 2, which Kattis tools report as a
+// validator failure). Arguments this validator does not know are ignored under KATTIS: the
+// Kattis spec appends a test case's own `args` (meant for the submission) to the validator's,
+// and BAPCtools adds `--constraints_file F` (also ignored: no constraints file is written).
+//
 // This file mirrors `validator bunny` of gridjudge (src/problems/bunny/mod.rs, `parse`, and the
 // strict reader of src/reader.rs) rule for rule, and tests/bunny_cpp.rs checks that both take
 // the same decision, at the same line and column, on every input it tries. It does not use
@@ -43,6 +50,15 @@
 #include <vector>
 
 namespace {
+
+// Exit codes of a valid and an invalid input: testlib's, or Kattis' under -DKATTIS.
+#ifdef KATTIS
+const int kValid = 42, kInvalid = 43;
+const bool kKattis = true;
+#else
+const int kValid = 0, kInvalid = 3;
+const bool kKattis = false;
+#endif
 
 // ------------------------------------------------------------------------------------------
 // testlib's overview log: for every integer read with a name, whether a value hit its bounds.
@@ -520,7 +536,9 @@ int main(int argc, char** argv) {
             if (!ok) usage_error("invalid value '" + test_case + "' for '--testCase <N>'");
         } else if (value_option(argc, argv, i, "testCaseFileName", test_case_file,
                                 has_test_case_file)) {
-        } else {
+        } else if (kKattis && a == "--constraints_file" && i + 1 < argc) {
+            i++;  // BAPCtools' constraints file: not written
+        } else if (!kKattis) {
             usage_error("unexpected argument '" + a + "'");
         }
     }
@@ -559,10 +577,10 @@ int main(int argc, char** argv) {
         if (has_overview) write_named(overview, overview_log(), "test overview log");
         if (has_markup) write_named(markup, test_markup(input), "test markup");
         std::fprintf(stderr, "valid: bunny %s\n", size.c_str());
-        return 0;
+        return kValid;
     } catch (const FormatError& e) {
         std::fprintf(stderr, "invalid: line %lld, column %lld: expected %s, found %s\n", e.line,
                      e.col, e.expected.c_str(), e.found.c_str());
-        return 3;
+        return kInvalid;
     }
 }

@@ -23,6 +23,13 @@
 // `--testCase N` and `--testCaseFileName F` are accepted: an input holds one test case, for
 // which testlib writes nothing.
 //
+// Kattis input validator convention (when compiled with -DKATTIS, as the `build` script of a
+// `gridjudge export --format kattis` package does): the same rules and flags, exit 42 valid and
+// 43 invalid instead of 0 and 3 (usage errors still exit 2, which Kattis tools report as a
+// validator failure). Arguments this validator does not know are ignored under KATTIS: the
+// Kattis spec appends a test case's own `args` (meant for the submission) to the validator's,
+// and BAPCtools adds `--constraints_file F` (also ignored: no constraints file is written).
+//
 // testlib.h is not needed: the strict reader below is all this validator uses.
 //
 // Input format:
@@ -39,6 +46,15 @@
 #include <string>
 
 namespace {
+
+// Exit codes of a valid and an invalid input: testlib's, or Kattis' under -DKATTIS.
+#ifdef KATTIS
+const int kValid = 42, kInvalid = 43;
+const bool kKattis = true;
+#else
+const int kValid = 0, kInvalid = 3;
+const bool kKattis = false;
+#endif
 
 // ------------------------------------------------------------------------------------------
 // Bounds, from problems/game/problem.toml.
@@ -135,7 +151,7 @@ std::string describeByte(unsigned char b) {
                           const std::string& expected, const std::string& found) {
     std::fprintf(stderr, "invalid: line %llu, column %llu: expected %s, found %s\n", line, col,
                  expected.c_str(), found.c_str());
-    std::exit(3);
+    std::exit(kInvalid);
 }
 
 [[noreturn]] void usage(const std::string& message) {
@@ -368,7 +384,9 @@ int main(int argc, char** argv) {
             if (!ok) usage("invalid value '" + testCase + "' for '--testCase <N>'");
         } else if (valueOption(argc, argv, i, "testCaseFileName", testCaseFile,
                                hasTestCaseFile)) {
-        } else {
+        } else if (kKattis && a == "--constraints_file" && i + 1 < argc) {
+            i++;  // BAPCtools' constraints file: not written
+        } else if (!kKattis) {
             usage("unexpected argument '" + a + "'");
         }
     }
@@ -417,5 +435,5 @@ int main(int argc, char** argv) {
     if (hasOverviewLog) writeNamed(overviewLog, overviewLog_(), "test overview log");
     if (hasMarkup) writeNamed(markup, testMarkup(data), "test markup");
     std::fprintf(stderr, "valid: game %lldx%lld\n", rows, cols);
-    return 0;
+    return kValid;
 }
