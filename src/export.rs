@@ -16,6 +16,7 @@
 //!   `input_validators/gridjudge/` and `output_validators/gridjudge/` (each a program folder
 //!   with an executable `run` script and the binary it calls), and `submissions/<verdict>/`
 //!   copied from `problems/<p>/submissions/`.
+//! * [`Format::Polygon`] — a Polygon package (`problem.xml`), written by [`crate::polygon`].
 //!
 //! A program problem ([`crate::program`]) ships its own programs instead of gridjudge's
 //! binaries: its validator's source; its checker's source, or, for a built-in checker,
@@ -52,6 +53,8 @@ pub enum Format {
     Testlib,
     /// Kattis problem package format (`legacy`), also DOMjudge.
     Kattis,
+    /// Polygon package (`problem.xml`), also CMS, ejudge and p2d: see [`crate::polygon`].
+    Polygon,
 }
 
 impl Format {
@@ -60,7 +63,8 @@ impl Format {
         match s {
             "testlib" => Ok(Format::Testlib),
             "kattis" => Ok(Format::Kattis),
-            other => bail!("unknown export format `{other}` (formats: testlib, kattis)"),
+            "polygon" => Ok(Format::Polygon),
+            other => bail!("unknown export format `{other}` (formats: testlib, kattis, polygon)"),
         }
     }
 }
@@ -94,7 +98,7 @@ pub struct ExportReport {
     pub tests: usize,
     /// Number of sample tests among them.
     pub samples: usize,
-    /// Number of submissions copied (Kattis only).
+    /// Number of submissions copied (Kattis; Polygon: solutions).
     pub submissions: usize,
     /// The zip file, when asked for.
     pub zip: Option<PathBuf>,
@@ -182,6 +186,15 @@ pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<Exp
             0
         }
         Format::Kattis => write_kattis(problem, &config, &tests, &shipped, &dir, root, &bar)?,
+        Format::Polygon => crate::polygon::write(
+            problem,
+            &config,
+            &tests,
+            &dir,
+            root,
+            &Default::default(),
+            &bar,
+        )?,
     };
     bar.finish_and_clear();
     let zip = match &zip_path {
@@ -1528,7 +1541,7 @@ mod tests {
     fn ranges_and_escapes() {
         assert_eq!(compress_ranges(&[1, 2, 3, 5, 7, 8]), "1-3,5,7-8");
         assert_eq!(yaml_str("a\"b\\c"), "\"a\\\"b\\\\c\"");
-        assert!(Format::parse("polygon").is_err());
+        assert!(Format::parse("polygon2").is_err());
         let u = problem_uuid("game");
         assert_eq!(u.len(), 36);
         assert_eq!(&u[14..15], "4");

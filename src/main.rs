@@ -187,12 +187,13 @@ enum Command {
     },
     /// Export a problem's built test package (problems/<p>/tests, checked against tests.lock)
     /// in a layout that judges take: `testlib` (numbered N.in/N.ans, testlib-convention
-    /// checker and validator scripts, Hydro config.yaml) or `kattis` (Kattis problem package,
-    /// also DOMjudge). Ships the `checker` and `validator` binaries found beside gridjudge.
+    /// checker and validator scripts, Hydro config.yaml), `kattis` (Kattis problem package,
+    /// also DOMjudge) or `polygon` (Polygon package with problem.xml, also CMS and p2d). Ships
+    /// the `checker` and `validator` binaries found beside gridjudge (testlib, kattis).
     Export {
         /// Problem name.
         problem: String,
-        /// Package layout: testlib or kattis.
+        /// Package layout: testlib, kattis or polygon.
         #[arg(long, default_value = "testlib")]
         format: String,
         /// Destination folder (refused when it exists and is not empty, unless --force).
@@ -894,8 +895,10 @@ fn main() -> ExitCode {
 fn export_counts(r: &export::ExportReport, format: export::Format) -> String {
     let n = |k: usize, word: &str| format!("{k} {word}{}", if k == 1 { "" } else { "s" });
     let mut s = format!("{} ({})", n(r.tests, "test"), n(r.samples, "sample"));
-    if format == export::Format::Kattis {
-        s += &format!(", {}", n(r.submissions, "submission"));
+    match format {
+        export::Format::Kattis => s += &format!(", {}", n(r.submissions, "submission")),
+        export::Format::Polygon => s += &format!(", {}", n(r.submissions, "solution")),
+        export::Format::Testlib => {}
     }
     s
 }
