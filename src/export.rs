@@ -154,7 +154,15 @@ pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<Exp
         Some(pp) => Shipped::Programs(ProgramParts::of(pp, opts.format)?),
         None => {
             same_rules_as_shipped(problem, &config, &dir)?;
-            Shipped::Binaries(Binaries::find(&opts.bin_dir)?)
+            if opts.format == Format::Polygon {
+                // A Polygon package ships sources only (crate::polygon): no binaries needed.
+                Shipped::Binaries(Binaries {
+                    checker: PathBuf::new(),
+                    validator: PathBuf::new(),
+                })
+            } else {
+                Shipped::Binaries(Binaries::find(&opts.bin_dir)?)
+            }
         }
     };
     let tests = load_built(problem, &opts.problems_dir)?;

@@ -1046,6 +1046,76 @@ mod tests {
     }
 
     #[test]
+    fn solutions_get_their_tags_and_a_name_used_twice_is_refused() {
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
+        let put = |rel: &str| {
+            let p = d.join(rel);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(&p, rel).unwrap();
+        };
+        for f in [
+            "submissions/accepted/a.rs",
+            "submissions/accepted/b.cpp",
+            "submissions/wrong_answer/w.cpp",
+            "submissions/run_time_error/r.cpp",
+            "submissions/time_limit_exceeded/t.py",
+            "solutions/ref.cpp",
+        ] {
+            put(f);
+        }
+        let game = crate::problem::by_name("game").unwrap();
+        let mut cfg = ProblemConfig::load(game, None).unwrap();
+        let tags = |r: Option<&str>, cfg: &ProblemConfig| -> Vec<(String, &'static str)> {
+            solutions(d, r, cfg)
+                .unwrap()
+                .into_iter()
+                .map(|s| (s.file, s.tag))
+                .collect()
+        };
+        let s = |f: &str, t: &'static str| (f.to_string(), t);
+        // No reference: the first accepted C++ submission is main.
+        assert_eq!(
+            tags(None, &cfg),
+            vec![
+                s("a.rs", "accepted"),
+                s("b.cpp", "main"),
+                s("w.cpp", "wrong-answer"),
+                s("t.py", "time-limit-exceeded"),
+                s("r.cpp", "rejected"),
+            ]
+        );
+        // A reference is main; a stack below the memory limit leaves run_time_error out.
+        cfg.limits.stack_mib = Some(8);
+        assert_eq!(
+            tags(Some("solutions/ref.cpp"), &cfg),
+            vec![
+                s("ref.cpp", "main"),
+                s("a.rs", "accepted"),
+                s("b.cpp", "accepted"),
+                s("w.cpp", "wrong-answer"),
+                s("t.py", "time-limit-exceeded"),
+            ]
+        );
+        put("submissions/wrong_answer/b.cpp");
+        let e = solutions(d, None, &cfg).unwrap_err().to_string();
+        assert!(
+            e.contains(&d.join("submissions/accepted/b.cpp").display().to_string())
+                && e.contains(
+                    &d.join("submissions/wrong_answer/b.cpp")
+                        .display()
+                        .to_string()
+                )
+                && e.contains("would both be solutions/b.cpp"),
+            "{e}"
+        );
+        std::fs::remove_file(d.join("submissions/wrong_answer/b.cpp")).unwrap();
+        put("submissions/accepted/x.go");
+        let e = solutions(d, None, &cfg).unwrap_err().to_string();
+        assert!(e.contains("x.go") && e.contains("no compiler"), "{e}");
+    }
+
+    #[test]
     fn tags_types_and_escapes() {
         assert_eq!(polygon_tag("wrong_answer"), Some("wrong-answer"));
         assert_eq!(polygon_tag("run_time_error"), Some("rejected"));
