@@ -12,7 +12,9 @@
 //! `target/p2d-venv` and problemtools into `target/problemtools-venv` (each reused when
 //! present), converts every package to a DOMjudge package and runs `verifyproblem` on it
 //! (about three minutes per problem); `cms_builds_the_checker_as_its_loader_does` compiles
-//! `check.cpp` with the command of CMS's Polygon loader against the `testlib.h` of p2d.
+//! `check.cpp` with the command of CMS's Polygon loader against the `testlib.h` of p2d;
+//! `the_shipped_validator_gives_every_validator_test_its_verdict` runs the package's validator
+//! (built against p2d's testlib.h) on its validator tests, as Polygon does on import.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -659,5 +661,57 @@ fn cms_builds_the_checker_as_its_loader_does() {
             .find(|a| *a != tests[0].answer)
             .unwrap_or_else(|| b"0\n".to_vec());
         assert_eq!(run(&wrong), Some(43), "{name}: a wrong output");
+    }
+}
+
+#[test]
+#[ignore = "needs PyPI (p2d's testlib.h); .ci/run runs it"]
+fn the_shipped_validator_gives_every_validator_test_its_verdict() {
+    // What Polygon checks on import: the package's validator, built against a testlib.h
+    // (p2d's; a validator's exit codes are testlib's own in every adaptation), accepts exactly
+    // the validator tests marked valid, each in its test group (`--group G`).
+    let testlib = p2d_testlib();
+    let (problems, list) = built();
+    let work = tempfile::tempdir().unwrap();
+    for p in list {
+        let name = p.name();
+        let pkg = work.path().join(name);
+        ok(&export(problems.path(), name, &pkg), name);
+        let doc_text = fs::read_to_string(pkg.join("problem.xml")).unwrap();
+        let doc = roxmltree::Document::parse(&doc_text).unwrap();
+        let validator = one(
+            one(one(doc.root_element(), "assets"), "validators"),
+            "validator",
+        );
+        let src = pkg.join(one(validator, "source").attribute("path").unwrap());
+        let exe = work.path().join(format!("{name}-validator"));
+        let o = Command::new("g++")
+            .args(["-std=c++17", "-O2", "-I"])
+            .arg(testlib.parent().unwrap())
+            .arg("-o")
+            .arg(&exe)
+            .arg(&src)
+            .output()
+            .expect("g++ is needed");
+        ok(&o, &format!("g++ {}", src.display()));
+        let tests = all(one(one(validator, "testset"), "tests"), "test");
+        assert!(tests.len() >= 10, "{name}: {} validator tests", tests.len());
+        for (k, t) in tests.iter().enumerate() {
+            let input = pkg.join(format!("files/tests/validator-tests/{:02}", k + 1));
+            let mut cmd = Command::new(&exe);
+            if let Some(g) = t.attribute("group") {
+                cmd.args(["--group", g]);
+            }
+            let o = cmd.stdin(fs::File::open(&input).unwrap()).output().unwrap();
+            let valid = o.status.code() == Some(0);
+            assert_eq!(
+                valid,
+                t.attribute("verdict") == Some("valid"),
+                "{name}: validator test {} ({:?}): {}",
+                k + 1,
+                t.attribute("group"),
+                String::from_utf8_lossy(&o.stderr)
+            );
+        }
     }
 }
