@@ -26,9 +26,11 @@
 //!   its first accepted C++ submission);
 //! * `statements/english/problem.tex` with `example.01`, `example.01.a`, ... (one pair per
 //!   sample, numbered by test): the statement of `problems/<p>/statement/problem.en.tex` in
-//!   Polygon's `\begin{problem}...\end{problem}` form ([`polygon_statement`]). A compiled
-//!   statement goes to [`STATEMENT_PDF`] and [`STATEMENT_HTML`] when given
-//!   ([`CompiledStatement`]): CMS and `p2d --with-statement` take the PDF.
+//!   Polygon's `\begin{problem}...\end{problem}` form ([`polygon_statement`]). A statement
+//!   compiled to PDF (and HTML, with its assets beside it) belongs at [`STATEMENT_PDF`] (and
+//!   [`STATEMENT_HTML`]): the caller writes it there before [`write`] and says so in
+//!   [`CompiledStatement`], and `problem.xml` lists it. CMS and `p2d --with-statement` take the
+//!   PDF.
 //!
 //! Built-in problems ship `problems/<p>/polygon/check.cpp` (with the `[checker]` options of
 //! `problem.toml` written in, as for the testlib export) and `problems/<p>/polygon/validator.cpp`.
@@ -60,15 +62,17 @@ pub const STATEMENT_HTML: &str = "statements/.html/english/problem.html";
 /// The statement's language, as Polygon names it in paths and in `problem.xml`.
 pub const LANGUAGE: &str = "english";
 
-/// A statement compiled elsewhere (PDF and HTML bytes), put at [`STATEMENT_PDF`] and
-/// [`STATEMENT_HTML`] and listed in `problem.xml`. Empty by default: the package then has the
-/// LaTeX statement only.
-#[derive(Clone, Debug, Default)]
+/// Which compiled statements the caller of [`write`] has already put into the package folder
+/// (e.g. with `crate::statement::compile` into Polygon's layout): the PDF at [`STATEMENT_PDF`],
+/// the HTML at [`STATEMENT_HTML`] (its stylesheet and pictures beside it). [`write`] lists them
+/// in `problem.xml`, and errors when one said to be there is not. None by default: the package
+/// then has the LaTeX statement only.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CompiledStatement {
-    /// The PDF statement.
-    pub pdf: Option<Vec<u8>>,
-    /// The HTML statement (one file).
-    pub html: Option<Vec<u8>>,
+    /// `statements/.pdf/english/problem.pdf` is in the package.
+    pub pdf: bool,
+    /// `statements/.html/english/problem.html` is in the package.
+    pub html: bool,
 }
 
 /// Polygon's tag of a solution in the submissions folder `folder` of a problem
@@ -852,10 +856,11 @@ fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 }
 
 /// Writes the Polygon package of `problem` (its `problem.toml` read into `config`, its folder
-/// `problem_dir`, its built tests `tests`) into the folder `root`, with the compiled statement
-/// `compiled` when given; advances `bar` once per test. Returns the number of solutions
-/// written. Errors (naming the file or entry) from [`sources`], [`solutions`],
-/// [`validator_tests`] and [`split_statement`], or when a file cannot be read or written.
+/// `problem_dir`, its built tests `tests`) into the folder `root`, listing the compiled
+/// statements that `compiled` says are already in `root`; advances `bar` once per test. Returns
+/// the number of solutions written. Errors (naming the file or entry) from [`sources`],
+/// [`solutions`], [`validator_tests`] and [`split_statement`], when a compiled statement said
+/// to be in `root` is not, or when a file cannot be read or written.
 /// O(size of the package).
 pub fn write(
     problem: &dyn Problem,
@@ -942,11 +947,17 @@ pub fn write(
         )
         .as_bytes(),
     )?;
-    if let Some(pdf) = &compiled.pdf {
-        write_file(&root.join(STATEMENT_PDF), pdf)?;
-    }
-    if let Some(html) = &compiled.html {
-        write_file(&root.join(STATEMENT_HTML), html)?;
+    for (there, rel) in [
+        (compiled.pdf, STATEMENT_PDF),
+        (compiled.html, STATEMENT_HTML),
+    ] {
+        if there && !root.join(rel).is_file() {
+            bail!(
+                "the compiled statement {rel} is missing from the Polygon package being \
+                 written in {}",
+                root.display()
+            );
+        }
     }
 
     let xml = problem_xml(
@@ -959,8 +970,8 @@ pub fn write(
             validator: &validator_name,
             validator_tests: &vtests,
             solutions: &sols,
-            pdf: compiled.pdf.is_some(),
-            html: compiled.html.is_some(),
+            pdf: compiled.pdf,
+            html: compiled.html,
         },
     );
     write_file(&root.join("problem.xml"), xml.as_bytes())?;
@@ -1113,6 +1124,41 @@ mod tests {
         put("submissions/accepted/x.go");
         let e = solutions(d, None, &cfg).unwrap_err().to_string();
         assert!(e.contains("x.go") && e.contains("no compiler"), "{e}");
+    }
+
+    #[test]
+    fn problem_xml_lists_compiled_statements_only_when_there() {
+        let tests = vec![t(None, true), t(Some("g"), false)];
+        let vt = [ValidatorTest {
+            input: vec![],
+            valid: false,
+            group: Some("g".into()),
+        }];
+        let mut d = Descriptor {
+            short_name: "p",
+            title: "A & B",
+            time_ms: 2000,
+            memory_mib: 256,
+            validator: "validator.cpp",
+            validator_tests: &vt,
+            solutions: &[],
+            pdf: false,
+            html: false,
+        };
+        let x = problem_xml(&tests, &d);
+        assert!(x.contains(r#"<name language="english" value="A &amp; B"/>"#));
+        assert!(x.contains("<memory-limit>268435456</memory-limit>"));
+        assert!(x.contains(r#"<test group="g" testset="tests" verdict="invalid"/>"#));
+        assert!(!x.contains(STATEMENT_PDF) && !x.contains(STATEMENT_HTML));
+        // No "--" inside the XML comment (an XML parser refuses it).
+        let comment = &x[x.find("<!--").unwrap() + 4..x.find("-->").unwrap()];
+        assert!(!comment.contains("--"), "{comment}");
+        (d.pdf, d.html) = (true, true);
+        let x = problem_xml(&tests, &d);
+        assert!(x.contains(&format!(
+            r#"<statement language="english" path="{STATEMENT_PDF}" type="application/pdf"/>"#
+        )));
+        assert!(x.contains(&format!(r#"path="{STATEMENT_HTML}" type="text/html"/>"#)));
     }
 
     #[test]
