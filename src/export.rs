@@ -12,7 +12,9 @@
 //!   (`<DIR>.zip`, the folder's content at the archive's root, as Hydro imports it).
 //! * [`Format::Kattis`] — the Kattis problem package format, `legacy` version (also taken by
 //!   DOMjudge and checked by `verifyproblem` from problemtools): `problem.yaml` with
-//!   `validation: custom`, `problem_statement/problem.en.tex`, `data/sample` and `data/secret`,
+//!   `validation: custom`, `problem_statement/problem.en.tex` (and, unless
+//!   [`StatementBuild::SourceOnly`], `problem.pdf` and `problem.html` compiled from it with the
+//!   samples by [`crate::statement`], which DOMjudge shows), `data/sample` and `data/secret`,
 //!   `input_validators/gridjudge/` and `output_validators/gridjudge/` (each a program folder
 //!   with an executable `run` script and the binary it calls), and `submissions/<verdict>/`
 //!   copied from `problems/<p>/submissions/`.
@@ -87,6 +89,26 @@ pub struct ExportOptions {
     pub bin_dir: PathBuf,
     /// Draw a bar on stderr over the tests written ([`crate::progress::bar`]; for terminals).
     pub progress: bool,
+    /// Kattis only: whether the statement is also shipped compiled (PDF and HTML).
+    pub statement: StatementBuild,
+}
+
+/// How a Kattis export ships the statement. The LaTeX source is always in
+/// `problem_statement/problem.en.tex` (Kattis and problemtools render it themselves); DOMjudge
+/// shows only `problem_statement/problem.{pdf,html,txt}`, so by default the export also
+/// compiles it ([`crate::statement::compile`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum StatementBuild {
+    /// Also write `problem_statement/problem.pdf`, `problem.html` and the page's assets, made by
+    /// problemtools from `problem.en.tex` with the package's samples, problemtools found as
+    /// [`crate::statement::Tools::find`] says. The export fails, writing nothing, when the
+    /// tools are missing or the statement does not compile.
+    #[default]
+    Compiled,
+    /// The same, with problemtools in this folder.
+    CompiledWith(PathBuf),
+    /// Only the LaTeX source (`--no-compiled-statement`): DOMjudge then shows no statement.
+    SourceOnly,
 }
 
 /// What [`export`] wrote.
@@ -136,7 +158,10 @@ pub fn load_built(problem: &dyn Problem, problems_dir: &Path) -> anyhow::Result<
 }
 
 /// Exports the built package of `problem` in `opts.format` to `opts.out` (and `<out>.zip` when
-/// `opts.zip`). Errors, writing nothing, when the package is not built or stale, when the
+/// `opts.zip`). Errors, writing nothing, when a Kattis export is to carry the compiled
+/// statement ([`StatementBuild`]) and problemtools or a program it needs is missing, or the
+/// statement does not compile or carries a hand-written sample ([`crate::statement::compile`]),
+/// when the package is not built or stale, when the
 /// `checker` or `validator` binary is missing from `opts.bin_dir` (built-in problems), when a
 /// program problem's validator or checker cannot be shipped as a source in that format or does
 /// not compile here (the compiler's message), when `opts.out` exists and
@@ -146,6 +171,22 @@ pub fn load_built(problem: &dyn Problem, problems_dir: &Path) -> anyhow::Result<
 /// destination is moved aside, the new package renamed into place, and only then the old one
 /// removed.
 pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<ExportReport> {
+    // The statement's tools first: a missing one is the first thing a setter has to fix.
+    let tools = match (&opts.statement, opts.format) {
+        (StatementBuild::SourceOnly, _) | (_, Format::Testlib | Format::Polygon) => None,
+        (StatementBuild::Compiled, Format::Kattis) => Some(None),
+        (StatementBuild::CompiledWith(dir), Format::Kattis) => Some(Some(dir.as_path())),
+    };
+    let tools = match tools {
+        Some(dir) => Some(crate::statement::Tools::find(dir).map_err(|e| {
+            anyhow::anyhow!(
+                "{e:#}. (A Kattis package carries its statement compiled to PDF and HTML for \
+                 DOMjudge; --no-compiled-statement ships only the LaTeX source, and DOMjudge \
+                 then shows no statement.)"
+            )
+        })?),
+        None => None,
+    };
     let dir = opts.problems_dir.join(problem.name());
     let config = ProblemConfig::load(problem, Some(&dir.join("problem.toml")))?;
     // A program problem ships its own programs (and gridjudge's built-in checker as C++
@@ -193,7 +234,16 @@ pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<Exp
             write_testlib(problem, &config, &tests, &shipped, &dir, root, &bar)?;
             0
         }
-        Format::Kattis => write_kattis(problem, &config, &tests, &shipped, &dir, root, &bar)?,
+        Format::Kattis => write_kattis(
+            problem,
+            &config,
+            &tests,
+            &shipped,
+            tools.as_ref(),
+            &dir,
+            root,
+            &bar,
+        )?,
         Format::Polygon => crate::polygon::write(
             problem,
             &config,
@@ -854,11 +904,13 @@ fn copy_statement(from: &Path, to: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
+#[allow(clippy::too_many_arguments)]
 fn write_kattis(
     problem: &dyn Problem,
     config: &ProblemConfig,
     tests: &[PackageTest],
     shipped: &Shipped,
+    statement_tools: Option<&crate::statement::Tools>,
     problem_dir: &Path,
     root: &Path,
     bar: &indicatif::ProgressBar,
@@ -893,6 +945,22 @@ fn write_kattis(
         &problem_dir.join("statement"),
         &root.join("problem_statement"),
     )?;
+    // And compiled, with the samples, for DOMjudge, which shows only problem.{pdf,html,txt}
+    // (the PDF first): made by problemtools as Kattis would render the .tex.
+    if let Some(tools) = statement_tools {
+        crate::statement::compile(
+            tools,
+            p,
+            &problem_dir.join("statement"),
+            &crate::statement::samples_of(tests),
+            &root.join("problem_statement"),
+            crate::statement::Layout {
+                pdf: "problem.pdf",
+                html: Some("problem.html"),
+            },
+        )
+        .with_context(|| format!("cannot compile the statement of `{p}`"))?;
+    }
 
     // Test data: samples in data/sample (judges run them too), the rest in data/secret under
     // their build names (so `secret/07` is `tests/07` of the build).

@@ -30,6 +30,7 @@ pub mod rng;
 pub mod runner;
 pub mod sandbox;
 pub mod shrink_text;
+pub mod statement;
 pub mod store;
 pub mod stress;
 pub mod verdict;

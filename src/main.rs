@@ -212,6 +212,35 @@ enum Command {
         /// `<problem>/problem.toml`, searched from the current folder up).
         #[arg(long)]
         problems_dir: Option<PathBuf>,
+        /// Kattis: ship only the statement's LaTeX source, not problem_statement/problem.pdf
+        /// and problem.html compiled from it (DOMjudge then shows no statement). Without this
+        /// flag the export needs problemtools, LuaLaTeX, ghostscript and tidy, and fails
+        /// without them.
+        #[arg(long)]
+        no_compiled_statement: bool,
+        /// Folder holding problemtools' problem2pdf and problem2html (default:
+        /// $GRIDJUDGE_PROBLEMTOOLS, then PATH, then target/problemtools-venv/bin).
+        #[arg(long, conflicts_with = "no_compiled_statement")]
+        problemtools: Option<PathBuf>,
+    },
+    /// Compile a problem's statement (statement/problem.en.tex) to PDF and HTML with the
+    /// samples of its built package appended, as the judges' tools (problemtools' problem2pdf
+    /// and problem2html) render it: the files `export --format kattis` ships.
+    Statement {
+        /// Problem name.
+        problem: String,
+        /// Destination folder; it must not exist or be empty (default:
+        /// problems/<problem>/statement-build, replaced).
+        #[arg(short, long)]
+        out: Option<PathBuf>,
+        /// Folder holding problemtools' problem2pdf and problem2html (default:
+        /// $GRIDJUDGE_PROBLEMTOOLS, then PATH, then target/problemtools-venv/bin).
+        #[arg(long)]
+        problemtools: Option<PathBuf>,
+        /// Folder with one folder per problem (default: the nearest `problems/` holding
+        /// `<problem>/problem.toml`, searched from the current folder up).
+        #[arg(long)]
+        problems_dir: Option<PathBuf>,
     },
     /// Draw one test as an SVG picture with row and column numbers and a legend: for `game`
     /// the walls, the free cells' two colour classes and A's winning cells; for `bunny` the
@@ -768,6 +797,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             zip,
             bin_dir,
             problems_dir,
+            no_compiled_statement,
+            problemtools,
         } => {
             let (p, _) = find(&problem, problems_dir.as_deref(), None)?;
             let bin_dir = match bin_dir {
@@ -786,6 +817,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 zip,
                 bin_dir,
                 progress: std::io::stderr().is_terminal(),
+                statement: match (no_compiled_statement, problemtools) {
+                    (true, _) => export::StatementBuild::SourceOnly,
+                    (false, Some(dir)) => export::StatementBuild::CompiledWith(dir),
+                    (false, None) => export::StatementBuild::Compiled,
+                },
             };
             let r = export::export(p, &opts)?;
             println!(
@@ -797,6 +833,54 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             if let Some(z) = &r.zip {
                 println!("zip: {}", z.display());
             }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Statement {
+            problem,
+            out,
+            problemtools,
+            problems_dir,
+        } => {
+            let (p, dir) = find(&problem, problems_dir.as_deref(), None)?;
+            let tools = gridjudge::statement::Tools::find(problemtools.as_deref())?;
+            let tests = export::load_built(p, &discover::problems_dir(problems_dir.as_deref())?)?;
+            let out = match out {
+                Some(o) => {
+                    if o.exists() && std::fs::read_dir(&o).map_or(true, |mut d| d.next().is_some())
+                    {
+                        bail!("{} exists and is not an empty folder", o.display());
+                    }
+                    o
+                }
+                None => {
+                    let o = dir.join("statement-build");
+                    if o.exists() {
+                        std::fs::remove_dir_all(&o)
+                            .with_context(|| format!("cannot remove {}", o.display()))?;
+                    }
+                    o
+                }
+            };
+            let started = std::time::Instant::now();
+            let c = gridjudge::statement::compile(
+                &tools,
+                p.name(),
+                &dir.join("statement"),
+                &gridjudge::statement::samples_of(&tests),
+                &out,
+                gridjudge::statement::Layout {
+                    pdf: "problem.pdf",
+                    html: Some("problem.html"),
+                },
+            )?;
+            println!(
+                "compiled the statement of {} in {:.1} s: {} and {} ({} assets)",
+                p.name(),
+                started.elapsed().as_secs_f64(),
+                c.pdf.display(),
+                c.html.as_deref().unwrap_or(Path::new("-")).display(),
+                c.assets.len()
+            );
             Ok(ExitCode::SUCCESS)
         }
         Command::Render {

@@ -11,8 +11,9 @@
 mod common;
 
 use common::checker::{
-    assert_model_verdict, assert_outcome, garbage_token, join, model_int, model_next, model_tokens,
-    mutated, random_bytes_after, soup, spaced_out, sprinkle, Segment, Stream, Tally,
+    assert_outcome, bytes, garbage_token, hostile_stream, join, model_int, model_next,
+    model_tokens, mutated, random_bytes_after, repeat, soup, spaced_out, sprinkle, Segment,
+    StreamJudge,
 };
 use gridjudge::problem::{Problem, ProblemConfig};
 use gridjudge::reader::MAX_TOKEN;
@@ -53,11 +54,6 @@ fn check(input: &str, output: &str) -> CheckOutcome {
     check_bytes(input, output.as_bytes(), &jury(input))
 }
 
-/// A stream of `segments` (random bytes from `seed`).
-fn stream(segments: Vec<Segment>, seed: u64) -> Stream {
-    Stream::new("bunny", segments, seed)
-}
-
 #[test]
 fn the_fixtures_are_what_the_tests_assume() {
     assert_eq!(jury(SAMPLE3), b"2\n1\n2\n");
@@ -70,33 +66,36 @@ fn the_fixtures_are_what_the_tests_assume() {
     assert_eq!(jury(&c), b"6\n1\n2\n3\n4\n5\n6\n");
 }
 
+/// Each output of `cases` gets `verdict` on `input`, with a message containing its fragment.
+#[track_caller]
+fn expect(input: &str, verdict: Verdict, cases: &[(&str, &str)]) {
+    for (out, fragment) in cases {
+        assert_outcome(&check(input, out), verdict, fragment);
+    }
+}
+
 #[test]
 fn accepted_answers() {
-    assert_outcome(
-        &check(SAMPLE3, "2\n1\n2\n"),
-        Verdict::Ac,
-        "r = 2 mistakes of k = 2",
-    );
-    assert_outcome(&check(SAMPLE3, "2 1 2"), Verdict::Ac, "r = 2");
-    assert_outcome(
-        &check(SAMPLE3, "\r\n\t 2\x0b\x0c1\r\n\r\n2 \n\n"),
-        Verdict::Ac,
-        "r = 2",
-    );
+    let crlf = "\r\n\t 2\x0b\x0c1\r\n\r\n2 \n\n";
+    let sample3 = [
+        ("2\n1\n2\n", "r = 2 mistakes of k = 2"),
+        ("2 1 2", "r = 2"),
+        (crlf, "r = 2"),
+    ];
+    expect(SAMPLE3, Verdict::Ac, &sample3);
     let sample2 =
         std::fs::read_to_string(common::problem_dir("bunny").join("samples/sample2.in")).unwrap();
-    assert_outcome(
-        &check(&sample2, "0"),
+    expect(
+        &sample2,
         Verdict::Ac,
-        "r = 0 mistakes of k = 4",
+        &[("0", "r = 0 mistakes of k = 4"), (" 0 \n", "r = 0")],
     );
-    assert_outcome(&check(&sample2, " 0 \n"), Verdict::Ac, "r = 0");
-    assert_outcome(
-        &check(&zig(), "3 2 7 11"),
+    expect(
+        &zig(),
         Verdict::Ac,
-        "r = 3 mistakes of k = 11",
+        &[("3 2 7 11", "r = 3 mistakes of k = 11")],
     );
-    assert_outcome(&check(&comb(), "6 1 2 3 4 5 6"), Verdict::Ac, "r = 6");
+    expect(&comb(), Verdict::Ac, &[("6 1 2 3 4 5 6", "r = 6")]);
 }
 
 #[test]
@@ -162,93 +161,79 @@ fn long_diffs_are_cut() {
 
 #[test]
 fn wrong_answers_by_rule() {
-    let z = zig();
-    assert_outcome(
-        &check(&z, "12 1 2 3 4 5 6 7 8 9 10 11 12"),
+    let not_a_move = "not a move number between 1 and 11";
+    expect(
+        &zig(),
         Verdict::Wa,
-        "line 1, column 1: count r = 12 is not between 0 and 11 (Bunny made 11 moves)",
+        &[
+            (
+                "12 1 2 3 4 5 6 7 8 9 10 11 12",
+                "line 1, column 1: count r = 12 is not between 0 and 11 (Bunny made 11 moves)",
+            ),
+            ("-1", "count r = -1 is not between"),
+            (
+                "123456789012345678901234567890 1 2",
+                "is not between 0 and 11",
+            ),
+            ("-123456789012345678901234567890", "is not between 0 and 11"),
+            (
+                "3 2 7 12",
+                &format!("line 1, column 7: index 3 of 3 is 12, {not_a_move}"),
+            ),
+            ("1\n0\n", &format!("index 1 of 1 is 0, {not_a_move}")),
+            ("1\n-3\n", "is -3, not a move number"),
+            (
+                "3\n2\n11\n7\n",
+                "line 4, column 1: index 3 of 3 is 7, after 11: the indices must be strictly \
+                 increasing",
+            ),
+            ("2 3 3", "is 3, after 3"),
+            // The first defect in reading order decides: a WA index before a PE token.
+            ("3 19 x 1", "index 1 of 3 is 19"),
+        ],
     );
-    assert_outcome(&check(&z, "-1"), Verdict::Wa, "count r = -1 is not between");
-    assert_outcome(
-        &check(&z, "123456789012345678901234567890 1 2"),
-        Verdict::Wa,
-        "is not between 0 and 11",
-    );
-    assert_outcome(
-        &check(&z, "-123456789012345678901234567890"),
-        Verdict::Wa,
-        "is not between 0 and 11",
-    );
-    assert_outcome(
-        &check(&z, "3 2 7 12"),
-        Verdict::Wa,
-        "line 1, column 7: index 3 of 3 is 12, not a move number between 1 and 11",
-    );
-    assert_outcome(
-        &check(&z, "1\n0\n"),
-        Verdict::Wa,
-        "index 1 of 1 is 0, not a move number between 1 and 11",
-    );
-    assert_outcome(
-        &check(&z, "1\n-3\n"),
-        Verdict::Wa,
-        "is -3, not a move number",
-    );
-    assert_outcome(
-        &check(&z, "3\n2\n11\n7\n"),
-        Verdict::Wa,
-        "line 4, column 1: index 3 of 3 is 7, after 11: the indices must be strictly increasing",
-    );
-    assert_outcome(&check(&z, "2 3 3"), Verdict::Wa, "is 3, after 3");
-    // The first defect in reading order decides: a WA index before a PE token.
-    assert_outcome(&check(&z, "3 19 x 1"), Verdict::Wa, "index 1 of 3 is 19");
 }
 
 #[test]
 fn presentation_errors() {
-    let z = zig();
-    assert_outcome(&check(&z, ""), Verdict::Pe, "empty output");
-    assert_outcome(&check(&z, " \n\t\n"), Verdict::Pe, "empty output");
-    assert_outcome(
-        &check(&z, "three"),
+    expect(
+        &zig(),
         Verdict::Pe,
-        "line 1, column 1: expected r, the number of mistakes, found `three`",
+        &[
+            ("", "empty output"),
+            (" \n\t\n", "empty output"),
+            (
+                "three",
+                "line 1, column 1: expected r, the number of mistakes, found `three`",
+            ),
+            ("+3 2 7 11", "found `+3`"),
+            ("03 2 7 11", "found `03`"),
+            ("3.0", "found `3.0`"),
+            ("3\n2\n7\n", "r = 3, but the output ends after 2 indices"),
+            (
+                "3 2 x 11",
+                "line 1, column 5: index 2 of 3: expected an integer, found `x`",
+            ),
+            (
+                "3 2 7 11 12",
+                "line 1, column 10: expected the end of the output after the 3 indices, found \
+                 `12`",
+            ),
+            ("3 2 7 11\nok", "found `ok`"),
+        ],
     );
-    assert_outcome(&check(&z, "+3 2 7 11"), Verdict::Pe, "found `+3`");
-    assert_outcome(&check(&z, "03 2 7 11"), Verdict::Pe, "found `03`");
-    assert_outcome(&check(&z, "3.0"), Verdict::Pe, "found `3.0`");
-    assert_outcome(
-        &check(&z, "3\n2\n7\n"),
-        Verdict::Pe,
-        "r = 3, but the output ends after 2 indices",
-    );
-    assert_outcome(
-        &check(&z, "3 2 x 11"),
-        Verdict::Pe,
-        "line 1, column 5: index 2 of 3: expected an integer, found `x`",
-    );
-    assert_outcome(
-        &check(&z, "3 2 7 11 12"),
-        Verdict::Pe,
-        "line 1, column 10: expected the end of the output after the 3 indices, found `12`",
-    );
-    assert_outcome(&check(&z, "3 2 7 11\nok"), Verdict::Pe, "found `ok`");
     // NUL is not white space: it sticks to the number before it.
-    assert_outcome(
-        &check(SAMPLE3, "2 1 2\0"),
+    let nul = "index 2 of 2: expected an integer, found `2\\x00`";
+    let long = format!("2 1 {}", "2".repeat(MAX_TOKEN + 1));
+    expect(
+        SAMPLE3,
         Verdict::Pe,
-        "index 2 of 2: expected an integer, found `2\\x00`",
+        &[("2 1 2\0", nul), (&long, "token longer than 64 bytes")],
     );
     assert_outcome(
         &check_bytes(SAMPLE3, b"2 1 \xff\xfe", b"2\n1\n2\n"),
         Verdict::Pe,
         "`\\xff\\xfe`",
-    );
-    let long = format!("2 1 {}", "2".repeat(MAX_TOKEN + 1));
-    assert_outcome(
-        &check(SAMPLE3, &long),
-        Verdict::Pe,
-        "token longer than 64 bytes",
     );
 }
 
@@ -516,22 +501,14 @@ fn hostile_outputs_get_the_verdict_of_the_rules() {
     let juries: Vec<Vec<i128>> = answers.iter().map(|a| numbers(a)[1..].to_vec()).collect();
     let ks: Vec<u32> = records.iter().map(|r| k_of(r) as u32).collect();
     assert!(juries.iter().any(|j| j.is_empty()) && juries.iter().any(|j| j.len() > 60));
-    let mut rng = TestRng::for_test("bunny", "hostile-checker", "", 1);
-    let mut tally = Tally::default();
-    for i in 0..12_000u32 {
+    hostile_stream("bunny", 12_000, (1000, 4000), |i, rng| {
         let x = i as usize % records.len();
         let kind = rng.below(17);
-        let (out, known) = hostile_output(kind, &mut rng, ks[x], &juries[x], &answers[x]);
+        let (out, known) = hostile_output(kind, rng, ks[x], &juries[x], &answers[x]);
         let o = check_bytes(&records[x], &out, &answers[x]);
         let want = model(i128::from(ks[x]), &juries[x], &out);
-        assert_model_verdict(&o, want, &out, &format!("case {i} kind {kind}"));
-        if let Some(v) = known {
-            assert_eq!(o.verdict, v, "case {i} kind {kind}: {o:?}");
-            tally.fixed += 1;
-        }
-        tally.add(o.verdict);
-    }
-    tally.assert_spread(1000, 4000);
+        (o, want, known, out, format!("case {i} kind {kind}"))
+    });
 }
 
 /// Megabytes of garbage, made on the fly: judged without reading more than the verdict needs,
@@ -539,81 +516,39 @@ fn hostile_outputs_get_the_verdict_of_the_rules() {
 /// accepted without being held in memory.
 #[test]
 fn streamed_garbage() {
-    let cfg = config();
-    let z = zig();
+    let (cfg, z) = (config(), zig());
     let ans = jury(&z);
     let mb = 1u64 << 20;
-    let judge = |s: &mut Stream| bunny().check(z.as_bytes(), s, &ans, &cfg);
+    let zig = StreamJudge {
+        problem: bunny(),
+        input: z.as_bytes(),
+        answer: &ans,
+        config: &cfg,
+    };
     for seed in 0..6 {
         // Random bytes: the first token is not an integer (or is too long): PE at once.
-        let mut s = stream(vec![Segment::Random(8 * mb)], seed);
-        let o = judge(&mut s);
+        let (o, s) = zig.judge(vec![Segment::Random(8 * mb)], seed);
         assert_ne!(o.verdict, Verdict::Fail, "{o:?}");
         assert_ne!(o.verdict, Verdict::Ac, "{o:?}");
         assert!(s.served < mb, "read {} bytes to judge", s.served);
     }
     // r = 3 then endless repeats of one index: WA at the second.
-    let mut s = stream(
-        vec![
-            Segment::Bytes(b"3\n".to_vec()),
-            Segment::Repeat(b"2\n".to_vec(), 50 * mb),
-        ],
-        0,
-    );
-    assert_outcome(&judge(&mut s), Verdict::Wa, "strictly increasing");
-    assert!(s.served < mb);
+    let repeats = vec![bytes(b"3\n"), repeat(b"2\n", 50 * mb)];
+    zig.expect(repeats, Verdict::Wa, "strictly increasing", false);
     // A huge count: WA without reading the numbers that follow.
-    let mut s = stream(
-        vec![
-            Segment::Bytes(b"1000000000\n".to_vec()),
-            Segment::Repeat(b"1 ".to_vec(), 50 * mb),
-        ],
-        0,
-    );
-    assert_outcome(
-        &judge(&mut s),
-        Verdict::Wa,
-        "count r = 1000000000 is not between",
-    );
-    assert!(s.served < mb);
+    let huge = vec![bytes(b"1000000000\n"), repeat(b"1 ", 50 * mb)];
+    let why = "count r = 1000000000 is not between";
+    zig.expect(huge, Verdict::Wa, why, false);
     // r then megabytes of digits with no space: one too-long token, PE.
-    let mut s = stream(
-        vec![
-            Segment::Bytes(b"3 2 ".to_vec()),
-            Segment::Repeat(b"1234567890".to_vec(), 50 * mb),
-        ],
-        0,
-    );
-    assert_outcome(&judge(&mut s), Verdict::Pe, "token longer than 64 bytes");
-    assert!(s.served < mb);
+    let digits = vec![bytes(b"3 2 "), repeat(b"1234567890", 50 * mb)];
+    zig.expect(digits, Verdict::Pe, "token longer than 64 bytes", false);
     // The answer, then 64 MB of white space: AC after reading all of it.
-    let mut s = stream(
-        vec![
-            Segment::Bytes(ans.clone()),
-            Segment::Repeat(b" \n\t\r".to_vec(), 64 * mb),
-        ],
-        0,
-    );
-    assert_outcome(&judge(&mut s), Verdict::Ac, "r = 3");
-    assert_eq!(s.served, s.total());
+    let padded = vec![bytes(&ans), repeat(b" \n\t\r", 64 * mb)];
+    zig.expect(padded, Verdict::Ac, "r = 3", true);
     // The answer, 64 MB of white space, then one more token: PE.
-    let mut s = stream(
-        vec![
-            Segment::Bytes(ans.clone()),
-            Segment::Repeat(b"\n".to_vec(), 64 * mb),
-            Segment::Bytes(b"6".to_vec()),
-        ],
-        0,
-    );
-    let o = judge(&mut s);
-    assert_outcome(
-        &o,
-        Verdict::Pe,
-        "expected the end of the output after the 3 indices",
-    );
-    assert!(
-        o.message
-            .contains(&format!("line {}, column 1", 64 * mb + 5)),
-        "{o:?}"
-    );
+    let more = vec![bytes(&ans), repeat(b"\n", 64 * mb), bytes(b"6")];
+    let why = "expected the end of the output after the 3 indices";
+    let o = zig.expect(more, Verdict::Pe, why, true);
+    let at = format!("line {}, column 1", 64 * mb + 5);
+    assert!(o.message.contains(&at), "{o:?}");
 }

@@ -19,14 +19,11 @@
 
 mod common;
 
-use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::{Mutex, OnceLock};
 
-use sha2::{Digest, Sha256};
-
+use common::cpp::{Build, LUOGU};
 use gridjudge::export::with_checker_options;
 use gridjudge::problem::{Problem, ProblemConfig, ValidateOptions};
 use gridjudge::reader::overview_log;
@@ -36,55 +33,31 @@ use gridjudge::verdict::{CheckOutcome, Verdict};
 // ---------------------------------------------------------------------------------------------
 // Compiling and running the C++ sources.
 
-/// Luogu's flags.
-const LUOGU: &[&str] = &["-fno-asm", "-std=c++14", "-O2"];
 /// C++14 with every warning an error.
 const STRICT14: &[&str] = &["-std=c++14", "-O2", "-Wall", "-Wextra", "-Werror"];
 /// Luogu's flags and CMS's convention by default.
 const CMS: &[&str] = &["-fno-asm", "-std=c++14", "-O2", "-DCMS"];
 
-/// `src` compiled with `flags` into a cache folder keyed by the source and the flags (once per
-/// test process); g++ must print nothing.
-fn compiled_with(src: &Path, flags: &[&str]) -> PathBuf {
-    static DONE: OnceLock<Mutex<HashMap<String, PathBuf>>> = OnceLock::new();
-    let text = std::fs::read(src).unwrap_or_else(|e| panic!("{}: {e}", src.display()));
-    let mut h = Sha256::new();
-    h.update(&text);
-    h.update(flags.join(" "));
-    let key: String = h.finalize()[..8]
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
-    let mut done = DONE.get_or_init(Default::default).lock().unwrap();
-    if let Some(p) = done.get(&key) {
-        return p.clone();
-    }
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("conformance-{key}"));
-    std::fs::create_dir_all(&dir).unwrap();
-    let bin = dir.join("bin");
-    if !bin.is_file() {
-        let tmp = dir.join(format!("bin.{}", std::process::id()));
-        let out = Command::new("g++")
-            .args(flags)
-            .arg("-o")
-            .arg(&tmp)
-            .arg(src)
-            .output()
-            .expect("g++ runs");
-        assert!(
-            out.status.success() && out.stderr.is_empty(),
-            "g++ {flags:?} {}:\n{}",
-            src.display(),
-            String::from_utf8_lossy(&out.stderr)
-        );
-        std::fs::rename(&tmp, &bin).unwrap();
-    }
-    done.insert(key, bin.clone());
-    bin
+/// `src` compiled with `flags` ([`common::cpp::compiled`]: cached, g++ must print nothing).
+fn compiled_with(src: &Path, flags: &'static [&'static str]) -> PathBuf {
+    common::cpp::compiled(&Build::new(src.to_path_buf(), flags))
 }
 
-fn compiled(problem: &str, name: &str, flags: &[&str]) -> PathBuf {
+fn compiled(problem: &str, name: &str, flags: &'static [&'static str]) -> PathBuf {
     compiled_with(&common::cpp::source(problem, name), flags)
+}
+
+/// The problems that ship C++ testlib sources (`problems/<p>/testlib/checker.cpp`), by name.
+fn testlib_problems() -> Vec<String> {
+    let root = common::problem_dir("");
+    let mut names: Vec<String> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|p| root.join(p).join("testlib/checker.cpp").is_file())
+        .collect();
+    names.sort();
+    assert!(names.len() >= 2, "{names:?}");
+    names
 }
 
 /// What a run did.
@@ -281,7 +254,8 @@ fn scrambled(input: &[u8], rng: &mut TestRng) -> Vec<u8> {
 /// or too many is FAIL in both; `solve` gives the jury answer.
 #[test]
 fn scrambled_inputs_are_judged_normally() {
-    for problem in ["game", "bunny"] {
+    for problem in testlib_problems() {
+        let problem = problem.as_str();
         let p = common::problem(problem);
         let cfg = common::config(p);
         let mut rng = TestRng::for_test(problem, "conformance", "scrambled", 1);
@@ -360,7 +334,8 @@ fn bom_before_the_output() {
 /// checked in checker/tests/cli.rs), whatever the input and the answer say.
 #[test]
 fn missing_output_is_pe() {
-    for problem in ["game", "bunny"] {
+    for problem in testlib_problems() {
+        let problem = problem.as_str();
         let t = &common::package_tests(problem)[0];
         let files = Files::new();
         let i = files.write("in", &t.input);
@@ -391,7 +366,8 @@ fn missing_output_is_pe() {
 /// Rust's verdict. `--testset` and `--group` change nothing.
 #[test]
 fn report_file_as_testlib_writes_it() {
-    for problem in ["game", "bunny"] {
+    for problem in testlib_problems() {
+        let problem = problem.as_str();
         let p = common::problem(problem);
         let bin = compiled(problem, "checker", LUOGU);
         let t = &common::package_tests(problem)[0];
@@ -447,7 +423,8 @@ fn report_file_as_testlib_writes_it() {
 /// error prints no score and exits non-zero.
 #[test]
 fn cms_convention() {
-    for problem in ["game", "bunny"] {
+    for problem in testlib_problems() {
+        let problem = problem.as_str();
         let p = common::problem(problem);
         let t = &common::package_tests(problem)[1];
         let files = Files::new();
@@ -519,7 +496,8 @@ fn markup(input: &[u8]) -> Vec<u8> {
 /// group; an invalid input writes neither file.
 #[test]
 fn validator_flags_overview_log_and_markup() {
-    for problem in ["game", "bunny"] {
+    for problem in testlib_problems() {
+        let problem = problem.as_str();
         let p = common::problem(problem);
         let cfg = common::config(p);
         let bin = compiled(problem, "validator", LUOGU);

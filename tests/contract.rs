@@ -12,6 +12,8 @@
 //!   with two worker threads, matches `tests.lock` (`--locked`), and the two builds wrote the
 //!   same bytes;
 //! * every jury answer of the package is accepted by the checker against itself;
+//! * a problem's brute force cross-checks the tests it should (its group, or every test within
+//!   its cell limit), and at least 8;
 //! * hostile outputs (empty, random bytes, huge numbers, NUL bytes, a very long line, a UTF-8
 //!   BOM, the jury answer cut in half or with an extra token, ...) are never FAIL and never
 //!   make the checker panic.
@@ -106,25 +108,6 @@ fn every_validator_corpus_gets_exactly_its_expected_outcomes() {
     }
 }
 
-/// Copies the problem folder `src` into `dst` without build output.
-fn copy_problem(src: &Path, dst: &Path) {
-    fs::create_dir_all(dst).unwrap();
-    for e in fs::read_dir(src).unwrap() {
-        let e = e.unwrap();
-        let name = e.file_name();
-        let n = name.to_string_lossy();
-        if n == "tests" || n == "report" || n.starts_with('.') {
-            continue;
-        }
-        let ty = e.file_type().unwrap();
-        if ty.is_dir() {
-            copy_problem(&e.path(), &dst.join(&name));
-        } else if ty.is_file() {
-            fs::copy(e.path(), dst.join(&name)).unwrap();
-        }
-    }
-}
-
 /// Name and SHA-256 of every file of `dir/tests` (not the store's own dot files), sorted by
 /// name.
 fn package_files(dir: &Path) -> Vec<(String, String)> {
@@ -168,7 +151,7 @@ fn build_copy(
     jobs: usize,
 ) -> (tempfile::TempDir, &'static dyn Problem, Vec<BuiltTest>) {
     let tmp = tempfile::tempdir().unwrap();
-    copy_problem(&problems_dir().join(name), &tmp.path().join(name));
+    common::copy_problem(&problems_dir().join(name), &tmp.path().join(name));
     let p = discover::problem(tmp.path(), name, &cache_dir()).unwrap();
     let opts = BuildOptions {
         problems_dir: tmp.path().to_path_buf(),
@@ -270,6 +253,35 @@ fn every_jury_answer_is_accepted_against_itself() {
             );
         });
     }
+}
+
+/// Every problem with a brute force (`[build] brute_force_group`, or `brute_force_max_cells` for
+/// built-in problems) cross-checks at least 8 package tests against it: exactly the tests of the
+/// group, or every test that the brute force takes within the cell limit.
+#[test]
+fn every_small_test_is_cross_checked_by_the_brute_force() {
+    let mut with_brute_force = 0;
+    for b in packages() {
+        let (name, build) = (b.problem.name(), &b.config.build);
+        if build.brute_force_group.is_none() && build.brute_force_max_cells == 0 {
+            continue;
+        }
+        with_brute_force += 1;
+        for t in &b.tests {
+            let what = format!("{name} test {}", t.name);
+            match &build.brute_force_group {
+                Some(g) => assert_eq!(t.brute_checked, t.spec.group.as_ref() == Some(g), "{what}"),
+                None if !t.brute_checked => {
+                    let brute = b.problem.brute_force(&t.input, build.brute_force_max_cells);
+                    assert_eq!(brute.unwrap(), None, "{what}: small, not cross-checked");
+                }
+                None => {}
+            }
+        }
+        let checked = b.tests.iter().filter(|t| t.brute_checked).count();
+        assert!(checked >= 8, "{name}: {checked} tests cross-checked");
+    }
+    assert!(with_brute_force >= 3, "{with_brute_force}");
 }
 
 /// Outputs a contestant may print for a test with jury answer `answer`, by name; the bool says

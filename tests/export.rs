@@ -83,6 +83,8 @@ fn gridjudge(args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// Runs `gridjudge export`. A Kattis export ships only the statement's source unless `extra`
+/// names `--problemtools` (compiling it takes LaTeX: the ignored tests, and tests/statement.rs).
 fn export(problems: &Path, problem: &str, format: &str, out: &Path, extra: &[&str]) -> Output {
     let mut args = vec![
         "export",
@@ -97,6 +99,9 @@ fn export(problems: &Path, problem: &str, format: &str, out: &Path, extra: &[&st
         bin_dir().to_str().unwrap(),
     ];
     args.extend_from_slice(extra);
+    if format == "kattis" && !extra.contains(&"--problemtools") {
+        args.push("--no-compiled-statement");
+    }
     gridjudge(&args)
 }
 
@@ -589,7 +594,21 @@ fn kattis_packages_pass_verifyproblem() {
     for problem in ["game", "bunny", "geography"] {
         let problems = built(problem);
         let out = out_root.path().join(problem);
-        ok(&export(problems.path(), problem, "kattis", &out, &[]));
+        let tools = verify.parent().unwrap().to_str().unwrap();
+        ok(&export(
+            problems.path(),
+            problem,
+            "kattis",
+            &out,
+            &["--problemtools", tools],
+        ));
+        // The statement compiled for DOMjudge (tests/statement.rs checks its samples).
+        for f in ["problem.pdf", "problem.html", "problem.css"] {
+            assert!(
+                out.join("problem_statement").join(f).is_file(),
+                "{problem}: no {f}"
+            );
+        }
         // Every part, the statement included: its check compiles problem.en.tex with
         // LuaLaTeX and converts it to HTML (TeX Live, tidy, ghostscript and dvisvgm, which
         // .ci/run installs). verifyproblem runs in a scratch folder: it leaves files behind.

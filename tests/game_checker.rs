@@ -2,24 +2,19 @@
 //!
 //! * one test per verdict and message (AC, WA, PE, FAIL), with exact verdicts and message text;
 //! * the `row_major` option of problem.toml;
-//! * a hostile stream of 12 000 outputs (token soup, mutations of the correct answer, random
-//!   bytes, NUL, invalid UTF-8, 30-digit and negative numbers, very long tokens, megabytes of
-//!   garbage streamed from readers that make bytes on the fly, runs of white space), each judged
-//!   against an independent in-memory model of the output rules;
+//! * megabytes of garbage streamed from readers that make bytes on the fly;
 //! * a 200 MB output streamed through the checker without being held in memory.
+//!
+//! The hostile stream (12 000 outputs judged by an independent model of the output rules, the
+//! Rust checker and every C++ build) is in tests/game_cpp.rs.
 
 mod common;
 
-use std::collections::BTreeSet;
 use std::io::{self, Read};
 
-use common::checker::{
-    assert_model_verdict, assert_outcome, garbage_token, join, model_int, model_next, model_tokens,
-    mutated, random_bytes_after, soup, spaced_out, sprinkle, Segment, Stream, Tally,
-};
+use common::checker::{assert_outcome, bytes, repeat, Segment, Stream, StreamJudge};
 use gridjudge::problem::{Problem, ProblemConfig};
 use gridjudge::reader::MAX_TOKEN;
-use gridjudge::rng::TestRng;
 use gridjudge::verdict::{CheckOutcome, Verdict};
 
 use common::game::{LOSE_MAZE, SAMPLE, SAMPLE_ANS};
@@ -118,7 +113,7 @@ fn wrong_set_shows_missing_and_extra_as_a_diff() {
 /// the details, with the count of the rest.
 #[test]
 fn long_diffs_are_cut() {
-    let input = format!("99 99\n{}", format!("{}\n", ".".repeat(99)).repeat(99));
+    let input = common::game::open_99();
     // Open 99x99: the 4901 cells with row + column even win. Answer only the first.
     let o = check(&input, "WIN\n1 1\n");
     assert_eq!(o.verdict, Verdict::Wa);
@@ -403,407 +398,48 @@ fn row_major_option() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// An independent model of the output rules.
-
-/// A maze as rows of bytes.
-struct Maze {
-    rows: Vec<Vec<u8>>,
-}
-
-impl Maze {
-    fn new(input: &str) -> Maze {
-        Maze {
-            rows: input
-                .lines()
-                .skip(1)
-                .map(|l| l.as_bytes().to_vec())
-                .collect(),
-        }
-    }
-    fn n(&self) -> i128 {
-        self.rows.len() as i128
-    }
-    fn m(&self) -> i128 {
-        self.rows[0].len() as i128
-    }
-    fn free(&self, r: i128, c: i128) -> bool {
-        self.rows[r as usize - 1][c as usize - 1] == b'.'
-    }
-}
-
-/// Reads an output by the model's rules: `None` for LOSE, else the set of listed cells.
-fn model_read<'a>(
-    maze: &Maze,
-    toks: &mut impl Iterator<Item = &'a [u8]>,
-    row_major: bool,
-) -> Result<Option<BTreeSet<(i128, i128)>>, Verdict> {
-    match model_next(toks)? {
-        Some(b"LOSE") => match model_next(toks)? {
-            None => Ok(None),
-            Some(_) => Err(Verdict::Pe),
-        },
-        Some(b"WIN") => {
-            let mut set = BTreeSet::new();
-            let mut last = None;
-            while let Some(rt) = model_next(toks)? {
-                let r = model_int(rt).ok_or(Verdict::Pe)?;
-                let ct = model_next(toks)?.ok_or(Verdict::Pe)?;
-                let c = model_int(ct).ok_or(Verdict::Pe)?;
-                if !(1..=maze.n()).contains(&r) || !(1..=maze.m()).contains(&c) {
-                    return Err(Verdict::Wa);
-                }
-                if !maze.free(r, c) || !set.insert((r, c)) {
-                    return Err(Verdict::Wa);
-                }
-                if row_major && last.is_some_and(|l| l > (r, c)) {
-                    return Err(Verdict::Wa);
-                }
-                last = Some((r, c));
-            }
-            if set.is_empty() {
-                return Err(Verdict::Wa);
-            }
-            Ok(Some(set))
-        }
-        _ => Err(Verdict::Pe),
-    }
-}
-
-/// The verdict the rules of the statement give `out`, judged in memory: tokens split on white
-/// space; a token over [`MAX_TOKEN`] bytes, a first token other than WIN/LOSE, anything after
-/// LOSE, a non-integer or an odd count is PE; then, in reading order, a cell off the board, a
-/// wall, a repeat, or (row-major) a cell before the previous one is WA; WIN with no cell is WA;
-/// then the set must equal the jury's (`None` for LOSE).
-fn model(
-    maze: &Maze,
-    jury: &Option<BTreeSet<(i128, i128)>>,
-    out: &[u8],
-    row_major: bool,
-) -> Verdict {
-    match model_read(maze, &mut model_tokens(out), row_major) {
-        Err(v) => v,
-        Ok(got) if &got == jury => Verdict::Ac,
-        Ok(_) => Verdict::Wa,
-    }
-}
-
-/// The jury's set of cells, read from a canonical answer.
-fn jury_set(ans: &[u8]) -> Option<BTreeSet<(i128, i128)>> {
-    let text = std::str::from_utf8(ans).unwrap();
-    let mut lines = text.lines();
-    match lines.next() {
-        Some("LOSE") => None,
-        Some("WIN") => Some(
-            lines
-                .map(|l| {
-                    let (r, c) = l.split_once(' ').unwrap();
-                    (r.parse().unwrap(), c.parse().unwrap())
-                })
-                .collect(),
-        ),
-        other => panic!("bad jury answer {other:?}"),
-    }
-}
-
-#[test]
-fn model_agrees_with_hand_verdicts() {
-    // The model is itself checked on the cases above before it judges the hostile stream.
-    let maze = Maze::new(SAMPLE);
-    let j = jury_set(SAMPLE_ANS.as_bytes());
-    for (out, v) in [
-        (&b"WIN\n3 2\n2 3"[..], Verdict::Ac),
-        (b"WIN\n2 3\n", Verdict::Wa),
-        (b"WIN\n2 3\n2 3\n", Verdict::Wa),
-        (b"WIN\n1 2\n", Verdict::Wa),
-        (b"WIN\n2 3 3\n", Verdict::Pe),
-        (b"WIN\n2 3 3 x\n", Verdict::Pe),
-        (b"WIN\n9 9 3 x\n", Verdict::Wa),
-        (b"LOSE", Verdict::Wa),
-        (b"LOSE 1", Verdict::Pe),
-        (b"", Verdict::Pe),
-        (b"WIN", Verdict::Wa),
-    ] {
-        assert_eq!(model(&maze, &j, out, false), v, "{}", out.escape_ascii());
-        let o = check_with(SAMPLE, out, SAMPLE_ANS.as_bytes(), &config());
-        assert_eq!(o.verdict, v, "{}", out.escape_ascii());
-    }
-    assert_eq!(model(&maze, &j, b"WIN\n3 2\n2 3", true), Verdict::Wa);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Hostile outputs.
-
-/// Mazes for the hostile test: WIN and LOSE, square and not, from 1×1 to 40×40.
-fn hostile_mazes() -> Vec<String> {
-    let mut v: Vec<String> = [
-        SAMPLE,
-        LOSE_MAZE,
-        "1 1\n.\n",
-        "1 1\n#\n",
-        "1 7\n.......\n",
-        "4 1\n.\n.\n#\n.\n",
-        "5 5\n.....\n.....\n.....\n.....\n.....\n",
-        "2 3\n...\n..#\n",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    for (spec, seed) in [
-        ("random n=6 m=9 walls=0.3", 1),
-        ("unbalanced n=7 m=4", 2),
-        ("random n=40 m=40 walls=0.4", 3),
-        ("lose n=8 m=8", 4),
-    ] {
-        v.push(common::generated(game(), spec, seed));
-    }
-    v
-}
-
-/// Hostile tokens: near misses of the format, numbers of every kind, bytes that are not text.
-fn hostile_token(rng: &mut TestRng, maze: &Maze) -> Vec<u8> {
-    let n = maze.n() as u32;
-    let m = maze.m() as u32;
-    match rng.below(24) {
-        0 => b"WIN".to_vec(),
-        1 => b"LOSE".to_vec(),
-        2 => [
-            &b"win"[..],
-            b"Win",
-            b"lose",
-            b"WINS",
-            b"LOSE.",
-            b"W",
-            b"WINLOSE",
-        ][rng.below(7) as usize]
-            .to_vec(),
-        3..=6 => rng.range(0, n + 1).to_string().into_bytes(),
-        7..=9 => rng.range(0, m + 1).to_string().into_bytes(),
-        kind @ 10..=19 => garbage_token(rng, kind - 10, &[]),
-        20 => b"1 1".to_vec(),
-        21 => b"\x00WIN".to_vec(),
-        22 => b"2\x003".to_vec(),
-        _ => b"0".to_vec(),
-    }
-}
-
-/// The lines of a canonical answer, split into tokens.
-fn answer_lines(ans: &[u8]) -> Vec<Vec<Vec<u8>>> {
-    ans.split(|&b| b == b'\n')
-        .filter(|l| !l.is_empty())
-        .map(|l| l.split(|&b| b == b' ').map(<[u8]>::to_vec).collect())
-        .collect()
-}
-
-fn lines_to_bytes(lines: &[Vec<Vec<u8>>]) -> Vec<u8> {
-    let mut out = Vec::new();
-    for l in lines {
-        out.extend_from_slice(&l.join(&b' '));
-        out.push(b'\n');
-    }
-    out
-}
-
-/// One hostile output for a maze with canonical answer `ans`, and the verdict it must get when
-/// it is known without the model (`None` when only the model knows).
-fn hostile_output(
-    kind: u32,
-    rng: &mut TestRng,
-    maze: &Maze,
-    ans: &[u8],
-) -> (Vec<u8>, Option<Verdict>) {
-    let mut lines = answer_lines(ans);
-    let win = lines[0][0] == b"WIN";
-    match kind {
-        // The correct answer, cells permuted, random white space: AC.
-        0 | 1 => {
-            rng.shuffle(&mut lines[1..]);
-            let tokens: Vec<Vec<u8>> = lines.concat();
-            (join(&tokens, rng, 0.8), Some(Verdict::Ac))
-        }
-        // Swap two lines (the header may move: PE then).
-        2 => {
-            let a = rng.below(lines.len() as u32) as usize;
-            let b = rng.below(lines.len() as u32) as usize;
-            let header = lines[0].clone();
-            lines.swap(a, b);
-            let v = if lines[0] == header {
-                Verdict::Ac
-            } else {
-                Verdict::Pe
-            };
-            (lines_to_bytes(&lines), Some(v))
-        }
-        // Duplicate a cell line: WA (listed twice).
-        3 if win => {
-            let a = 1 + rng.below(lines.len() as u32 - 1) as usize;
-            let l = lines[a].clone();
-            let at = 1 + rng.below(lines.len() as u32) as usize;
-            lines.insert(at.min(lines.len()), l);
-            (lines_to_bytes(&lines), Some(Verdict::Wa))
-        }
-        // Remove a cell line: WA (a missing cell, or WIN with none).
-        4 if win => {
-            let a = 1 + rng.below(lines.len() as u32 - 1) as usize;
-            lines.remove(a);
-            (lines_to_bytes(&lines), Some(Verdict::Wa))
-        }
-        // Add a cell, on or off the board: WA (every winner is listed already).
-        5 => {
-            let r = rng.range(0, maze.n() as u32 + 2) as i64 - 1;
-            let c = rng.range(0, maze.m() as u32 + 2) as i64 - 1;
-            let at = 1 + rng.below(lines.len() as u32) as usize;
-            lines.insert(
-                at,
-                vec![r.to_string().into_bytes(), c.to_string().into_bytes()],
-            );
-            let v = if win { Verdict::Wa } else { Verdict::Pe };
-            (lines_to_bytes(&lines), Some(v))
-        }
-        // Rows and columns swapped everywhere.
-        6 => {
-            for l in lines.iter_mut().skip(1) {
-                l.swap(0, 1);
-            }
-            (lines_to_bytes(&lines), None)
-        }
-        // Replace, insert or append hostile tokens.
-        7..=9 => {
-            let mut tokens: Vec<Vec<u8>> = lines.concat();
-            sprinkle(&mut tokens, rng, |rng| hostile_token(rng, maze));
-            (join(&tokens, rng, 0.8), None)
-        }
-        // Token soup.
-        10..=12 => {
-            let mut tokens = soup(rng, |rng| hostile_token(rng, maze));
-            if rng.chance(0.5) {
-                tokens.insert(0, b"WIN".to_vec());
-            }
-            (join(&tokens, rng, 0.8), None)
-        }
-        // Random bytes, alone or after a correct start.
-        13 => (random_bytes_after(ans, rng), None),
-        // The correct answer with bytes flipped, cut, or inserted.
-        14 => (mutated(ans, rng), None),
-        // Lots of white space around and between the tokens of the correct answer: AC.
-        15 => (spaced_out(&lines.concat(), rng), Some(Verdict::Ac)),
-        _ => {
-            let tokens: Vec<Vec<u8>> = lines.concat();
-            (join(&tokens, rng, 0.8), Some(Verdict::Ac))
-        }
-    }
-}
-
-/// 12 000 hostile outputs over 12 mazes, a third of them under `row_major`. Each output's
-/// verdict must equal the model's, be one of AC, WA, PE (never FAIL), and match the verdict of
-/// its kind where the kind alone decides it (a permuted correct answer is AC, a duplicated line
-/// WA, ...). The checker must not panic (a panic fails the test).
-#[test]
-fn hostile_outputs_get_the_verdict_of_the_rules() {
-    let mazes = hostile_mazes();
-    let answers: Vec<Vec<u8>> = mazes.iter().map(|m| jury(m)).collect();
-    let models: Vec<Maze> = mazes.iter().map(|m| Maze::new(m)).collect();
-    let default_cfg = config();
-    let rm_cfg = row_major_config();
-    let mut rng = TestRng::for_test("game", "hostile-checker", "", 1);
-    let mut tally = Tally::default();
-    let sets: Vec<_> = answers.iter().map(|a| jury_set(a)).collect();
-    for i in 0..12_000u32 {
-        let k = i as usize % mazes.len();
-        let (input, ans, maze) = (&mazes[k], &answers[k], &models[k]);
-        let kind = rng.below(17);
-        let row_major = i % 3 == 0;
-        let cfg = if row_major { &rm_cfg } else { &default_cfg };
-        let (out, known) = hostile_output(kind, &mut rng, maze, ans);
-        let o = check_with(input, &out, ans, cfg);
-        let want = model(maze, &sets[k], &out, row_major);
-        let case = format!("case {i} kind {kind} row_major {row_major}");
-        assert_model_verdict(&o, want, &out, &case);
-        // Under row_major a permutation is WA unless the order happened to stay: left to the
-        // model.
-        if let Some(v) = known {
-            if !(row_major && kind <= 2) {
-                assert_eq!(o.verdict, v, "case {i} kind {kind}: {o:?}");
-                tally.fixed += 1;
-            }
-        }
-        tally.add(o.verdict);
-    }
-    // Every verdict occurs plenty: the stream is not all one kind.
-    tally.assert_spread(1000, 3000);
-}
+// Streams.
 
 /// Megabytes of garbage, made on the fly: judged without reading more than needed, never FAIL.
 #[test]
 fn streamed_garbage() {
     let cfg = config();
-    let ans = SAMPLE_ANS.as_bytes();
-    let mb = 1u64 << 20;
+    let (ans, mb) = (SAMPLE_ANS.as_bytes(), 1u64 << 20);
+    let sample = StreamJudge {
+        problem: game(),
+        input: SAMPLE.as_bytes(),
+        answer: ans,
+        config: &cfg,
+    };
     for seed in 0..6 {
         // Random bytes: the first token is not WIN or LOSE (or is too long): PE at once.
-        let mut s = stream(vec![Segment::Random(8 * mb)], seed);
-        let o = game().check(SAMPLE.as_bytes(), &mut s, ans, &cfg);
+        let (o, s) = sample.judge(vec![Segment::Random(8 * mb)], seed);
         assert_eq!(o.verdict, Verdict::Pe, "{o:?}");
         assert!(s.served < mb, "read {} bytes to judge", s.served);
     }
     // WIN then endless repeats of one free cell: WA at the second repeat.
-    let mut s = stream(
-        vec![
-            Segment::Bytes(b"WIN\n".to_vec()),
-            Segment::Repeat(b"2 3\n".to_vec(), 50 * mb),
-        ],
-        0,
-    );
-    assert_outcome(
-        &game().check(SAMPLE.as_bytes(), &mut s, ans, &cfg),
-        Verdict::Wa,
-        "listed twice",
-    );
-    assert!(s.served < mb);
+    let cells = vec![bytes(b"WIN\n"), repeat(b"2 3\n", 50 * mb)];
+    sample.expect(cells, Verdict::Wa, "listed twice", false);
     // WIN then megabytes of digits with no space: one too-long token, PE.
-    let mut s = stream(
-        vec![
-            Segment::Bytes(b"WIN\n2 ".to_vec()),
-            Segment::Repeat(b"1234567890".to_vec(), 50 * mb),
-        ],
-        0,
-    );
-    assert_outcome(
-        &game().check(SAMPLE.as_bytes(), &mut s, ans, &cfg),
-        Verdict::Pe,
-        "token longer than 64 bytes",
-    );
-    assert!(s.served < mb);
+    let digits = vec![bytes(b"WIN\n2 "), repeat(b"1234567890", 50 * mb)];
+    sample.expect(digits, Verdict::Pe, "token longer than 64 bytes", false);
     // The right answer after 8 MB of mixed white space, then 8 MB more: read to the end, AC.
-    let ws = b" \t\r\n\x0b\x0c  \n".to_vec();
-    let mut s = stream(
-        vec![
-            Segment::Repeat(ws.clone(), 8 * mb),
-            Segment::Bytes(b"WIN 3 2 2 3".to_vec()),
-            Segment::Repeat(ws.clone(), 8 * mb),
-        ],
-        0,
-    );
-    assert_outcome(
-        &game().check(SAMPLE.as_bytes(), &mut s, ans, &cfg),
-        Verdict::Ac,
-        "WIN, 2 cells",
-    );
-    assert_eq!(s.served, s.total());
+    let ws = b" \t\r\n\x0b\x0c  \n";
+    let padded = vec![
+        repeat(ws, 8 * mb),
+        bytes(b"WIN 3 2 2 3"),
+        repeat(ws, 8 * mb),
+    ];
+    sample.expect(padded, Verdict::Ac, "WIN, 2 cells", true);
     // LOSE, 8 MB of white space, then one more token: PE, found only at the very end.
-    let mut s = stream(
-        vec![
-            Segment::Bytes(b"LOSE".to_vec()),
-            Segment::Repeat(ws, 8 * mb),
-            Segment::Bytes(b"x".to_vec()),
-        ],
-        0,
-    );
-    assert_outcome(
-        &game().check(LOSE_MAZE.as_bytes(), &mut s, b"LOSE\n", &cfg),
-        Verdict::Pe,
-        "expected end of output after LOSE, found `x`",
-    );
-    assert_eq!(s.served, s.total());
+    let lose = StreamJudge {
+        input: LOSE_MAZE.as_bytes(),
+        answer: b"LOSE\n",
+        ..sample
+    };
+    let after = "expected end of output after LOSE, found `x`";
+    let segments = vec![bytes(b"LOSE"), repeat(ws, 8 * mb), bytes(b"x")];
+    lose.expect(segments, Verdict::Pe, after, true);
 }
 
 /// Peak resident memory of this process (Linux), in KiB.
@@ -818,20 +454,10 @@ fn peak_rss_kib() -> Option<u64> {
 /// and accept it; the process's peak memory must not grow by anything near the output size.
 #[test]
 fn two_hundred_megabytes_are_streamed() {
-    let input = format!("99 99\n{}", format!("{}\n", ".".repeat(99)).repeat(99));
+    let input = common::game::open_99();
     let ans = jury(&input);
-    let lines = answer_lines(&ans);
-    assert_eq!(lines.len(), 4902);
-    let mut tokens: Vec<Vec<u8>> = vec![lines[0][0].clone()];
-    for l in lines[1..].iter().rev() {
-        tokens.extend(l.iter().cloned());
-    }
-    let pad = 200_000_000 / tokens.len() as u64;
-    let mut segments = Vec::new();
-    for t in tokens {
-        segments.push(Segment::Repeat(b"  \n\t \r\n".to_vec(), pad));
-        segments.push(Segment::Bytes(t));
-    }
+    assert_eq!(common::game::answer_lines(&ans).len(), 4902);
+    let segments = common::game::padded_reversed(&ans);
     let mut s = stream(segments, 0);
     assert!(s.total() > 199_000_000);
     let before = peak_rss_kib();
@@ -896,14 +522,13 @@ fn interrupted_reads_are_retried() {
 fn large_differences_are_counted_exactly() {
     let input = common::generated(game(), "random n=100 m=100 walls=0.4", 3);
     let ans = jury(&input);
-    let winners = answer_lines(&ans).len() - 1;
-    let maze = Maze::new(&input);
+    let winners = common::game::answer_lines(&ans).len() - 1;
     let mut all = String::from("WIN\n");
     let mut free = 0;
-    for r in 1..=maze.n() {
-        for c in 1..=maze.m() {
-            if maze.free(r, c) {
-                all.push_str(&format!("{r} {c}\n"));
+    for (r, row) in input.lines().skip(1).enumerate() {
+        for (c, b) in row.bytes().enumerate() {
+            if b == b'.' {
+                all.push_str(&format!("{} {}\n", r + 1, c + 1));
                 free += 1;
             }
         }

@@ -9,6 +9,8 @@
 //! `#[ignore]`, run with `cargo test --test geography_shrink -- --ignored --nocapture`, which
 //! prints the candidates judged and the sizes.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -29,24 +31,6 @@ fn text(o: &Output) -> String {
         String::from_utf8_lossy(&o.stdout),
         String::from_utf8_lossy(&o.stderr)
     )
-}
-
-/// Copies the problem folder `src` into `dst` without build output.
-fn copy_problem(src: &Path, dst: &Path) {
-    fs::create_dir_all(dst).unwrap();
-    for e in fs::read_dir(src).unwrap() {
-        let e = e.unwrap();
-        let name = e.file_name();
-        let n = name.to_string_lossy();
-        if n == "tests" || n == "report" || n.starts_with('.') {
-            continue;
-        }
-        if e.file_type().unwrap().is_dir() {
-            copy_problem(&e.path(), &dst.join(&name));
-        } else {
-            fs::copy(e.path(), dst.join(&name)).unwrap();
-        }
-    }
 }
 
 /// L + R of a `geography` input (its first line is `L R E`).
@@ -88,7 +72,7 @@ fn every_wrong_geography_submission_shrinks_from_1000_vertices_to_at_most_8() {
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path();
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/geography");
-    copy_problem(&repo, &root.join("geography"));
+    common::copy_problem(&repo, &root.join("geography"));
     let dir = root.join("geography");
     let o = gridjudge(root, &["build", "geography", "--locked", "-j", "2"]);
     assert!(o.status.success(), "{}", text(&o));

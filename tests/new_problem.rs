@@ -310,18 +310,19 @@ fn a_problem_written_as_a_folder_builds_verifies_stresses_and_exports() {
     // checker as a source.
     for format in ["testlib", "kattis"] {
         let out = root.join(format!("sum-{format}"));
-        let o = gridjudge(
-            root,
-            &[
-                "export",
-                "sum",
-                "--format",
-                format,
-                "-o",
-                out.to_str().unwrap(),
-            ],
-            "",
-        );
+        let mut args = vec![
+            "export",
+            "sum",
+            "--format",
+            format,
+            "-o",
+            out.to_str().unwrap(),
+        ];
+        if format == "kattis" {
+            // Compiling the statement takes LaTeX (tests/statement.rs, ignored by default).
+            args.push("--no-compiled-statement");
+        }
+        let o = gridjudge(root, &args, "");
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(o.status.success(), "{format}: {err}");
         let has = |p: &str| out.join(p).exists();

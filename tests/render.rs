@@ -6,24 +6,11 @@
 //! colours; it is ignored by `cargo test` and run by `.ci/run` with
 //! `cargo test --test render -- --ignored`.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for e in fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let p = e.path();
-        if p.is_dir() {
-            if e.file_name() != "tests" && e.file_name() != "report" {
-                copy_dir(&p, &to.join(e.file_name()));
-            }
-        } else {
-            fs::copy(&p, to.join(e.file_name())).unwrap();
-        }
-    }
-}
 
 fn gridjudge(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gridjudge"))
@@ -47,7 +34,7 @@ fn built_with_report() -> tempfile::TempDir {
     let tmp = tempfile::tempdir().unwrap();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
     for p in ["game", "bunny"] {
-        copy_dir(&root.join(p), &tmp.path().join(p));
+        common::copy_problem(&root.join(p), &tmp.path().join(p));
     }
     ok(&gridjudge(&[
         "build",

@@ -18,10 +18,11 @@ use gridjudge::package::{build_problem, BuildOptions, LockMode, Manifest};
 use gridjudge::problem::{self, generate_test, Problem, ProblemConfig, ValidateOptions};
 use gridjudge::runner::RunLimits;
 use gridjudge::stress::{
-    self, judge_input, save_counterexample, stress, FailureClass, FnSubject, GeneratorLine,
-    ProcessSubject, SeedPlan, StressOptions, StressReport, Subject,
+    self, judge_input, save_counterexample, stress, Counterexample, FailureClass, FnSubject,
+    GeneratorLine, ProcessSubject, SeedPlan, StressOptions, StressReport, Subject,
 };
 use gridjudge::verdict::Verdict;
+use FailureClass::{Crash, Wrong};
 
 fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -83,58 +84,60 @@ fn assert_locally_minimal(
     }
 }
 
-/// Each catalogue submission, the class it must fail in, the seed that first finds it in
-/// 1..=40 with the default generator (`random m=2..5 n=2..5`), and the minimal maze.
+/// Each catalogue submission, the class it must fail in (its folder: `wrong_answer` or
+/// `run_time_error`), the seed that first finds it in 1..=40 with the default generator
+/// (`random m=2..5 n=2..5`), and the minimal maze.
 const GAME_CASES: &[(&str, FailureClass, u64, &str)] = &[
-    (
-        "wrong_answer/isolated_cells_missed.cpp",
-        FailureClass::Wrong,
-        4,
-        "1 1\n.\n",
-    ),
-    (
-        "wrong_answer/never_lose.cpp",
-        FailureClass::Wrong,
-        6,
-        "1 1\n#\n",
-    ),
-    (
-        "wrong_answer/odd_paths.cpp",
-        FailureClass::Wrong,
-        1,
-        "3 1\n.\n.\n.\n",
-    ),
-    (
-        "wrong_answer/off_by_one_border.cpp",
-        FailureClass::Wrong,
-        1,
-        "2 1\n.\n.\n",
-    ),
-    (
-        "wrong_answer/one_colour.cpp",
-        FailureClass::Wrong,
-        1,
-        "4 1\n#\n.\n.\n.\n",
-    ),
-    (
-        "wrong_answer/only_unmatched.cpp",
-        FailureClass::Wrong,
-        1,
-        "3 1\n.\n.\n.\n",
-    ),
-    (
-        "wrong_answer/rows_columns.cpp",
-        FailureClass::Wrong,
-        4,
-        "1 2\n#.\n",
-    ),
-    (
-        "run_time_error/unmarked_recursion.cpp",
-        FailureClass::Crash,
-        1,
-        "3 1\n.\n.\n.\n",
-    ),
+    ("isolated_cells_missed.cpp", Wrong, 4, "1 1\n.\n"),
+    ("never_lose.cpp", Wrong, 6, "1 1\n#\n"),
+    ("odd_paths.cpp", Wrong, 1, "3 1\n.\n.\n.\n"),
+    ("off_by_one_border.cpp", Wrong, 1, "2 1\n.\n.\n"),
+    ("one_colour.cpp", Wrong, 1, "4 1\n#\n.\n.\n.\n"),
+    ("only_unmatched.cpp", Wrong, 1, "3 1\n.\n.\n.\n"),
+    ("rows_columns.cpp", Wrong, 4, "1 2\n#.\n"),
+    ("unmarked_recursion.cpp", Crash, 1, "3 1\n.\n.\n.\n"),
 ];
+
+/// The submission folder of a failure class.
+fn folder(class: FailureClass) -> &'static str {
+    match class {
+        Wrong => "wrong_answer",
+        _ => "run_time_error",
+    }
+}
+
+/// `s` is found within `seeds` with -j 2, failing in `class`, and shrunk to a locally minimal
+/// input of at most 12 cells (the whole board); -j 1 finds it at the same
+/// seed and shrinks it to the same bytes in as many steps and runs. Returns the failure.
+fn found_and_shrunk(
+    p: &dyn Problem,
+    s: &dyn Subject,
+    line: &GeneratorLine,
+    seeds: (u64, u64),
+    (name, class): (&str, FailureClass),
+) -> Counterexample {
+    let two = run(p, s, line, seeds, 2);
+    assert_eq!(
+        two.failures.len(),
+        1,
+        "{name}: not found in seeds {seeds:?}"
+    );
+    let c = two.failures.into_iter().next().unwrap();
+    let sh = c.shrunk.as_ref().unwrap();
+    assert_eq!(sh.judged.class(), Some(class), "{name}");
+    let cfg = ProblemConfig::load(p, None).unwrap();
+    let summary = (p.validate(&sh.input, &cfg.constraints, ValidateOptions::default())).unwrap();
+    let text = String::from_utf8_lossy(&sh.input);
+    assert!(summary.cells <= 12, "{name}: {text}");
+    let one = run(p, s, line, seeds, 1);
+    assert_eq!(one.failures[0].seed, c.seed, "{name}");
+    assert_eq!(one.failures[0].input(), sh.input.as_slice(), "{name}");
+    let one_sh = one.failures[0].shrunk.as_ref().unwrap();
+    assert_eq!((one_sh.steps, one_sh.runs), (sh.steps, sh.runs), "{name}");
+    assert!(sh.runs >= sh.steps, "{name}");
+    assert_locally_minimal(p, s, &sh.input, class);
+    c
+}
 
 #[test]
 fn the_default_generator_is_small_and_random() {
@@ -175,41 +178,24 @@ fn game_cases(cases: &[(&str, FailureClass, u64, &str)]) {
             .map(|e| format!("wrong_answer/{}", e.unwrap().file_name().to_string_lossy()))
             .collect();
     for name in &listed {
-        assert!(
-            GAME_CASES.iter().any(|c| c.0 == name),
-            "{name} is not in GAME_CASES"
-        );
+        let listed = GAME_CASES
+            .iter()
+            .any(|c| format!("{}/{}", folder(c.1), c.0) == *name);
+        assert!(listed, "{name} is not in GAME_CASES");
     }
-    for &(name, class, seed, minimal) in cases {
-        let s = subject(&repo().join("problems/game/submissions").join(name));
-        let two = run(game, &s, &line, (1, 40), 2);
-        assert_eq!(two.failures.len(), 1, "{name}: not found in seeds 1..=40");
-        let c = &two.failures[0];
+    for &(file, class, seed, minimal) in cases {
+        let name = format!("{}/{file}", folder(class));
+        let s = subject(&repo().join("problems/game/submissions").join(&name));
+        let c = found_and_shrunk(game, &s, &line, (1, 40), (&name, class));
         assert_eq!(c.seed, seed, "{name}");
         assert_eq!(c.original_judged.class(), Some(class), "{name}");
         let sh = c.shrunk.as_ref().unwrap();
-        assert_eq!(sh.judged.class(), Some(class), "{name}");
         assert_eq!(String::from_utf8_lossy(&sh.input), minimal, "{name}");
-        let (n, m) = {
-            let first = minimal.lines().next().unwrap();
-            let v: Vec<u32> = first.split(' ').map(|x| x.parse().unwrap()).collect();
-            (v[0], v[1])
-        };
-        assert!(n * m <= 12, "{name}: {n}x{m}");
-        // The same seed range with one job: the same seed and the same bytes.
-        let one = run(game, &s, &line, (1, 40), 1);
-        assert_eq!(one.failures[0].seed, seed, "{name}");
-        assert_eq!(one.failures[0].input(), sh.input.as_slice(), "{name}");
-        let one_sh = one.failures[0].shrunk.as_ref().unwrap();
-        assert_eq!((one_sh.steps, one_sh.runs), (sh.steps, sh.runs), "{name}");
-        assert!(sh.steps >= 1 && sh.runs >= sh.steps, "{name}");
-        assert_locally_minimal(game, &s, &sh.input, class);
+        assert!(sh.steps >= 1, "{name}");
         // The report names the seed, the generator line and the checker's message.
         let text = c.render(game);
-        assert!(
-            text.contains(&format!("seed {seed} of `random m=2..5 n=2..5`")),
-            "{text}"
-        );
+        let line = format!("seed {seed} of `random m=2..5 n=2..5`");
+        assert!(text.contains(&line), "{text}");
         assert!(text.contains(minimal), "{text}");
         assert!(text.contains(&sh.judged.message), "{text}");
     }
@@ -577,13 +563,9 @@ fn every_wrong_bunny_submission_is_found_and_shrunk_to_a_board_of_at_most_12_cel
 /// found within 100 seeds with -j 2 and -j 1 alike and shrunk to at most 12 cells.
 fn bunny_cases(count: usize) {
     let bunny = problem::by_name("bunny").unwrap();
-    let cfg = ProblemConfig::load(bunny, None).unwrap();
     let root = repo().join("problems/bunny/submissions");
     let mut names = Vec::new();
-    for (folder, class) in [
-        ("wrong_answer", FailureClass::Wrong),
-        ("run_time_error", FailureClass::Crash),
-    ] {
+    for (folder, class) in [("wrong_answer", Wrong), ("run_time_error", Crash)] {
         let Ok(dir) = std::fs::read_dir(root.join(folder)) else {
             continue;
         };
@@ -607,23 +589,11 @@ fn bunny_cases(count: usize) {
             GeneratorLine::parse(bunny, &words).unwrap()
         };
         let s = subject(&root.join(name));
-        let two = run(bunny, &s, &line, (1, 100), 2);
-        assert_eq!(two.failures.len(), 1, "{name}: not found in seeds 1..=100");
-        let c = &two.failures[0];
-        let sh = c.shrunk.as_ref().unwrap();
-        assert_eq!(sh.judged.class(), Some(*class), "{name}");
-        let text = String::from_utf8_lossy(&sh.input).into_owned();
-        let summary = bunny
-            .validate(&sh.input, &cfg.constraints, ValidateOptions::default())
-            .unwrap();
-        assert!(summary.cells <= 12, "{name}: {text}");
+        let c = found_and_shrunk(bunny, &s, &line, (1, 100), (name, *class));
+        let text = String::from_utf8_lossy(&c.shrunk.as_ref().unwrap().input).into_owned();
         if let Some(m) = BUNNY_MINIMAL.iter().find(|m| m.0 == name) {
             assert_eq!((c.seed, text.as_str()), (m.1, m.2), "{name}");
         }
-        let one = run(bunny, &s, &line, (1, 100), 1);
-        assert_eq!(one.failures[0].seed, c.seed, "{name}");
-        assert_eq!(one.failures[0].input(), sh.input.as_slice(), "{name}");
-        assert_locally_minimal(bunny, &s, &sh.input, *class);
     }
 }
 
@@ -645,16 +615,8 @@ fn an_in_process_wrong_bunny_solver_is_shrunk_the_same_for_any_jobs() {
     let bunny = problem::by_name("bunny").unwrap();
     let s = FnSubject(next_turn_solver);
     let line = GeneratorLine::default_for(bunny).unwrap();
-    let two = run(bunny, &s, &line, (1, 100), 2);
-    assert_eq!(two.failures.len(), 1, "not found in seeds 1..=100");
-    let c = &two.failures[0];
-    let sh = c.shrunk.as_ref().unwrap();
-    let text = String::from_utf8_lossy(&sh.input).into_owned();
-    let cfg = ProblemConfig::load(bunny, None).unwrap();
-    let summary = bunny
-        .validate(&sh.input, &cfg.constraints, ValidateOptions::default())
-        .unwrap();
-    assert!(summary.cells <= 12, "{text}");
+    let c = found_and_shrunk(bunny, &s, &line, (1, 100), ("next_turn_solver", Wrong));
+    let text = String::from_utf8_lossy(&c.shrunk.as_ref().unwrap().input).into_owned();
     // Bunny wins at the start (the usable path (1,2)-(2,2)-(3,2)-(3,1) has a unique perfect
     // matching), walks to (3,2) and Egg wins there: a mistake, which the solver misses because
     // Bunny loses at its next turn anyway.
@@ -662,7 +624,4 @@ fn an_in_process_wrong_bunny_solver_is_shrunk_the_same_for_any_jobs() {
         (c.seed, text.as_str()),
         (2, "3 2\nOO\nX.\nXO\n1\n3 2\n3 1\n")
     );
-    let one = run(bunny, &s, &line, (1, 100), 1);
-    assert_eq!(one.failures[0].input(), sh.input.as_slice());
-    assert_locally_minimal(bunny, &s, &sh.input, FailureClass::Wrong);
 }

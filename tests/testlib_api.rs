@@ -616,8 +616,9 @@ fn checkers_agree_on_hostile_outputs() {
 fn checkers_keep_domjudge_codes_with_p2d_defaults() {
     let dir = tempfile::tempdir().unwrap();
     let feedback = tempfile::tempdir().unwrap();
-    for checker in &CHECKERS {
-        let bin = built(checker.source, checker.option, 0, &[]);
+    // Each source once (an option does not change the exit codes).
+    for checker in CHECKERS.iter().filter(|c| c.option.is_none()) {
+        let bin = built(checker.source, None, 0, &[]);
         let cases = cases(checker.tests_of, dir.path());
         let case = &cases[0];
         for (output, code) in [

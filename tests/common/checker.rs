@@ -3,7 +3,6 @@
 //! mutations of correct answers, and a reader that streams megabytes of garbage made on the
 //! fly.
 
-use std::collections::BTreeMap;
 use std::io::{self, Read};
 
 use gridjudge::problem::{Problem, ProblemConfig};
@@ -40,43 +39,51 @@ pub fn assert_outcome(o: &CheckOutcome, verdict: Verdict, fragment: &str) {
     assert!(!o.message.contains('\n'), "message is one line: {o:?}");
 }
 
-/// The checker's verdict on a hostile output equals the model's, and is one of AC, WA, PE
-/// (never FAIL). `case` names the output in the failure message.
-#[track_caller]
-pub fn assert_model_verdict(o: &CheckOutcome, want: Verdict, out: &[u8], case: &str) {
-    assert_eq!(
-        o.verdict,
-        want,
-        "{case}: output {:?} got {o:?}",
-        String::from_utf8_lossy(&out[..out.len().min(300)])
-    );
-    assert!(matches!(o.verdict, Verdict::Ac | Verdict::Wa | Verdict::Pe));
+/// A problem's checker on outputs streamed from [`Segment`]s, for one input and jury answer.
+pub struct StreamJudge<'a> {
+    pub problem: &'a dyn Problem,
+    pub input: &'a [u8],
+    pub answer: &'a [u8],
+    pub config: &'a ProblemConfig,
 }
 
-/// Counts of the verdicts of a hostile stream, and of the outputs whose verdict their kind
-/// alone decided.
-#[derive(Debug, Default)]
-pub struct Tally {
-    counts: BTreeMap<Verdict, u32>,
-    /// Outputs whose verdict was checked against the one their kind decides.
-    pub fixed: u32,
-}
-
-impl Tally {
-    pub fn add(&mut self, v: Verdict) {
-        *self.counts.entry(v).or_insert(0) += 1;
+impl StreamJudge<'_> {
+    /// The outcome on the stream of `segments` (random bytes from `seed`), and the stream.
+    pub fn judge(&self, segments: Vec<Segment>, seed: u64) -> (CheckOutcome, Stream) {
+        let mut s = Stream::new(self.problem.name(), segments, seed);
+        let o = (self.problem).check(self.input, &mut s, self.answer, self.config);
+        (o, s)
     }
 
-    /// Every verdict of AC, WA, PE occurred more than `each` times (the stream is not all one
-    /// kind), and more than `fixed` verdicts were known from the kind alone.
+    /// The stream of `segments` (seed 0) gets `verdict` with a message containing `fragment`,
+    /// after reading all of it (`read_all`) or less than a MiB of it.
     #[track_caller]
-    pub fn assert_spread(&self, each: u32, fixed: u32) {
-        for v in [Verdict::Ac, Verdict::Wa, Verdict::Pe] {
-            let counts = &self.counts;
-            assert!(counts.get(&v).copied().unwrap_or(0) > each, "{counts:?}");
+    pub fn expect(
+        &self,
+        segments: Vec<Segment>,
+        verdict: Verdict,
+        fragment: &str,
+        read_all: bool,
+    ) -> CheckOutcome {
+        let (o, s) = self.judge(segments, 0);
+        assert_outcome(&o, verdict, fragment);
+        if read_all {
+            assert_eq!(s.served, s.total(), "everything was read");
+        } else {
+            assert!(s.served < 1 << 20, "read {} bytes to judge", s.served);
         }
-        assert!(self.fixed > fixed, "{}", self.fixed);
+        o
     }
+}
+
+/// A segment of these bytes.
+pub fn bytes(b: &[u8]) -> Segment {
+    Segment::Bytes(b.to_vec())
+}
+
+/// `pattern` repeated to `len` bytes.
+pub fn repeat(pattern: &[u8], len: u64) -> Segment {
+    Segment::Repeat(pattern.to_vec(), len)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -301,6 +308,7 @@ pub struct Stream {
     rng: TestRng,
 }
 
+#[derive(Clone)]
 pub enum Segment {
     /// These bytes.
     Bytes(Vec<u8>),

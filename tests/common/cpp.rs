@@ -1,15 +1,19 @@
-//! Compiling and running the self-contained C++ checkers and validators
-//! (`problems/<p>/testlib/*.cpp`) that tests/game_cpp.rs and tests/bunny_cpp.rs compare with
-//! gridjudge's own.
+//! Compiling and running C++ checkers and validators: the self-contained sources of
+//! `problems/<p>/testlib/` that tests/game_cpp.rs and tests/bunny_cpp.rs compare with
+//! gridjudge's own (through tests/common/mirror.rs), and the judges' builds of
+//! tests/conformance.rs.
 //!
-//! * [`compiled`]: `g++` with [`GXX_FLAGS`] (warnings are errors), once per test process and
-//!   source, into a cache folder keyed by the hash of the source, the flags and the compiler;
+//! * [`Build`]: a source, g++'s flags and an optional include folder; [`builds`] lists the
+//!   builds every C++ source of a problem is tested with;
+//! * [`compiled`]: g++, once per test process and build, into a cache folder keyed by the hash
+//!   of the source, the headers of the include folder, the flags and the compiler;
 //! * [`run`]: a binary with arguments and a stdin stream, under a watchdog ([`TIME_LIMIT`]) and
 //!   optionally an address-space cap ([`MEMORY_LIMIT`]); its exit code and stderr;
 //! * [`par_map`]: a small pool of threads for many short runs.
 
 use std::collections::HashMap;
 use std::ffi::{OsStr, OsString};
+use std::fmt;
 use std::io::{self, Read};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
@@ -20,9 +24,10 @@ use std::time::Duration;
 
 use sha2::{Digest, Sha256};
 
-/// The g++ command line, without the output and the source: what a judge uses, plus every
-/// warning as an error.
-pub const GXX_FLAGS: [&str; 5] = ["-std=c++17", "-O2", "-Wall", "-Wextra", "-Werror"];
+/// What a judge uses, plus every warning as an error.
+pub const STRICT: &[&str] = &["-std=c++17", "-O2", "-Wall", "-Wextra", "-Werror"];
+/// Luogu's command line (C++14).
+pub const LUOGU: &[&str] = &["-fno-asm", "-std=c++14", "-O2"];
 
 /// Address space a C++ binary may use when run with a memory cap: enough for the binary and
 /// its fixed buffers, far too little to hold a streamed output of hundreds of megabytes.
@@ -39,15 +44,63 @@ pub fn source(problem: &str, name: &str) -> PathBuf {
         .join(format!("{name}.cpp"))
 }
 
-/// The hash that names a build: the source, the flags and the compiler's version.
-fn build_key(src: &Path) -> String {
+/// One way to compile a C++ program: `g++ <flags> [-I <include>] -o <bin> <source>`.
+#[derive(Clone, Debug)]
+pub struct Build {
+    pub source: PathBuf,
+    pub flags: &'static [&'static str],
+    /// A folder of headers (such as a `testlib.h`), searched by `#include`.
+    pub include: Option<PathBuf>,
+}
+
+impl Build {
+    pub fn new(source: PathBuf, flags: &'static [&'static str]) -> Build {
+        Build {
+            source,
+            flags,
+            include: None,
+        }
+    }
+}
+
+impl fmt::Display for Build {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "{} [{}]", self.source.display(), self.flags.join(" "))
+    }
+}
+
+/// The builds of `problems/<problem>/testlib/<name>.cpp` that the mirror tests compare with
+/// gridjudge: with every warning an error, and with Luogu's flags.
+pub fn builds(problem: &str, name: &str) -> Vec<Build> {
+    [STRICT, LUOGU]
+        .into_iter()
+        .map(|flags| Build::new(source(problem, name), flags))
+        .collect()
+}
+
+/// The hash that names a build: the source, the include folder's files, the flags and the
+/// compiler's version.
+fn build_key(b: &Build) -> String {
     let version = Command::new("g++")
         .arg("--version")
         .output()
         .expect("g++ is needed to compile the C++ checkers and validators");
+    let read = |p: &Path| std::fs::read(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
     let mut hash = Sha256::new();
-    hash.update(std::fs::read(src).unwrap_or_else(|e| panic!("{}: {e}", src.display())));
-    hash.update(GXX_FLAGS.join(" "));
+    hash.update(read(&b.source));
+    if let Some(dir) = &b.include {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_file())
+            .collect();
+        files.sort();
+        for f in files {
+            hash.update(f.file_name().unwrap().as_encoded_bytes());
+            hash.update(read(&f));
+        }
+    }
+    hash.update(b.flags.join(" "));
     hash.update(&version.stdout);
     hash.finalize()[..8]
         .iter()
@@ -55,27 +108,27 @@ fn build_key(src: &Path) -> String {
         .collect()
 }
 
-/// Compiles `src` with [`GXX_FLAGS`] into
-/// `$CARGO_TARGET_TMPDIR/cpp-<hash>/<file stem>` and returns the executable. A binary already
-/// there (from an earlier run: same source, flags and compiler) is reused; otherwise g++ builds
-/// a temporary file that is renamed into place, so test processes running at the same time
-/// never see a half-written binary. Any warning fails. Each source is compiled at most once
-/// per test process, however many threads ask.
-pub fn compiled(src: &Path) -> PathBuf {
-    static BUILDS: OnceLock<Mutex<HashMap<PathBuf, Arc<OnceLock<PathBuf>>>>> = OnceLock::new();
+/// Compiles `b` into `$CARGO_TARGET_TMPDIR/cpp-<hash>/<file stem>` and returns the executable.
+/// A binary already there (from an earlier run: same source, headers, flags and compiler) is
+/// reused; otherwise g++ builds a temporary file that is renamed into place, so test processes
+/// running at the same time never see a half-written binary. g++ must print nothing. Each
+/// build is compiled at most once per test process, however many threads ask.
+pub fn compiled(b: &Build) -> PathBuf {
+    type Slot = Arc<OnceLock<PathBuf>>;
+    static BUILDS: OnceLock<Mutex<HashMap<String, Slot>>> = OnceLock::new();
     let slot = BUILDS
         .get_or_init(Default::default)
         .lock()
         .unwrap()
-        .entry(src.to_path_buf())
+        .entry(b.to_string())
         .or_default()
         .clone();
-    slot.get_or_init(|| compile(src)).clone()
+    slot.get_or_init(|| compile(b)).clone()
 }
 
-fn compile(src: &Path) -> PathBuf {
-    let stem = src.file_stem().unwrap().to_str().unwrap();
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cpp-{}", build_key(src)));
+fn compile(b: &Build) -> PathBuf {
+    let stem = b.source.file_stem().unwrap().to_str().unwrap();
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cpp-{}", build_key(b)));
     let bin = dir.join(stem);
     if bin.is_file() {
         return bin;
@@ -86,23 +139,20 @@ fn compile(src: &Path) -> PathBuf {
         .tempfile_in(&dir)
         .unwrap()
         .into_temp_path();
-    let out = Command::new("g++")
-        .args(GXX_FLAGS)
+    let mut cmd = Command::new("g++");
+    cmd.args(b.flags);
+    if let Some(include) = &b.include {
+        cmd.arg("-I").arg(include);
+    }
+    let out = cmd
         .arg("-o")
         .arg(&tmp)
-        .arg(src)
+        .arg(&b.source)
         .output()
         .expect("g++ runs");
     assert!(
-        out.status.success(),
-        "g++ {}:\n{}",
-        src.display(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(
-        out.stderr.is_empty(),
-        "g++ {} printed: {}",
-        src.display(),
+        out.status.success() && out.stderr.is_empty(),
+        "g++ {b}:\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
     tmp.persist(&bin).unwrap();

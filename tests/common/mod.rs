@@ -3,8 +3,10 @@
 //! Each test file that needs it declares `mod common;`, so every test crate compiles this
 //! module on its own and uses only part of it: hence the blanket `dead_code` allowance.
 //!
-//! * [`cpp`]: compiling the C++ checkers and validators of `problems/<p>/testlib/` and running
-//!   them under a watchdog and an optional memory cap, with a small thread pool;
+//! * [`cpp`]: compiling C++ checkers and validators (a list of builds: source, flags, headers)
+//!   and running them under a watchdog and an optional memory cap, with a small thread pool;
+//! * [`mirror`]: a problem's C++ validator and checker against gridjudge's own, every build of
+//!   them, driven by a per-problem [`mirror::Model`];
 //! * [`checker`]: a streaming garbage reader, hostile tokens and outputs, an output-format
 //!   model's building blocks, outcome assertions and a verdict tally;
 //! * [`validator`]: loading a problem's validator corpus and its `expected.toml`, and the
@@ -14,6 +16,7 @@
 
 pub mod checker;
 pub mod cpp;
+pub mod mirror;
 pub mod validator;
 
 use std::collections::HashMap;
@@ -34,6 +37,41 @@ pub mod game {
     pub const SAMPLE_ANS: &str = "WIN\n2 3\n3 2\n";
     /// A 2x2 open maze: its free cells have a perfect matching, so the answer is LOSE.
     pub const LOSE_MAZE: &str = "2 2\n..\n..\n";
+
+    use super::checker::Segment;
+
+    /// The open 99x99 maze (its answer: the 4901 cells with row + column even).
+    pub fn open_99() -> String {
+        format!("99 99\n{}", format!("{}\n", ".".repeat(99)).repeat(99))
+    }
+
+    /// The lines of an answer, split into tokens.
+    pub fn answer_lines(ans: &[u8]) -> Vec<Vec<Vec<u8>>> {
+        ans.split(|&b| b == b'\n')
+            .filter(|l| !l.is_empty())
+            .map(|l| l.split(|&b| b == b' ').map(<[u8]>::to_vec).collect())
+            .collect()
+    }
+
+    /// A 200 MB output made on the fly from a WIN answer: its cells in reverse order, about
+    /// 20 KB of white space before each token.
+    pub fn padded_reversed(answer: &[u8]) -> Vec<Segment> {
+        let lines: Vec<&[u8]> = answer
+            .split(|&b| b == b'\n')
+            .filter(|l| !l.is_empty())
+            .collect();
+        let mut tokens = vec![lines[0]];
+        for l in lines[1..].iter().rev() {
+            tokens.extend(l.split(|&b| b == b' '));
+        }
+        let pad = 200_000_000 / tokens.len() as u64;
+        let mut segments = Vec::new();
+        for t in tokens {
+            segments.push(Segment::Repeat(b"  \n\t \r\n".to_vec(), pad));
+            segments.push(Segment::Bytes(t.to_vec()));
+        }
+        segments
+    }
 }
 
 /// The registered problem called `name`.
@@ -67,6 +105,25 @@ pub fn problem_dir(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("problems")
         .join(name)
+}
+
+/// Copies the problem folder `src` into `dst` without build output (`tests/`, `report/`) and
+/// dot files.
+pub fn copy_problem(src: &Path, dst: &Path) {
+    std::fs::create_dir_all(dst).unwrap();
+    for e in std::fs::read_dir(src).unwrap() {
+        let e = e.unwrap();
+        let name = e.file_name();
+        let n = name.to_string_lossy();
+        if n == "tests" || n == "report" || n.starts_with('.') {
+            continue;
+        }
+        if e.file_type().unwrap().is_dir() {
+            copy_problem(&e.path(), &dst.join(&name));
+        } else {
+            std::fs::copy(e.path(), dst.join(&name)).unwrap();
+        }
+    }
 }
 
 /// The tests of `problems/<name>/manifest.toml`, built in memory as `gridjudge build` builds

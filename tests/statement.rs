@@ -1,0 +1,396 @@
+//! The compiled statement (`src/statement.rs`): the samples it shows are the package's sample
+//! tests, for every problem under `problems/`, and a missing renderer stops the Kattis export
+//! with a message that says what to install.
+//!
+//! `kattis_statements_show_exactly_the_package_samples` compiles LaTeX (problemtools in
+//! `target/problemtools-venv`, installed from PyPI on first use, TeX Live; a few seconds per
+//! problem), so `cargo test` ignores it and `.ci/run` runs it with `-- --ignored`. It reads the
+//! PDF's text with `pdftotext` (Debian: poppler-utils) when that is installed, else checks the
+//! HTML only.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::Instant;
+
+use gridjudge::package::{build_problem, BuildOptions, LockMode};
+use gridjudge::statement::{self, Sample};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every problem with a statement: the folders of `problems/` holding `statement/problem.en.tex`.
+fn problems_with_statement() -> Vec<String> {
+    let mut v: Vec<String> = fs::read_dir(root().join("problems"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("statement").join(statement::SOURCE).is_file())
+        .map(|p| p.file_name().unwrap().to_str().unwrap().to_string())
+        .collect();
+    v.sort();
+    assert!(v.len() >= 3, "problems with a statement: {v:?}");
+    v
+}
+
+fn gridjudge(args: &[&str], envs: &[(&str, &str)]) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_gridjudge"));
+    c.args(args).stdin(Stdio::null());
+    for (k, v) in envs {
+        c.env(k, v);
+    }
+    c.output().unwrap()
+}
+
+/// The files `<dir>/<k>.in` and `<dir>/<k>.ans` for k = 1, 2, ... (the Kattis export's sample
+/// names), in that order.
+fn numbered_samples(dir: &Path) -> Vec<(Vec<u8>, Vec<u8>)> {
+    let mut v = Vec::new();
+    while let Ok(input) = fs::read(dir.join(format!("{}.in", v.len() + 1))) {
+        let answer = fs::read(dir.join(format!("{}.ans", v.len() + 1))).unwrap();
+        v.push((input, answer));
+    }
+    assert_eq!(
+        fs::read_dir(dir).unwrap().count(),
+        2 * v.len(),
+        "{}: files other than 1.in, 1.ans, ...",
+        dir.display()
+    );
+    v
+}
+
+#[test]
+fn a_missing_renderer_stops_the_kattis_export_naming_what_to_install() {
+    let empty = tempfile::tempdir().unwrap();
+    let out = empty.path().join("game");
+    let problems = root().join("problems");
+    let base = [
+        "export",
+        "game",
+        "--format",
+        "kattis",
+        "-o",
+        out.to_str().unwrap(),
+        "--problems-dir",
+        problems.to_str().unwrap(),
+    ];
+    // An explicit folder without problemtools: no fallback to PATH.
+    let mut args = base.to_vec();
+    args.extend(["--problemtools", empty.path().to_str().unwrap()]);
+    let o = gridjudge(&args, &[]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{err}");
+    assert!(
+        err.contains("--problemtools names")
+            && err.contains("problem2pdf")
+            && err.contains("pip install problemtools")
+            && err.contains("--no-compiled-statement"),
+        "{err}"
+    );
+    assert!(!out.exists());
+    // The same through the environment variable.
+    let o = gridjudge(
+        &base,
+        &[(statement::TOOLS_ENV, empty.path().to_str().unwrap())],
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        !o.status.success() && err.contains("GRIDJUDGE_PROBLEMTOOLS names"),
+        "{err}"
+    );
+    assert!(!out.exists());
+    // problemtools present but no LaTeX, ghostscript or tidy on PATH: each is named with its
+    // Debian package. (Fake tools: the check runs nothing.)
+    let fake = tempfile::tempdir().unwrap();
+    for t in ["problem2pdf", "problem2html"] {
+        let p = fake.path().join(t);
+        fs::write(&p, "#!/bin/sh\nexit 1\n").unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&p, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let mut args = base.to_vec();
+    args.extend(["--problemtools", fake.path().to_str().unwrap()]);
+    let o = gridjudge(&args, &[("PATH", empty.path().to_str().unwrap())]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("needs lualatex (Debian: texlive-luatex")
+            && err.contains("gs (Debian: ghostscript)")
+            && err.contains("tidy (Debian: tidy)"),
+        "{err}"
+    );
+    assert!(!out.exists());
+}
+
+#[test]
+fn statement_sources_carry_no_hand_written_sample() {
+    // The judges append data/sample; a statement that also holds a copy of a sample (which then
+    // may differ) is refused by statement::check_source, here run on every committed statement
+    // against the problem's committed samples (the sources of data/sample).
+    for p in problems_with_statement() {
+        let dir = root().join("problems").join(&p);
+        let tex = fs::read_to_string(dir.join("statement").join(statement::SOURCE)).unwrap();
+        let mut files: Vec<PathBuf> = fs::read_dir(dir.join("samples"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|f| f.extension().is_some_and(|e| e == "in"))
+            .collect();
+        files.sort();
+        assert!(!files.is_empty(), "{p}: no samples");
+        let bytes: Vec<(Vec<u8>, Vec<u8>)> = files
+            .iter()
+            .map(|f| {
+                (
+                    fs::read(f).unwrap(),
+                    fs::read(f.with_extension("ans")).unwrap(),
+                )
+            })
+            .collect();
+        let samples: Vec<Sample> = bytes
+            .iter()
+            .map(|(i, a)| Sample {
+                input: i,
+                answer: a,
+            })
+            .collect();
+        statement::check_source(&tex, &samples).unwrap_or_else(|e| panic!("{p}: {e:#}"));
+        // The check does look: the same statement with the first sample pasted in is refused.
+        let pasted = format!(
+            "{tex}\n\\begin{{verbatim}}\n{}\\end{{verbatim}}\n",
+            String::from_utf8_lossy(&bytes[0].0)
+        );
+        assert!(statement::check_source(&pasted, &samples).is_err(), "{p}");
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// The slow part: real exports, real LaTeX.
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for e in fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let (p, name) = (e.path(), e.file_name());
+        if p.is_dir() {
+            if !["tests", ".builds", "statement-build", "report"].contains(&name.to_str().unwrap())
+            {
+                copy_dir(&p, &to.join(&name));
+            }
+        } else {
+            fs::copy(&p, to.join(&name)).unwrap();
+        }
+    }
+}
+
+/// A temporary problems folder holding a built copy of `problem` (checked against its lock).
+fn built(problem: &str) -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().unwrap();
+    copy_dir(
+        &root().join("problems").join(problem),
+        &tmp.path().join(problem),
+    );
+    let opts = BuildOptions {
+        problems_dir: tmp.path().to_path_buf(),
+        lock: LockMode::Locked,
+        jobs: None,
+        progress: false,
+    };
+    let cache = gridjudge::discover::default_cache_dir(tmp.path());
+    let p = gridjudge::discover::problem(tmp.path(), problem, &cache).unwrap();
+    build_problem(p, &opts).unwrap();
+    tmp
+}
+
+/// The folder with the `checker` and `validator` binaries beside gridjudge, made up to date by
+/// `cargo test --workspace --no-run` (the build `cargo test --workspace` has just done).
+fn bin_dir() -> PathBuf {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let st = Command::new(cargo)
+        .args(["test", "--workspace", "--no-run", "--quiet"])
+        .current_dir(root())
+        .status()
+        .unwrap();
+    assert!(st.success(), "cannot build checker and validator");
+    let dir = Path::new(env!("CARGO_BIN_EXE_gridjudge")).parent().unwrap();
+    assert!(dir.join("checker").is_file() && dir.join("validator").is_file());
+    dir.to_path_buf()
+}
+
+/// problemtools' `bin` folder in `target/problemtools-venv`, installed from PyPI on first use.
+fn problemtools() -> PathBuf {
+    let venv = root().join("target/problemtools-venv");
+    if !venv.join("bin/problem2pdf").is_file() {
+        let st = Command::new("python3")
+            .args(["-m", "venv"])
+            .arg(&venv)
+            .status()
+            .expect("python3 is needed to install problemtools");
+        assert!(st.success(), "python3 -m venv failed");
+        let st = Command::new(venv.join("bin/pip"))
+            .args(["install", "--quiet", "problemtools"])
+            .status()
+            .unwrap();
+        assert!(st.success(), "pip install problemtools failed");
+    }
+    venv.join("bin")
+}
+
+/// The samples in the text `pdftotext` makes of a problemtools PDF: for each "Sample Input k"
+/// heading, the non-blank lines after "Sample Output k" up to the next sample heading (the
+/// input's lines, then the output's), each with its white space runs made one space. None
+/// when `pdftotext` is not installed.
+fn pdf_sample_lines(pdf: &Path) -> Option<Vec<Vec<String>>> {
+    let o = Command::new("pdftotext")
+        .arg(pdf)
+        .arg("-")
+        .stdin(Stdio::null())
+        .output()
+        .ok()?;
+    assert!(o.status.success(), "pdftotext {}: {o:?}", pdf.display());
+    let text = String::from_utf8(o.stdout).unwrap();
+    let mut out = Vec::new();
+    let mut k = 1;
+    let mut rest = text.as_str();
+    while let Some(at) = rest.find(&format!("Sample Output {k}\n")) {
+        rest = &rest[at + format!("Sample Output {k}\n").len()..];
+        let end = rest
+            .find(&format!("Sample Input {}\n", k + 1))
+            .unwrap_or(rest.len());
+        out.push(normalized_lines(&rest[..end]));
+        rest = &rest[end..];
+        k += 1;
+    }
+    Some(out)
+}
+
+fn normalized_lines(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+#[test]
+#[ignore = "compiles LaTeX (TeX Live, problemtools from PyPI): .ci/run runs it"]
+fn kattis_statements_show_exactly_the_package_samples() {
+    let tools = problemtools();
+    let bins = bin_dir();
+    let out_root = tempfile::tempdir().unwrap();
+    let mut pdf_checked = 0;
+    for p in problems_with_statement() {
+        let problems = built(&p);
+        let out = out_root.path().join(&p);
+        let o = gridjudge(
+            &[
+                "export",
+                &p,
+                "--format",
+                "kattis",
+                "-o",
+                out.to_str().unwrap(),
+                "--problems-dir",
+                problems.path().to_str().unwrap(),
+                "--bin-dir",
+                bins.to_str().unwrap(),
+                "--problemtools",
+                tools.to_str().unwrap(),
+            ],
+            &[],
+        );
+        assert!(o.status.success(), "{p}: {o:?}");
+        let samples = numbered_samples(&out.join("data/sample"));
+        assert!(!samples.is_empty(), "{p}: no samples in data/sample");
+
+        // The HTML shows each sample of data/sample, in order, byte for byte.
+        let st = out.join("problem_statement");
+        let html = fs::read_to_string(st.join("problem.html")).unwrap();
+        let shown = statement::html_samples(&html).unwrap();
+        let expected: Vec<(String, String)> = samples
+            .iter()
+            .map(|(i, a)| {
+                (
+                    String::from_utf8(i.clone()).unwrap(),
+                    String::from_utf8(a.clone()).unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(shown, expected, "{p}: the HTML statement's samples");
+        // The page's stylesheet is beside it, under the name it uses.
+        assert!(html.contains("href=\"problem.css\"") && st.join("problem.css").is_file());
+        // And the title is the statement's, as the judges show it.
+        assert!(html.contains("<h1>"), "{p}");
+
+        // The PDF shows the same lines (pdftotext keeps the lines, not their spacing).
+        let pdf = st.join("problem.pdf");
+        assert!(fs::read(&pdf).unwrap().starts_with(b"%PDF-"), "{p}");
+        if let Some(lines) = pdf_sample_lines(&pdf) {
+            let want: Vec<Vec<String>> = samples
+                .iter()
+                .map(|(i, a)| {
+                    let mut v = normalized_lines(&String::from_utf8_lossy(i));
+                    v.extend(normalized_lines(&String::from_utf8_lossy(a)));
+                    v
+                })
+                .collect();
+            assert_eq!(lines, want, "{p}: the PDF statement's samples");
+            pdf_checked += 1;
+        }
+
+        // The source beside them is what the setter wrote.
+        assert_eq!(
+            fs::read(st.join(statement::SOURCE)).unwrap(),
+            fs::read(
+                root()
+                    .join("problems")
+                    .join(&p)
+                    .join("statement")
+                    .join(statement::SOURCE)
+            )
+            .unwrap()
+        );
+
+        // How long compiling one statement takes (both tools; printed, not asserted).
+        let tests = gridjudge::export::load_built(
+            gridjudge::discover::problem(
+                problems.path(),
+                &p,
+                &gridjudge::discover::default_cache_dir(problems.path()),
+            )
+            .unwrap(),
+            problems.path(),
+        )
+        .unwrap();
+        let again = out_root.path().join(format!("{p}-again"));
+        let started = Instant::now();
+        let c = statement::compile(
+            &statement::Tools::find(Some(&tools)).unwrap(),
+            &p,
+            &problems.path().join(&p).join("statement"),
+            &statement::samples_of(&tests),
+            &again,
+            // Polygon's layout: the PDF and the HTML page in folders of their own.
+            statement::Layout {
+                pdf: "statements/.pdf/english/problem.pdf",
+                html: Some("statements/.html/english/problem.html"),
+            },
+        )
+        .unwrap();
+        eprintln!(
+            "{p}: statement compiled in {:.1} s",
+            started.elapsed().as_secs_f64()
+        );
+        let html_dir = again.join("statements/.html/english");
+        assert_eq!(c.pdf, again.join("statements/.pdf/english/problem.pdf"));
+        assert_eq!(c.html, Some(html_dir.join("problem.html")));
+        assert_eq!(c.assets, vec![html_dir.join("problem.css")]);
+        assert!(c.pdf.is_file() && c.assets[0].is_file());
+        assert_eq!(
+            statement::html_samples(&fs::read_to_string(c.html.unwrap()).unwrap()).unwrap(),
+            expected
+        );
+    }
+    if Command::new("pdftotext").arg("-v").output().is_ok() {
+        assert_eq!(pdf_checked, problems_with_statement().len());
+    } else {
+        eprintln!("pdftotext (poppler-utils) is not installed: the PDFs' samples were not read");
+    }
+}
