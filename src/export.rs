@@ -89,17 +89,20 @@ pub struct ExportOptions {
     pub bin_dir: PathBuf,
     /// Draw a bar on stderr over the tests written ([`crate::progress::bar`]; for terminals).
     pub progress: bool,
-    /// Kattis only: whether the statement is also shipped compiled (PDF and HTML).
+    /// Kattis and Polygon: whether the statement is also shipped compiled (PDF and HTML).
     pub statement: StatementBuild,
 }
 
-/// How a Kattis export ships the statement. The LaTeX source is always in
+/// How a Kattis or Polygon export ships the statement. The LaTeX source is always in
 /// `problem_statement/problem.en.tex` (Kattis and problemtools render it themselves); DOMjudge
 /// shows only `problem_statement/problem.{pdf,html,txt}`, so by default the export also
-/// compiles it ([`crate::statement::compile`]).
+/// compiles it ([`crate::statement::compile`]). A Polygon package has the source in Polygon's
+/// form and, compiled, [`crate::polygon::STATEMENT_PDF`] (which CMS and `p2d --with-statement`
+/// take) and [`crate::polygon::STATEMENT_HTML`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum StatementBuild {
-    /// Also write `problem_statement/problem.pdf`, `problem.html` and the page's assets, made by
+    /// Also write `problem_statement/problem.pdf`, `problem.html` and the page's assets (Polygon:
+    /// at its places), made by
     /// problemtools from `problem.en.tex` with the package's samples, problemtools found as
     /// [`crate::statement::Tools::find`] says. The export fails, writing nothing, when the
     /// tools are missing or the statement does not compile.
@@ -173,16 +176,18 @@ pub fn load_built(problem: &dyn Problem, problems_dir: &Path) -> anyhow::Result<
 pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<ExportReport> {
     // The statement's tools first: a missing one is the first thing a setter has to fix.
     let tools = match (&opts.statement, opts.format) {
-        (StatementBuild::SourceOnly, _) | (_, Format::Testlib | Format::Polygon) => None,
-        (StatementBuild::Compiled, Format::Kattis) => Some(None),
-        (StatementBuild::CompiledWith(dir), Format::Kattis) => Some(Some(dir.as_path())),
+        (StatementBuild::SourceOnly, _) | (_, Format::Testlib) => None,
+        (StatementBuild::Compiled, Format::Kattis | Format::Polygon) => Some(None),
+        (StatementBuild::CompiledWith(dir), Format::Kattis | Format::Polygon) => {
+            Some(Some(dir.as_path()))
+        }
     };
     let tools = match tools {
         Some(dir) => Some(crate::statement::Tools::find(dir).map_err(|e| {
             anyhow::anyhow!(
-                "{e:#}. (A Kattis package carries its statement compiled to PDF and HTML for \
-                 DOMjudge; --no-compiled-statement ships only the LaTeX source, and DOMjudge \
-                 then shows no statement.)"
+                "{e:#}. (A Kattis or Polygon package carries its statement compiled to PDF \
+                 and HTML for DOMjudge, CMS and p2d; --no-compiled-statement ships only the \
+                 LaTeX source, and these then show no statement.)"
             )
         })?),
         None => None,
@@ -244,15 +249,33 @@ pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<Exp
             root,
             &bar,
         )?,
-        Format::Polygon => crate::polygon::write(
-            problem,
-            &config,
-            &tests,
-            &dir,
-            root,
-            &Default::default(),
-            &bar,
-        )?,
+        Format::Polygon => {
+            // The compiled statement first, into Polygon's places, which problem.xml lists.
+            let compiled = match &tools {
+                Some(t) => {
+                    crate::statement::compile(
+                        t,
+                        problem.name(),
+                        &dir.join("statement"),
+                        &crate::statement::samples_of(&tests),
+                        root,
+                        crate::statement::Layout {
+                            pdf: crate::polygon::STATEMENT_PDF,
+                            html: Some(crate::polygon::STATEMENT_HTML),
+                        },
+                    )
+                    .with_context(|| {
+                        format!("cannot compile the statement of `{}`", problem.name())
+                    })?;
+                    crate::polygon::CompiledStatement {
+                        pdf: true,
+                        html: true,
+                    }
+                }
+                None => Default::default(),
+            };
+            crate::polygon::write(problem, &config, &tests, &dir, root, &compiled, &bar)?
+        }
     };
     bar.finish_and_clear();
     let zip = match &zip_path {

@@ -212,8 +212,10 @@ enum Command {
         /// `<problem>/problem.toml`, searched from the current folder up).
         #[arg(long)]
         problems_dir: Option<PathBuf>,
-        /// Kattis: ship only the statement's LaTeX source, not problem_statement/problem.pdf
-        /// and problem.html compiled from it (DOMjudge then shows no statement). Without this
+        /// Kattis and Polygon: ship only the statement's LaTeX source, not the PDF and HTML
+        /// compiled from it (problem_statement/problem.pdf and problem.html; Polygon:
+        /// statements/.pdf/english/problem.pdf and statements/.html/english/problem.html):
+        /// DOMjudge, CMS and p2d then show no statement. Without this
         /// flag the export needs problemtools, LuaLaTeX, ghostscript and tidy, and fails
         /// without them.
         #[arg(long)]

@@ -78,16 +78,21 @@ fn built() -> &'static (tempfile::TempDir, Vec<&'static dyn Problem>) {
     })
 }
 
-fn export(problems: &Path, problem: &str, out: &Path) -> Output {
+/// `gridjudge export <problem> --format polygon -o <out>` with `extra` arguments
+/// (`--no-compiled-statement` unless the test compiles the statement with problemtools).
+fn export(problems: &Path, problem: &str, out: &Path, extra: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gridjudge"))
         .args(["export", problem, "--format", "polygon", "-o"])
         .arg(out)
         .arg("--problems-dir")
         .arg(problems)
+        .args(extra)
         .stdin(Stdio::null())
         .output()
         .unwrap()
 }
+
+const SOURCE_ONLY: &[&str] = &["--no-compiled-statement"];
 
 fn ok(o: &Output, what: &str) {
     assert!(
@@ -428,7 +433,7 @@ fn every_problem_exports_a_polygon_package_that_problem_xml_describes() {
     let out_root = tempfile::tempdir().unwrap();
     for p in list {
         let out = out_root.path().join(p.name());
-        let o = export(problems.path(), p.name(), &out);
+        let o = export(problems.path(), p.name(), &out, SOURCE_ONLY);
         ok(&o, p.name());
         let said = String::from_utf8_lossy(&o.stdout);
         assert!(
@@ -518,12 +523,27 @@ fn p2d_converts_every_package_for_verifyproblem() {
     fs::write(&config, P2D_CONFIG).unwrap();
     for p in list {
         let name = p.name();
+        // With the statement compiled by problemtools into Polygon's places (p2d takes the
+        // PDF with --with-statement).
         let polygon = work.path().join("polygon").join(name);
-        ok(&export(problems.path(), name, &polygon), name);
+        let tools = verify.parent().unwrap().to_str().unwrap();
+        ok(
+            &export(problems.path(), name, &polygon, &["--problemtools", tools]),
+            name,
+        );
+        let pdf = fs::read(polygon.join("statements/.pdf/english/problem.pdf")).unwrap();
+        assert!(pdf.starts_with(b"%PDF"), "{name}: no PDF statement");
+        assert!(polygon
+            .join("statements/.html/english/problem.html")
+            .is_file());
+        let xml = fs::read_to_string(polygon.join("problem.xml")).unwrap();
+        assert!(xml.contains(
+            r#"<statement language="english" path="statements/.pdf/english/problem.pdf" type="application/pdf"/>"#
+        ));
         let zip = work.path().join(format!("{name}.zip"));
         let o = Command::new(&p2d)
             .arg(&polygon)
-            .args(["--code", name, "-y", "-c"])
+            .args(["--code", name, "--with-statement", "-y", "-c"])
             .arg(&config)
             .arg("-o")
             .arg(&zip)
@@ -538,6 +558,10 @@ fn p2d_converts_every_package_for_verifyproblem() {
         let mut archive = zip::ZipArchive::new(fs::File::open(&zip).unwrap()).unwrap();
         archive.extract(&dj).unwrap();
         assert!(dj.join("output_validators/checker/check.cpp").is_file());
+        assert_eq!(
+            fs::read(dj.join("problem_statement/problem.pdf")).unwrap(),
+            pdf
+        );
         let ini = fs::read_to_string(dj.join("domjudge-problem.ini")).unwrap();
         let cfg = ProblemConfig::load(*p, Some(&problems.path().join(name).join("problem.toml")))
             .unwrap();
@@ -631,7 +655,7 @@ fn cms_builds_the_checker_as_its_loader_does() {
     for p in list {
         let name = p.name();
         let pkg = work.path().join(name);
-        ok(&export(problems.path(), name, &pkg), name);
+        ok(&export(problems.path(), name, &pkg, SOURCE_ONLY), name);
         let dir = work.path().join(format!("{name}-cms"));
         fs::create_dir_all(&dir).unwrap();
         let exe = cms_build(&pkg.join("files/check.cpp"), &testlib, &dir);
@@ -676,7 +700,7 @@ fn the_shipped_validator_gives_every_validator_test_its_verdict() {
     for p in list {
         let name = p.name();
         let pkg = work.path().join(name);
-        ok(&export(problems.path(), name, &pkg), name);
+        ok(&export(problems.path(), name, &pkg, SOURCE_ONLY), name);
         let doc_text = fs::read_to_string(pkg.join("problem.xml")).unwrap();
         let doc = roxmltree::Document::parse(&doc_text).unwrap();
         let validator = one(
