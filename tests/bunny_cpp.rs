@@ -1,19 +1,22 @@
 //! The C++ sources of `bunny`'s testlib checker and validator
 //! (`problems/bunny/testlib/{checker,validator}.cpp`), every build of them, against gridjudge's
 //! own checker and validator: the generic tests of tests/common/mirror.rs with `bunny`'s model
-//! (records and their mutations, hostile outputs made from a jury list, outputs at the edges
-//! of the rules, broken jury answers and inputs, streamed garbage), inputs at the bounds of
-//! every test group, and mutated inputs given to the checkers.
+//! (records and their mutations, hostile outputs made from a jury list and judged by an
+//! independent model of the output rules too, outputs at the edges of the rules, broken jury
+//! answers and inputs, streamed garbage), inputs at the bounds of every test group, and mutated
+//! inputs given to the checkers.
 
 mod common;
 
-use std::collections::BTreeMap;
-
-use common::checker::{garbage_token, join, mutated, random_bytes_after, spaced_out, Segment};
+use common::bunny;
+use common::checker::{
+    garbage_token, join, model_int, model_next, model_tokens, mutated, random_bytes_after, soup,
+    spaced_out, sprinkle, Segment,
+};
 use common::cpp::par_map;
-use common::mirror::{Case, Judged, Mode, Model, Report, Streamed};
+use common::mirror::{Case, Hostile, Judged, Mode, Model, Report, Streamed};
 use gridjudge::package::BuiltTest;
-use gridjudge::problem::{Problem, ValidateOptions};
+use gridjudge::problem::ValidateOptions;
 use gridjudge::problems::bunny as bunny_mod;
 use gridjudge::reader::FormatError;
 use gridjudge::rng::TestRng;
@@ -22,10 +25,6 @@ use gridjudge::verdict::Verdict;
 struct Bunny;
 
 common::mirror::mirror_tests!(Bunny);
-
-fn bunny() -> &'static dyn Problem {
-    common::problem("bunny")
-}
 
 fn package_tests() -> &'static [BuiltTest] {
     common::package_tests("bunny")
@@ -58,6 +57,16 @@ fn k_and_list(input: &[u8], answer: &[u8]) -> (u32, Vec<u32>) {
         .map(|x| x.parse().unwrap())
         .collect();
     (rec.k() as u32, nums[1..].to_vec())
+}
+
+/// The generator line of a zigzag record (seed 1: k = 11, mistakes 2, 7 and 11).
+const ZIG: &str = "long n=2 m=14 path=zigzag skips=0.5";
+
+/// `input` with its jury answer.
+fn jury(input: &str) -> (Vec<u8>, Vec<u8>) {
+    let cfg = common::config(bunny());
+    let answer = bunny().solve(input.as_bytes(), &cfg.constraints).unwrap();
+    (input.as_bytes().to_vec(), answer)
 }
 
 impl Model for Bunny {
@@ -141,20 +150,14 @@ impl Model for Bunny {
     /// Every kind of rejection occurs (in a subset, at least half its share of the full run's
     /// minimum).
     fn assert_mutation_spread(&self, count: u64, decisions: &[Result<String, FormatError>]) {
-        let mut tally: BTreeMap<&str, u64> = BTreeMap::new();
-        for d in decisions {
-            let kind = match d {
-                Ok(_) => "valid",
-                Err(e) if e.expected.starts_with("a legal move") => "broken rule",
-                Err(e) if e.expected.starts_with("a record that ends") => "not over",
-                // The first word of what was expected that is not a number: `integer`, `line`
-                // (end), `end` (of file), `characters` (of a row), `one` (of 'X', ...), ...
-                Err(e) => {
-                    (e.expected.split(' ').find(|w| w.parse::<u64>().is_err())).unwrap_or("?")
-                }
-            };
-            *tally.entry(kind).or_default() += 1;
-        }
+        let tally = common::mirror::tally(decisions.iter().map(|d| match d {
+            Ok(_) => "valid",
+            Err(e) if e.expected.starts_with("a legal move") => "broken rule",
+            Err(e) if e.expected.starts_with("a record that ends") => "not over",
+            // The first word of what was expected that is not a number: `integer`, `line`
+            // (end), `end` (of file), `characters` (of a row), `one` (of 'X', ...), ...
+            Err(e) => (e.expected.split(' ').find(|w| w.parse::<u64>().is_err())).unwrap_or("?"),
+        }));
         eprintln!("validator mutations: {tally:?}");
         for (what, least) in [
             ("valid", 150),
@@ -178,13 +181,14 @@ impl Model for Bunny {
         }
     }
 
-    /// Outputs at the edges of the rules, on sample 3 and on a record with no mistake.
+    /// Outputs at the edges of the rules, on sample 3, on a record with no mistake and on a
+    /// zigzag record (k = 11, mistakes 2, 7 and 11).
     fn hand_outputs(&self) -> Vec<Judged> {
-        let (sample3, zero) = (
-            sample3(),
-            package_tests().iter().find(|t| t.answer == b"0\n"),
-        );
-        let zero = zero.unwrap();
+        let pair = |t: &BuiltTest| (t.input.clone(), t.answer.clone());
+        let sample3 = &pair(sample3());
+        let zero = &pair(package_tests().iter().find(|t| t.answer == b"0\n").unwrap());
+        let zig = &jury(&common::generated(bunny(), ZIG, 1));
+        assert_eq!(zig.1, b"3\n2\n7\n11\n");
         let long64 = "1".repeat(64);
         let long65 = "1".repeat(65);
         let (ac, wa, pe) = (0, 1, 2);
@@ -219,11 +223,25 @@ impl Model for Bunny {
             (zero, "0 0", pe),
             (zero, "9223372036854775808", wa),
             (zero, "-9223372036854775809", wa),
+            (sample3, "x", pe),
+            (sample3, "-0", wa),
+            (zig, "3 2 7 11", ac),
+            (zig, "3 2 7 10", wa),
+            (zig, "2 2 7", wa),
+            (zig, "12", wa),
+            (zig, "-1", wa),
+            (zig, "3 2 7", pe),
+            (zig, "3 2 7 11 11", pe),
+            (zig, "3 7 2 11", wa),
+            (zig, "3 2 7 x", pe),
+            (zig, "x", pe),
+            (zig, "", pe),
+            (zig, "-0", wa),
         ]
         .into_iter()
-        .map(|(t, output, want)| Judged {
-            input: t.input.clone(),
-            answer: t.answer.clone(),
+        .map(|((input, answer), output, want)| Judged {
+            input: input.clone(),
+            answer: answer.clone(),
             output: output.into(),
             want: Some(want),
         })
@@ -313,31 +331,62 @@ impl Model for Bunny {
         }
     }
 
+    /// Every package test, and records with r = 0, a few and most mistakes, k from 1 to 799.
     fn hostile_cases(&self) -> Vec<(String, Vec<u8>, Vec<u8>)> {
-        (package_tests().iter())
+        let mut cases: Vec<_> = (package_tests().iter())
             .map(|t| (t.name.clone(), t.input.clone(), t.answer.clone()))
-            .collect()
+            .collect();
+        for (i, (spec, seed)) in [
+            (ZIG, 1),
+            ("comb n=3 m=13", 1),
+            ("comb n=40 m=40", 1),
+            ("play n=16 m=16 colours=random usable=0.8 err=1 eggerr=1", 2),
+            ("play n=2 m=40 colours=allusable err=0", 3),
+            ("long n=40 m=40 path=zigzag skips=0.1", 4),
+            ("long n=40 m=40", 5),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let (input, answer) = jury(&common::generated(bunny(), spec, seed));
+            cases.push((format!("gen{i}"), input, answer));
+        }
+        let (input, answer) = jury("1 6\nXO.OXO\n1\n1 2\n1 1\n");
+        cases.push(("one move".into(), input, answer));
+        cases
     }
 
-    /// 4000 hostile outputs over every package test, from one seeded stream.
-    fn hostile_outputs(&self, cases: &[Case], count: u64) -> Vec<(usize, Vec<u8>, String)> {
-        let meta: Vec<_> = cases
-            .iter()
-            .map(|c| k_and_list(&c.input, &c.answer))
-            .collect();
-        let mut rng = TestRng::for_test("bunny", "cpp-hostile-checker", "", 1);
-        (0..count as usize)
-            .map(|i| {
-                let t = i % cases.len();
-                let (k, jury) = &meta[t];
-                let out = hostile_output(&mut rng, *k, jury, &cases[t].answer);
-                (t, out, format!("output {i}, test {t}"))
+    /// The stream over every hostile case, each output seeded by its number.
+    fn hostile_outputs<'a>(&self, cases: &'a [Case]) -> Box<dyn Fn(u64) -> Hostile + Sync + 'a> {
+        let meta: Vec<(u32, Vec<u32>, &[u8])> = (cases.iter())
+            .map(|c| {
+                let (k, jury) = k_and_list(&c.input, &c.answer);
+                (k, jury, &c.answer[..])
             })
-            .collect()
+            .collect();
+        Box::new(move |i| {
+            let (case, kind, output, known) = hostile(&meta, i);
+            let label = format!("output {i} kind {kind} test {case}");
+            Hostile {
+                case,
+                output,
+                label,
+                known,
+            }
+        })
+    }
+
+    fn output_model(&self, input: &[u8], answer: &[u8], output: &[u8]) -> Verdict {
+        let (k, jury) = k_and_list(input, answer);
+        model(i128::from(k), &jury, output)
     }
 
     fn hostile_spread(&self) -> u64 {
         8
+    }
+
+    fn hostile_known(&self) -> u64 {
+        4000
     }
 
     fn hostile_via_pipe(&self) -> bool {
@@ -488,10 +537,7 @@ fn validator_group_bounds_match_problem_toml() {
             cases.push((base.clone().into_bytes(), Some(g.to_string())));
         }
         let results = par_map(&cases, |_, (input, group)| {
-            let mode = Mode {
-                group: group.clone(),
-                lenient: false,
-            };
+            let mode = Mode::new(group.as_deref(), false);
             common::mirror::assert_validators_agree(&Bunny, v, input, &mode, "bounds case")
         });
         // Every group (and the plain constraints) accepts some input and rejects others.
@@ -659,23 +705,125 @@ fn with_count(list: &[i64]) -> Vec<Vec<u8>> {
 
 /// A token that is an integer near the range, far out of it, or not an integer at all.
 fn hostile_token(rng: &mut TestRng, k: u32) -> Vec<u8> {
-    match rng.below(16) {
-        0..=4 => rng.range(0, k + 1).to_string().into_bytes(),
-        kind @ 5..=14 => garbage_token(rng, kind - 5, &[b"-00", b"1-", b"2k"]),
+    match rng.below(22) {
+        0..=5 => rng.range(0, k + 1).to_string().into_bytes(),
+        kind @ 6..=15 => garbage_token(rng, kind - 6, &[b"r", b"-00", b"1-", b"2k"]),
+        16 => b"2\x003".to_vec(),
+        17 | 18 => (rng.range(k.saturating_sub(2), k + 2))
+            .to_string()
+            .into_bytes(),
         _ => [&b"-0"[..], b"\x001", b"0", b"-1"][rng.below(4) as usize].to_vec(),
     }
 }
 
-/// One hostile output for a record with `k` moves and jury list `jury` (canonical `ans`).
-fn hostile_output(rng: &mut TestRng, k: u32, jury: &[u32], ans: &[u8]) -> Vec<u8> {
+/// Output `i` of the seeded hostile stream over `cases` (k, jury list, answer): its case,
+/// kind, bytes, and the verdict its kind alone decides (if any).
+fn hostile(cases: &[(u32, Vec<u32>, &[u8])], i: u64) -> (usize, u32, Vec<u8>, Option<Verdict>) {
+    let mut rng = TestRng::for_test("bunny", "hostile-outputs", "", i);
+    let at = i as usize % cases.len();
+    let (k, jury, ans) = &cases[at];
+    let kind = rng.below(25);
+    let (output, known) = hostile_output(kind, &mut rng, *k, jury, ans);
+    (at, kind, output, known)
+}
+
+/// One hostile output of kind `kind` for a record with `k` moves and jury list `jury`
+/// (canonical `ans`), and the verdict its kind alone decides (`None` when only the model knows).
+fn hostile_output(
+    kind: u32,
+    rng: &mut TestRng,
+    k: u32,
+    jury: &[u32],
+    ans: &[u8],
+) -> (Vec<u8>, Option<Verdict>) {
     let list: Vec<i64> = jury.iter().map(|&x| i64::from(x)).collect();
     let r = list.len();
     let pick = |rng: &mut TestRng| rng.below(r as u32) as usize;
-    match rng.below(20) {
-        0 | 1 => join(&with_count(&list), rng, 0.5),
-        2 => spaced_out(&with_count(&list), rng),
+    let (ac, wa, pe) = (Some(Verdict::Ac), Some(Verdict::Wa), Some(Verdict::Pe));
+    match kind {
+        // The correct answer in random white space, or lots of it: AC.
+        0 => (join(&with_count(&list), rng, 0.5), ac),
+        1 => (spaced_out(&with_count(&list), rng), ac),
+        // One index dropped, r kept: PE (too few numbers).
+        2 if r > 0 => {
+            let mut t = with_count(&list);
+            t.remove(1 + pick(rng));
+            (join(&t, rng, 0.5), pe)
+        }
+        // One index dropped with r: WA.
+        3 if r > 0 => {
+            let mut l = list.clone();
+            l.remove(pick(rng));
+            (join(&with_count(&l), rng, 0.5), wa)
+        }
+        // One index added where it belongs: WA (unless every move is a mistake already).
+        4 if r < k as usize => {
+            let mut l = list.clone();
+            let extra = loop {
+                let x = i64::from(rng.range(1, k));
+                if !l.contains(&x) {
+                    break x;
+                }
+            };
+            l.push(extra);
+            l.sort_unstable();
+            (join(&with_count(&l), rng, 0.5), wa)
+        }
+        // One index added anywhere (maybe a repeat), mostly in order.
+        5 => {
+            let mut l = list.clone();
+            l.push(i64::from(rng.range(1, k)));
+            if rng.chance(0.7) {
+                l.sort_unstable();
+            }
+            (join(&with_count(&l), rng, 0.5), None)
+        }
+        // Two indices swapped with the next, or one equal to the one before: WA (not strictly
+        // increasing).
+        6 if r >= 2 => {
+            let mut l = list.clone();
+            let a = rng.below(r as u32 - 1) as usize;
+            if rng.chance(0.5) {
+                l.swap(a, a + 1);
+            } else {
+                l[a + 1] = l[a];
+            }
+            (join(&with_count(&l), rng, 0.5), wa)
+        }
+        // One index repeated, r raised: WA.
+        7 if r >= 1 && r < k as usize => {
+            let mut l = list.clone();
+            let a = pick(rng);
+            l.insert(a, l[a]);
+            (join(&with_count(&l), rng, 0.5), wa)
+        }
+        // An index moved by one.
+        8 if r > 0 => {
+            let mut l = list.clone();
+            let a = pick(rng);
+            l[a] += [-1, 1][rng.below(2) as usize];
+            (join(&with_count(&l), rng, 0.5), None)
+        }
+        // An index out of range.
+        9 if r > 0 => {
+            let mut l = list.clone();
+            let a = pick(rng);
+            l[a] = [0, -1, i64::from(k) + 1, i64::MAX, i64::MIN][rng.below(5) as usize];
+            (join(&with_count(&l), rng, 0.5), None)
+        }
+        // A count out of range, then the indices: WA.
+        10 => {
+            let bad = match rng.below(3) {
+                0 => format!("-{}", rng.range(1, 1000)),
+                1 => (k + 1 + rng.below(1000)).to_string(),
+                _ => "98765432109876543210987654321".to_string(),
+            };
+            let mut t = with_count(&list);
+            t[0] = bad.into_bytes();
+            (join(&t, rng, 0.5), wa)
+        }
         // The count changed, the indices kept.
-        3 => {
+        11 => {
             let mut t = with_count(&list);
             let c = r as i64 + [-2, -1, 1, 2][rng.below(4) as usize];
             t[0] = match rng.below(4) {
@@ -686,82 +834,79 @@ fn hostile_output(rng: &mut TestRng, k: u32, jury: &[u32], ans: &[u8]) -> Vec<u8
                 2 => b"-0".to_vec(),
                 _ => b"123456789012345678901234567890".to_vec(),
             };
-            join(&t, rng, 0.5)
-        }
-        // An index dropped, added, swapped with the next, repeated, or moved by one.
-        4 if r > 0 => {
-            let mut l = list.clone();
-            l.remove(pick(rng));
-            let mut t = with_count(&l);
-            if rng.chance(0.3) {
-                t[0] = r.to_string().into_bytes();
-            }
-            join(&t, rng, 0.5)
-        }
-        5 => {
-            let mut l = list.clone();
-            l.push(i64::from(rng.range(1, k)));
-            if rng.chance(0.7) {
-                l.sort_unstable();
-            }
-            join(&with_count(&l), rng, 0.5)
-        }
-        6 if r >= 2 => {
-            let mut l = list.clone();
-            let a = rng.below(r as u32 - 1) as usize;
-            if rng.chance(0.5) {
-                l.swap(a, a + 1);
-            } else {
-                l[a + 1] = l[a];
-            }
-            join(&with_count(&l), rng, 0.5)
-        }
-        7 if r > 0 => {
-            let mut l = list.clone();
-            let a = pick(rng);
-            l[a] += [-1, 1][rng.below(2) as usize];
-            join(&with_count(&l), rng, 0.5)
-        }
-        // An index out of range.
-        8 if r > 0 => {
-            let mut l = list.clone();
-            let a = pick(rng);
-            l[a] = [0, -1, i64::from(k) + 1, i64::MAX, i64::MIN][rng.below(5) as usize];
-            join(&with_count(&l), rng, 0.5)
+            (join(&t, rng, 0.5), None)
         }
         // The tokens cut short, or one more token after them.
-        9 => {
+        12 => {
             let mut t = with_count(&list);
             if rng.chance(0.5) && r > 0 {
                 t.truncate(1 + rng.below(r as u32) as usize);
             } else {
                 t.push(hostile_token(rng, k));
             }
-            join(&t, rng, 0.5)
+            (join(&t, rng, 0.5), None)
         }
-        10..=12 => {
+        // Hostile tokens replacing, inserted into or appended to the correct answer.
+        13..=15 => {
             let mut t = with_count(&list);
-            common::checker::sprinkle(&mut t, rng, |rng| hostile_token(rng, k));
-            join(&t, rng, 0.5)
+            sprinkle(&mut t, rng, |rng| hostile_token(rng, k));
+            (join(&t, rng, 0.5), None)
         }
-        13 => {
-            let t = common::checker::soup(rng, |rng| hostile_token(rng, k));
-            join(&t, rng, 0.5)
+        // Token soup.
+        16 | 17 => (
+            join(&soup(rng, |rng| hostile_token(rng, k)), rng, 0.5),
+            None,
+        ),
+        // Random bytes, alone or after a prefix of the correct answer.
+        18 => (random_bytes_after(ans, rng), None),
+        // The correct answer with bytes flipped, cut or inserted.
+        19 | 20 => (mutated(ans, rng), None),
+        // Empty or white space only: PE.
+        21 => {
+            let out = [&b""[..], b" ", b"\n\n", b"\r\n\t\x0b\x0c"][rng.below(4) as usize];
+            (out.to_vec(), pe)
         }
-        14 => random_bytes_after(ans, rng),
-        15 | 16 => mutated(ans, rng),
-        // Empty or white space only; no line end at all; CR LF line ends.
-        17 => [&b""[..], b" ", b"\n\n", b"\r\n\t\x0b\x0c"][rng.below(4) as usize].to_vec(),
-        18 => {
-            let mut a = ans.to_vec();
-            while a.last() == Some(&b'\n') {
-                a.pop();
+        // No line end at all; CR LF line ends: AC.
+        22 => (ans.strip_suffix(b"\n").unwrap_or(ans).to_vec(), ac),
+        23 => {
+            let crlf = String::from_utf8_lossy(ans).replace('\n', "\r\n");
+            (crlf.into_bytes(), ac)
+        }
+        _ => (join(&with_count(&list), rng, 0.5), ac),
+    }
+}
+
+/// The verdict the statement's rules give `out` for a record with `k` moves of Bunny and the
+/// jury's mistakes `jury`, judged in memory. Tokens are split on white space and read in order;
+/// a token over [`MAX_TOKEN`](gridjudge::reader::MAX_TOKEN) bytes is PE where it is reached. r:
+/// missing or not an integer PE, outside 0..=k WA. Then r indices: missing or not an integer
+/// PE, outside 1..=k or not above the previous one WA. Then any token PE. Then the list must
+/// equal the jury's.
+fn model(k: i128, jury: &[u32], out: &[u8]) -> Verdict {
+    let mut toks = model_tokens(out);
+    let mut next = || model_next(&mut toks);
+    let mut read = || -> Result<Vec<i128>, Verdict> {
+        let r = next()?.and_then(model_int).ok_or(Verdict::Pe)?;
+        if !(0..=k).contains(&r) {
+            return Err(Verdict::Wa);
+        }
+        let mut list: Vec<i128> = Vec::new();
+        for _ in 0..r {
+            let v = next()?.and_then(model_int).ok_or(Verdict::Pe)?;
+            if !(1..=k).contains(&v) || list.last().is_some_and(|&p| p >= v) {
+                return Err(Verdict::Wa);
             }
-            a
+            list.push(v);
         }
-        _ => String::from_utf8_lossy(ans)
-            .replace('\n', "\r\n")
-            .into_bytes(),
+        match next()? {
+            Some(_) => Err(Verdict::Pe),
+            None => Ok(list),
+        }
+    };
+    match read() {
+        Err(v) => v,
+        Ok(list) if list.iter().copied().eq(jury.iter().map(|&x| i128::from(x))) => Verdict::Ac,
+        Ok(_) => Verdict::Wa,
     }
 }
 

@@ -7,8 +7,9 @@ mod common;
 
 use std::path::Path;
 
-use common::validator::{Corpus, Expected};
-use gridjudge::problem::{Bounds, Problem, ProblemConfig, ValidateOptions};
+use common::bunny;
+use common::validator::Corpus;
+use gridjudge::problem::{Bounds, ValidateOptions};
 use gridjudge::problems::bunny;
 use gridjudge::reader::FormatError;
 
@@ -23,24 +24,8 @@ fn corpus() -> Corpus {
     Corpus::of("bunny")
 }
 
-fn expected() -> Expected {
-    corpus().expected()
-}
-
-fn files(sub: &str) -> std::collections::BTreeMap<String, Vec<u8>> {
-    corpus().files(sub)
-}
-
-fn bunny() -> &'static dyn Problem {
-    common::problem("bunny")
-}
-
-fn config() -> ProblemConfig {
-    common::config(bunny())
-}
-
 fn bounds(group: Option<&str>) -> Bounds {
-    config().bounds_for(group).unwrap()
+    common::config(bunny()).bounds_for(group).unwrap()
 }
 
 fn validate(input: &[u8], group: Option<&str>) -> Result<String, FormatError> {
@@ -52,9 +37,9 @@ fn validate(input: &[u8], group: Option<&str>) -> Result<String, FormatError> {
 /// Every broken rule of the game names the move (number and player) and the reason.
 #[test]
 fn rule_violations_name_the_move_and_the_reason() {
-    let exp = expected();
+    let exp = corpus().expected();
     let mut rules = 0;
-    for (name, input) in files("invalid") {
+    for (name, input) in corpus().files("invalid") {
         let msg = validate(&input, None).unwrap_err().to_string();
         if !msg.contains("expected a legal move") && !msg.contains("Bunny unable to move") {
             continue;
@@ -122,7 +107,7 @@ fn official_samples_need_the_trailing_space_option() {
 fn lenient_mode_relaxes_only_trailing_spaces() {
     let b = bounds(None);
     let mut relaxed = 0;
-    for (name, input) in files("invalid") {
+    for (name, input) in corpus().files("invalid") {
         let lenient = bunny().validate(&input, &b, LENIENT);
         if name.contains("trailing_space") {
             assert!(lenient.is_ok(), "{name}: {lenient:?}");
@@ -137,7 +122,7 @@ fn lenient_mode_relaxes_only_trailing_spaces() {
 /// The bounds come from problem.toml: the contest constraints, the lifted bounds and groups.
 #[test]
 fn bounds_come_from_problem_toml() {
-    let cfg = config();
+    let cfg = common::config(bunny());
     // A 60x60 record: beyond the constraints, within the lifted bounds.
     let big = common::generated(bunny(), "long n=60 m=60 k=1500", 1).into_bytes();
     let e = bunny()

@@ -19,11 +19,9 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
-use common::cpp::{Build, LUOGU};
+use common::cpp::{Build, Run, LUOGU};
 use gridjudge::export::with_checker_options;
 use gridjudge::problem::{Problem, ProblemConfig, ValidateOptions};
 use gridjudge::reader::overview_log;
@@ -60,32 +58,9 @@ fn testlib_problems() -> Vec<String> {
     names
 }
 
-/// What a run did.
-#[derive(Debug)]
-struct Out {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs `bin` with `args` and `stdin`; panics on a signal.
-fn run<S: AsRef<std::ffi::OsStr>>(bin: &Path, args: &[S], stdin: &[u8]) -> Out {
-    let mut child = Command::new(bin)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut pipe = child.stdin.take().unwrap();
-    let _ = pipe.write_all(stdin);
-    drop(pipe);
-    let o = child.wait_with_output().unwrap();
-    Out {
-        code: o.status.code().expect("exited, not killed"),
-        stdout: String::from_utf8_lossy(&o.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
-    }
+/// Runs `bin` with `args` and `stdin` ([`common::cpp::run`]; panics on a signal).
+fn run<S: AsRef<std::ffi::OsStr>>(bin: &Path, args: &[S], stdin: &[u8]) -> Run {
+    common::cpp::run(bin, args, stdin, false)
 }
 
 /// A scratch folder and files in it.
@@ -121,7 +96,7 @@ fn rust_check_with(
 }
 
 /// The C++ checker built with `flags` on (input, output, answer): its exit code, testlib order.
-fn cpp_code(bin: &Path, files: &Files, input: &[u8], output: &[u8], answer: &[u8]) -> Out {
+fn cpp_code(bin: &Path, files: &Files, input: &[u8], output: &[u8], answer: &[u8]) -> Run {
     let i = files.write("in", input);
     let o = files.write("out", output);
     let a = files.write("ans", answer);

@@ -1,37 +1,20 @@
 //! The `gridjudge` driver binary, run as a user runs it.
 
-use std::io::Write;
+mod common;
+
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-fn gridjudge(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+use common::gridjudge_with as gridjudge;
 
 #[test]
 fn solve_reproduces_the_official_sample() {
-    let input = std::fs::read(repo().join("problems/game/samples/sample1.in")).unwrap();
+    let input = std::fs::read(common::problem_dir("game").join("samples/sample1.in")).unwrap();
     let out = gridjudge(&["solve", "game"], &input);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::ok(&out);
     assert_eq!(
         out.stdout,
-        std::fs::read(repo().join("problems/game/samples/sample1.ans")).unwrap()
+        std::fs::read(common::problem_dir("game").join("samples/sample1.ans")).unwrap()
     );
 }
 
@@ -80,25 +63,10 @@ fn unknown_problem_lists_known_ones() {
 #[test]
 fn build_from_the_command_line() {
     let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("game");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::copy(
-        repo().join("problems/game/problem.toml"),
-        dir.join("problem.toml"),
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("manifest.toml"),
-        "[[test]]\ngen = \"open n=3 m=3\"\nseed = 1\n\n[[test]]\ngen = \"walls n=2 m=2\"\nseed = 1\n",
-    )
-    .unwrap();
+    let dir = common::small_game(&tmp.path().join("game"), TWO_TESTS, &[]);
     let root = tmp.path().to_str().unwrap();
     let out = gridjudge(&["build", "game", "--problems-dir", root, "-j", "1"], b"");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::ok(&out);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("== game (2 tests)"), "{stdout}");
     assert!(
@@ -128,23 +96,16 @@ fn help_explains_every_subcommand() {
     }
 }
 
-/// `<tmp>/repo/problems/game` with the committed problem.toml and a two-test manifest, and an
-/// empty `<tmp>/repo/src`; returns `<tmp>/repo`.
+/// A manifest of two generated tests.
+const TWO_TESTS: &str =
+    "[[test]]\ngen = \"open n=3 m=3\"\nseed = 1\n\n[[test]]\ngen = \"walls n=2 m=2\"\nseed = 1\n";
+
+/// `<tmp>/repo/problems/game` with the committed problem.toml, its sample and [`TWO_TESTS`],
+/// and an empty `<tmp>/repo/src`; returns `<tmp>/repo`.
 fn small_repo(tmp: &Path) -> std::path::PathBuf {
     let root = tmp.join("repo");
-    let game = root.join("problems/game");
-    std::fs::create_dir_all(&game).unwrap();
+    common::small_game(&root.join("problems/game"), TWO_TESTS, &[]);
     std::fs::create_dir_all(root.join("src")).unwrap();
-    std::fs::copy(
-        repo().join("problems/game/problem.toml"),
-        game.join("problem.toml"),
-    )
-    .unwrap();
-    std::fs::write(
-        game.join("manifest.toml"),
-        "[[test]]\ngen = \"open n=3 m=3\"\nseed = 1\n\n[[test]]\ngen = \"walls n=2 m=2\"\nseed = 1\n",
-    )
-    .unwrap();
     root
 }
 
@@ -171,7 +132,7 @@ fn commands_find_problems_from_any_folder_below_the_root() {
     // Build from inside the problem's own folder.
     let game = root.join("problems/game");
     let out = gridjudge_in(&game, &cache, &["build", "game", "-j", "1"]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    common::ok(&out);
     assert!(text(&out.stdout).contains("== game (2 tests)"));
     assert_eq!(
         std::fs::read(game.join("tests/01.ans")).unwrap(),
@@ -196,12 +157,7 @@ fn commands_find_problems_from_any_folder_below_the_root() {
         // The submission starts gridjudge from this build folder, which the sandbox hides.
         &["judge", "game", src.to_str().unwrap(), "--no-sandbox"],
     );
-    assert!(
-        out.status.success(),
-        "{}\n{}",
-        text(&out.stdout),
-        text(&out.stderr)
-    );
+    common::ok(&out);
     assert!(text(&out.stdout).contains("AC"), "{}", text(&out.stdout));
     // Not a terminal: the compile is one plain line.
     assert!(

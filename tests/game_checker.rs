@@ -13,15 +13,12 @@ mod common;
 use std::io::{self, Read};
 
 use common::checker::{assert_outcome, bytes, repeat, Segment, Stream, StreamJudge};
-use gridjudge::problem::{Problem, ProblemConfig};
+use common::game;
+use gridjudge::problem::ProblemConfig;
 use gridjudge::reader::MAX_TOKEN;
 use gridjudge::verdict::{CheckOutcome, Verdict};
 
 use common::game::{LOSE_MAZE, SAMPLE, SAMPLE_ANS};
-
-fn game() -> &'static dyn Problem {
-    common::problem("game")
-}
 
 fn config() -> ProblemConfig {
     common::config(game())
@@ -47,11 +44,6 @@ fn check_with(input: &str, output: &[u8], answer: &[u8], cfg: &ProblemConfig) ->
 
 fn check(input: &str, output: &str) -> CheckOutcome {
     check_with(input, output.as_bytes(), &jury(input), &config())
-}
-
-/// A stream of `segments` (random bytes from `seed`).
-fn stream(segments: Vec<Segment>, seed: u64) -> Stream {
-    Stream::new("game", segments, seed)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -458,7 +450,7 @@ fn two_hundred_megabytes_are_streamed() {
     let ans = jury(&input);
     assert_eq!(common::game::answer_lines(&ans).len(), 4902);
     let segments = common::game::padded_reversed(&ans);
-    let mut s = stream(segments, 0);
+    let mut s = Stream::new("game", segments, 0);
     assert!(s.total() > 199_000_000);
     let before = peak_rss_kib();
     let o = game().check(input.as_bytes(), &mut s, &ans, &config());

@@ -12,10 +12,10 @@ use common::checker::{
     garbage_token, join, model_int, model_next, model_tokens, mutated, random_bytes_after, soup,
     spaced_out, sprinkle, Segment,
 };
+use common::game;
 use common::game::{LOSE_MAZE, SAMPLE, SAMPLE_ANS};
 use common::mirror::{Case, Hostile, Judged, Mode, Model, Report, Streamed, HOSTILE};
 use gridjudge::package::BuiltTest;
-use gridjudge::problem::Problem;
 use gridjudge::reader::FormatError;
 use gridjudge::rng::TestRng;
 use gridjudge::verdict::Verdict;
@@ -23,10 +23,6 @@ use gridjudge::verdict::Verdict;
 struct Game;
 
 common::mirror::mirror_tests!(Game);
-
-fn game() -> &'static dyn Problem {
-    common::problem("game")
-}
 
 /// `input` with its jury answer.
 fn jury(input: &str) -> (Vec<u8>, Vec<u8>) {
@@ -39,7 +35,6 @@ fn jury(input: &str) -> (Vec<u8>, Vec<u8>) {
 struct Maze {
     n: u32,
     m: u32,
-    rows: Vec<Vec<u8>>,
     /// Free cells and walls, 1-based (row, column), row-major.
     free: Vec<(u32, u32)>,
     walls: Vec<(u32, u32)>,
@@ -51,10 +46,9 @@ impl Maze {
         let mut lines = text.lines();
         let mut nm = (lines.next().unwrap().split(' ')).map(|x| x.parse().unwrap());
         let (n, m) = (nm.next().unwrap(), nm.next().unwrap());
-        let rows: Vec<Vec<u8>> = lines.map(|l| l.as_bytes().to_vec()).collect();
         let (mut free, mut walls) = (Vec::new(), Vec::new());
-        for (r, row) in rows.iter().enumerate() {
-            for (c, &b) in row.iter().enumerate() {
+        for (r, row) in lines.enumerate() {
+            for (c, b) in row.bytes().enumerate() {
                 let cell = (r as u32 + 1, c as u32 + 1);
                 if b == b'.' {
                     free.push(cell);
@@ -63,17 +57,12 @@ impl Maze {
                 }
             }
         }
-        Maze {
-            n,
-            m,
-            rows,
-            free,
-            walls,
-        }
+        Maze { n, m, free, walls }
     }
 
+    /// Whether (r, c), on the board, is free.
     fn is_free(&self, r: i128, c: i128) -> bool {
-        self.rows[r as usize - 1][c as usize - 1] == b'.'
+        self.free.binary_search(&(r as u32, c as u32)).is_ok()
     }
 }
 
@@ -131,10 +120,7 @@ impl Model for Game {
                 bases.push(s.as_bytes().to_vec());
             }
         }
-        let small_lenient = Mode {
-            lenient: true,
-            ..Mode::group("small")
-        };
+        let small_lenient = Mode::new(Some("small"), true);
         let modes = [
             Mode::default(),
             Mode::default(),
@@ -812,10 +798,10 @@ fn model_read<'a>(
 }
 
 /// The verdict the rules of the statement give `out`, judged in memory: tokens split on white
-/// space; a token over [`MAX_TOKEN`](gridjudge::reader::MAX_TOKEN) bytes, a first token other than WIN/LOSE, anything after
-/// LOSE, a non-integer or an odd count is PE; then, in reading order, a cell off the board, a
-/// wall, a repeat, or (row-major) a cell before the previous one is WA; WIN with no cell is WA;
-/// then the set must equal the jury's (`None` for LOSE).
+/// space; a token over [`MAX_TOKEN`](gridjudge::reader::MAX_TOKEN) bytes, a first token other
+/// than WIN/LOSE, anything after LOSE, a non-integer or an odd count is PE; then, in reading
+/// order, a cell off the board, a wall, a repeat, or (row-major) a cell before the previous one
+/// is WA; WIN with no cell is WA; then the set must equal the jury's (`None` for LOSE).
 fn model(
     maze: &Maze,
     jury: &Option<BTreeSet<(i128, i128)>>,

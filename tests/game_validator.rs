@@ -5,13 +5,10 @@
 
 mod common;
 
+use common::game;
 use common::validator::Corpus;
-use gridjudge::problem::{Bounds, Problem, ValidateOptions};
+use gridjudge::problem::{Bounds, ValidateOptions};
 use gridjudge::reader::FormatError;
-
-fn game() -> &'static dyn Problem {
-    common::problem("game")
-}
 
 fn corpus() -> Corpus {
     Corpus::of("game")

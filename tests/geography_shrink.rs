@@ -13,24 +13,12 @@ mod common;
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+use common::text;
 
 fn gridjudge(root: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gridjudge"))
-        .args(args)
-        .arg("--problems-dir")
-        .arg(root)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "stdout:\n{}\nstderr:\n{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
+    common::gridjudge(&[args, &["--problems-dir", root.to_str().unwrap()]].concat())
 }
 
 /// L + R of a `geography` input (its first line is `L R E`).

@@ -1,9 +1,12 @@
 //! Judging real submissions of `game` from its catalogue on a few tests built here, and `verify`
 //! on a small package: expectations, survivors and the killing set. Needs `g++` and `rustc`.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use common::utf8;
 use gridjudge::judge::{judge, load_tests, JudgeOptions, Submission};
 use gridjudge::package::{build_problem, BuildOptions, LockMode};
 use gridjudge::problem::{self, ProblemConfig};
@@ -11,12 +14,8 @@ use gridjudge::runner::RunLimits;
 use gridjudge::verdict::Verdict;
 use gridjudge::verify::{verify_problem, Expected};
 
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
 fn catalogue(rel: &str) -> PathBuf {
-    repo().join("problems/game/submissions").join(rel)
+    common::problem_dir("game").join("submissions").join(rel)
 }
 
 /// Compiled binaries are shared between the tests of this file (keyed by source hash).
@@ -40,11 +39,6 @@ fn options() -> JudgeOptions {
 /// board), a non-square maze, isolated cells, and a 100-row corridor.
 fn small_package(dir: &Path) -> PathBuf {
     let p = problem::by_name("game").unwrap();
-    let game = dir.join("game");
-    std::fs::create_dir_all(game.join("samples")).unwrap();
-    for f in ["problem.toml", "samples/sample1.in", "samples/sample1.ans"] {
-        std::fs::copy(repo().join("problems/game").join(f), game.join(f)).unwrap();
-    }
     let mut manifest = String::from("[[test]]\nfile = \"samples/sample1.in\"\n");
     for (line, seed) in [
         ("open n=4 m=5", 1),
@@ -54,7 +48,7 @@ fn small_package(dir: &Path) -> PathBuf {
     ] {
         manifest += &format!("\n[[test]]\ngen = \"{line}\"\nseed = {seed}\n");
     }
-    std::fs::write(game.join("manifest.toml"), manifest).unwrap();
+    let game = common::small_game(&dir.join("game"), &manifest, &[]);
     let opts = BuildOptions {
         problems_dir: dir.to_path_buf(),
         lock: LockMode::Extend,
@@ -194,11 +188,7 @@ fn the_judge_command_exits_non_zero_unless_all_ac() {
             .unwrap()
     };
     let ok = cli(&catalogue("accepted/hopcroft_karp.cpp").to_string_lossy());
-    assert!(
-        ok.status.success(),
-        "{}",
-        String::from_utf8_lossy(&ok.stderr)
-    );
+    common::ok(&ok);
     let json: serde_json::Value = serde_json::from_slice(&ok.stdout).unwrap();
     assert_eq!(json["tests"], serde_json::json!(["01", "02"]));
     let bad = cli(&catalogue("wrong_answer/never_lose.cpp").to_string_lossy());
@@ -206,11 +196,7 @@ fn the_judge_command_exits_non_zero_unless_all_ac() {
     let json: serde_json::Value = serde_json::from_slice(&bad.stdout).unwrap();
     assert_eq!(json["submissions"][0]["tests"][1]["verdict"], "WA");
 
-    let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
-        .args(["verify", "game", "--problems-dir"])
-        .arg(tmp.path())
-        .output()
-        .unwrap();
+    let out = common::gridjudge(&["verify", "game", "--problems-dir", utf8(tmp.path())]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("has no submissions folder"), "{err}");
@@ -219,43 +205,18 @@ fn the_judge_command_exits_non_zero_unless_all_ac() {
 #[test]
 fn build_verify_runs_the_catalogue_after_building() {
     let tmp = tempfile::tempdir().unwrap();
-    let game = tmp.path().join("game");
-    std::fs::create_dir_all(game.join("submissions/accepted")).unwrap();
-    std::fs::create_dir_all(game.join("submissions/wrong_answer")).unwrap();
-    std::fs::copy(
-        repo().join("problems/game/problem.toml"),
-        game.join("problem.toml"),
-    )
-    .unwrap();
-    std::fs::write(
-        game.join("manifest.toml"),
-        "[[test]]\ngen = \"random n=4 m=6 walls=0.2\"\nseed = 1\n\n\
-         [[test]]\ngen = \"open n=4 m=5\"\nseed = 1\n",
-    )
-    .unwrap();
-    for (folder, file) in [
-        ("accepted", "hopcroft_karp.cpp"),
-        ("wrong_answer", "never_lose.cpp"),
-    ] {
-        std::fs::copy(
-            catalogue(&format!("{folder}/{file}")),
-            game.join("submissions").join(folder).join(file),
-        )
-        .unwrap();
-    }
-    let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
-        .args(["build", "game", "--verify", "--problems-dir"])
-        .arg(tmp.path())
-        .arg("--cache-dir")
-        .arg(cache_dir())
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let manifest = "[[test]]\ngen = \"random n=4 m=6 walls=0.2\"\nseed = 1\n\n\
+                    [[test]]\ngen = \"open n=4 m=5\"\nseed = 1\n";
+    let subs = [
+        "submissions/accepted/hopcroft_karp.cpp",
+        "submissions/wrong_answer/never_lose.cpp",
+    ];
+    common::small_game(&tmp.path().join("game"), manifest, &subs);
+    let (root, cache) = (utf8(tmp.path()), cache_dir());
+    let args = ["build", "game", "--verify", "--problems-dir", root];
+    let stdout = common::ok(&common::gridjudge(
+        &[&args[..], &["--cache-dir", utf8(&cache)]].concat(),
+    ));
     assert!(stdout.contains("verify game: OK"), "{stdout}");
     assert!(
         stdout.contains("minimal killing set (exact minimum, 1 test(s)): 02"),
@@ -267,14 +228,6 @@ fn build_verify_runs_the_catalogue_after_building() {
 fn every_subcommand_has_consistent_options() {
     // clap checks its definitions (e.g. clashing short flags) when a subcommand is built.
     for sub in ["build", "judge", "verify", "solve", "list"] {
-        let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
-            .args([sub, "--help"])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{sub} --help: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        common::ok(&common::gridjudge(&[sub, "--help"]));
     }
 }

@@ -3,6 +3,8 @@
 //! sandbox and with `--no-sandbox`, on a problem made from scratch in a temporary folder
 //! ("double": print twice the number read).
 
+mod common;
+
 use std::path::Path;
 use std::process::Command;
 
@@ -65,11 +67,7 @@ int main(void) {
         .arg(&problems)
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::ok(&out);
     problems
 }
 
@@ -167,11 +165,7 @@ fn a_generator_line_gives_the_same_test_every_time_and_seeds_differ() {
         .arg(&problems)
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::ok(&out);
     assert_eq!(
         std::fs::read_to_string(problems.join("double/tests.lock")).unwrap(),
         lock1

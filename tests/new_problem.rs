@@ -4,9 +4,13 @@
 //! accepted Python and a wrong C submission, a stress line), then `list`, `build`, `solve`,
 //! `verify`, `stress` and `export` through the `gridjudge` binary with `--problems-dir`.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+use common::text;
 
 const PROBLEM_TOML: &str = r#"name = "sum"
 title = "Sum of two numbers"
@@ -159,31 +163,8 @@ fn write_problem(root: &Path) {
 
 /// Runs `gridjudge ARGS --problems-dir ROOT` with `stdin`.
 fn gridjudge(root: &Path, args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
-        .args(args)
-        .arg("--problems-dir")
-        .arg(root)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "stdout:\n{}\nstderr:\n{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
+    let root = ["--problems-dir", root.to_str().unwrap()];
+    common::gridjudge_with(&[args, &root].concat(), stdin.as_bytes())
 }
 
 #[track_caller]

@@ -7,50 +7,31 @@
 //! manifests. Interruptions, full disks and immutable files: `tests/package_atomic.rs`; every
 //! problem's committed package built with one and two threads to its lock: `tests/contract.rs`.
 
+mod common;
+
 use std::fs;
 use std::os::unix::fs::MetadataExt as _;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
+use common::gridjudge;
 use gridjudge::package::{
     build_problem, sha256_hex, BuildOptions, Lock, LockChange, LockMode, LOCK_FORMAT,
 };
 use gridjudge::problem::by_name;
 use gridjudge::store::{self, CommitOutcome};
 
-const SMALL_MANIFEST: &str = r#"
-[[test]]
-file = "samples/sample1.in"
-answer = "samples/sample1.ans"
-sample = true
-
-[[test]]
-gen = "random n=5 m=4 walls=0.3"
-seed = 1
-group = "small"
-
-[[test]]
-gen = "serpentine n=30 m=31"
-seed = 2
-
-[[test]]
-gen = "lose n=20 m=9 walls=0.2"
-seed = 3
-"#;
+/// The sample, a small maze in group `small`, a large maze and a LOSE maze.
+fn small_manifest() -> String {
+    let sample = format!("{SAMPLE}\nsample = true");
+    manifest_with(&[&sample, &format!("{A}\ngroup = \"small\""), B, C])
+}
 
 const GRIDJUDGE: &str = env!("CARGO_BIN_EXE_gridjudge");
 
 /// A temporary problems folder holding `game` with the given manifest.
 fn setup(manifest: &str) -> (tempfile::TempDir, PathBuf) {
     let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("game");
-    fs::create_dir_all(dir.join("samples")).unwrap();
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/game");
-    fs::copy(src.join("problem.toml"), dir.join("problem.toml")).unwrap();
-    for f in ["sample1.in", "sample1.ans"] {
-        fs::copy(src.join("samples").join(f), dir.join("samples").join(f)).unwrap();
-    }
-    fs::write(dir.join("manifest.toml"), manifest).unwrap();
+    let dir = common::small_game(&tmp.path().join("game"), manifest, &[]);
     (tmp, dir)
 }
 
@@ -104,7 +85,7 @@ const D: &str = "gen = \"open n=3 m=3\"\nseed = 1";
 
 #[test]
 fn build_writes_tests_and_lock() {
-    let (tmp, dir) = setup(SMALL_MANIFEST);
+    let (tmp, dir) = setup(&small_manifest());
     let report = build(tmp.path(), LockMode::Extend).unwrap();
     assert_eq!(report.tests.len(), 4);
     assert_eq!(report.lock_status, "lock created (4 tests)");
@@ -165,7 +146,7 @@ fn build_writes_tests_and_lock() {
 
 #[test]
 fn an_unchanged_rebuild_writes_nothing() {
-    let (tmp, dir) = setup(SMALL_MANIFEST);
+    let (tmp, dir) = setup(&small_manifest());
     build(tmp.path(), LockMode::Extend).unwrap();
     let target = fs::read_link(dir.join("tests")).unwrap();
     let mtime = fs::metadata(dir.join("tests.lock")).unwrap().mtime_nsec();
@@ -354,7 +335,7 @@ fn an_edited_hand_made_file_is_a_change() {
 
 #[test]
 fn a_locked_hash_that_differs_is_named() {
-    let (tmp, dir) = setup(SMALL_MANIFEST);
+    let (tmp, dir) = setup(&small_manifest());
     // No lock yet: --locked refuses, naming the command that creates it.
     let e = build(tmp.path(), LockMode::Locked).unwrap_err();
     assert!(e.to_string().contains("no lock file"), "{e:#}");
@@ -386,7 +367,7 @@ fn a_locked_hash_that_differs_is_named() {
 
 #[test]
 fn a_format_1_lock_is_migrated_by_a_plain_build_only() {
-    let (tmp, dir) = setup(SMALL_MANIFEST);
+    let (tmp, dir) = setup(&small_manifest());
     build(tmp.path(), LockMode::Extend).unwrap();
     let v2 = fs::read_to_string(dir.join("tests.lock")).unwrap();
     // The same entries as an earlier gridjudge wrote them: its header, no `format` key.
@@ -414,7 +395,7 @@ fn a_format_1_lock_is_migrated_by_a_plain_build_only() {
 
 #[test]
 fn an_old_tests_folder_and_leftovers_are_replaced() {
-    let (tmp, dir) = setup(SMALL_MANIFEST);
+    let (tmp, dir) = setup(&small_manifest());
     // What an earlier version left: a real folder with the files and a temporary file.
     fs::create_dir_all(dir.join("tests")).unwrap();
     fs::write(dir.join("tests/01.in"), "old").unwrap();
@@ -437,38 +418,14 @@ fn an_old_tests_folder_and_leftovers_are_replaced() {
     let e = store::load_checked(tmp.path(), "game").unwrap_err();
     assert!(format!("{e:#}").contains("has no built tests"), "{e:#}");
     build(tmp.path(), LockMode::Locked).unwrap();
-    assert!(fs::symlink_metadata(dir.join("tests"))
-        .unwrap()
-        .file_type()
-        .is_symlink());
-    let mut left: Vec<String> = fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    left.sort();
-    assert_eq!(
-        left,
-        [
-            ".builds",
-            "manifest.toml",
-            "problem.toml",
-            "samples",
-            "tests",
-            "tests.lock"
-        ]
-    );
-    let builds: Vec<String> = fs::read_dir(dir.join(".builds"))
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    assert_eq!(builds.len(), 2, "{builds:?}"); // the lock file and the current build
+    common::assert_clean(&dir);
     assert_eq!(read_tests(&dir).len(), 8);
     store::load_checked(tmp.path(), "game").unwrap();
 }
 
 #[test]
 fn a_second_build_or_a_reader_keeps_a_build_out() {
-    let (tmp, dir) = setup(SMALL_MANIFEST);
+    let (tmp, dir) = setup(&small_manifest());
     build(tmp.path(), LockMode::Extend).unwrap();
     let held = store::lock_for_build(&dir).unwrap();
     let e = format!("{:#}", build(tmp.path(), LockMode::Extend).unwrap_err());
@@ -483,11 +440,6 @@ fn a_second_build_or_a_reader_keeps_a_build_out() {
     store::load_checked(tmp.path(), "game").unwrap();
     drop(package);
     build(tmp.path(), LockMode::Extend).unwrap();
-}
-
-/// Runs `gridjudge ARGS`.
-fn gridjudge(args: &[&str]) -> std::process::Output {
-    Command::new(GRIDJUDGE).args(args).output().unwrap()
 }
 
 /// The first backquoted `gridjudge ...` command of `message`, run; panics unless it succeeds.
@@ -509,7 +461,7 @@ fn run_suggested(message: &str) -> String {
 
 #[test]
 fn judge_verify_and_export_refuse_a_tampered_or_stale_package_with_a_working_next_step() {
-    let (tmp, dir) = setup(SMALL_MANIFEST);
+    let (tmp, dir) = setup(&small_manifest());
     let root = tmp.path().to_str().unwrap();
     let game = by_name("game").unwrap();
     // The reference solution as a command-line submission: nothing to compile.
@@ -538,7 +490,7 @@ fn judge_verify_and_export_refuse_a_tampered_or_stale_package_with_a_working_nex
         format!("gridjudge build game --problems-dir {root}")
     );
     let o = judge();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    common::ok(&o);
 
     // An answer overwritten after the build (as a hostile program might): an error naming the
     // test, not a verdict, from judge, verify and export alike.
@@ -619,7 +571,7 @@ fn judge_verify_and_export_refuse_a_tampered_or_stale_package_with_a_working_nex
     // The manifest changed since the build.
     fs::write(
         dir.join("manifest.toml"),
-        SMALL_MANIFEST.to_string() + "\n[[test]]\n" + D + "\n",
+        small_manifest() + "\n[[test]]\n" + D + "\n",
     )
     .unwrap();
     let err = String::from_utf8_lossy(&judge().stderr).into_owned();
@@ -637,7 +589,7 @@ fn judge_verify_and_export_refuse_a_tampered_or_stale_package_with_a_working_nex
     assert!(judge().status.success());
 
     // A changed test: the build's message names --update-lock, and that command works.
-    fs::write(dir.join("manifest.toml"), SMALL_MANIFEST).unwrap();
+    fs::write(dir.join("manifest.toml"), small_manifest()).unwrap();
     build(tmp.path(), LockMode::Extend).unwrap();
     let mut lock = lock_of(&dir);
     lock.tests[1].input = "1".repeat(64);
@@ -647,7 +599,7 @@ fn judge_verify_and_export_refuse_a_tampered_or_stale_package_with_a_working_nex
     assert!(!o.status.success(), "{err}");
     assert!(run_suggested(&err).ends_with("--update-lock"));
     let o = gridjudge(&["build", "game", "--problems-dir", root, "--locked"]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    common::ok(&o);
 }
 
 #[test]
@@ -687,10 +639,10 @@ fn the_table_wraps_long_sources_and_explains_its_columns() {
 
 #[test]
 fn build_json_lists_tests_hashes_and_the_lock() {
-    let (tmp, dir) = setup(SMALL_MANIFEST);
+    let (tmp, dir) = setup(&small_manifest());
     let root = tmp.path().to_str().unwrap();
     let o = gridjudge(&["build", "game", "--problems-dir", root, "--json"]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    common::ok(&o);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let p = &v["problems"][0];
     assert_eq!(p["problem"], "game");
@@ -727,12 +679,16 @@ fn build_json_lists_tests_hashes_and_the_lock() {
 #[test]
 fn a_failing_test_writes_nothing_and_is_named() {
     let game = by_name("game").unwrap();
+    // The build's error, with one thread per core.
+    let fails = |root: &Path| {
+        let e = build_problem(game, &opts(root, LockMode::Extend, None)).unwrap_err();
+        format!("{e:#}")
+    };
     // A 6x5 maze is not in group `small` (N, M <= 5).
-    let bad = SMALL_MANIFEST.to_string()
-        + "\n[[test]]\ngen = \"random n=6 m=5\"\nseed = 9\ngroup = \"small\"\n";
+    let bad =
+        small_manifest() + "\n[[test]]\ngen = \"random n=6 m=5\"\nseed = 9\ngroup = \"small\"\n";
     let (tmp, dir) = setup(&bad);
-    let e = build_problem(game, &opts(tmp.path(), LockMode::Extend, None)).unwrap_err();
-    let msg = format!("{e:#}");
+    let msg = fails(tmp.path());
     assert!(
         msg.contains("game test 05 (gen random n=6 m=5 seed=9)"),
         "{msg}"
@@ -745,23 +701,23 @@ fn a_failing_test_writes_nothing_and_is_named() {
     assert!(!dir.join("tests.lock").exists());
 
     // A wrong official answer is caught too.
-    let (tmp, dir) = setup(SMALL_MANIFEST);
+    let (tmp, dir) = setup(&small_manifest());
     fs::write(dir.join("samples/sample1.ans"), "WIN\n2 3\n").unwrap();
-    let e = build_problem(game, &opts(tmp.path(), LockMode::Extend, None)).unwrap_err();
-    assert!(format!("{e:#}").contains("official answer"), "{e:#}");
+    let e = fails(tmp.path());
+    assert!(e.contains("official answer"), "{e}");
 
     // Unknown generators and bad arguments name the test and the key.
-    let (tmp, dir) = setup("[[test]]\ngen = \"random n=0\"\nseed = 1\n");
-    let e = build_problem(game, &opts(tmp.path(), LockMode::Extend, None)).unwrap_err();
-    assert!(format!("{e:#}").contains("`n=0`"), "{e:#}");
-    fs::write(
-        dir.join("manifest.toml"),
-        "[[test]]\ngen = \"spiral\"\nseed = 1\n",
-    )
-    .unwrap();
-    let e = build_problem(game, &opts(tmp.path(), LockMode::Extend, None)).unwrap_err();
-    assert!(format!("{e:#}").contains("no generator `spiral`"), "{e:#}");
-    fs::write(dir.join("manifest.toml"), "[[test]]\ngen = \"open\"\n").unwrap();
-    let e = build_problem(game, &opts(tmp.path(), LockMode::Extend, None)).unwrap_err();
-    assert!(format!("{e:#}").contains("needs a `seed`"), "{e:#}");
+    let (tmp, dir) = setup("");
+    for (manifest, want) in [
+        ("[[test]]\ngen = \"random n=0\"\nseed = 1\n", "`n=0`"),
+        (
+            "[[test]]\ngen = \"spiral\"\nseed = 1\n",
+            "no generator `spiral`",
+        ),
+        ("[[test]]\ngen = \"open\"\n", "needs a `seed`"),
+    ] {
+        fs::write(dir.join("manifest.toml"), manifest).unwrap();
+        let e = fails(tmp.path());
+        assert!(e.contains(want), "{e}");
+    }
 }

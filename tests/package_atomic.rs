@@ -8,59 +8,38 @@
 //! Slow (hundreds of builds of a real binary) and partly root-only (chattr, mount): all
 //! `#[ignore]`; `.ci/run` runs them with `cargo test --test package_atomic -- --ignored`.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::fs;
 use std::os::unix::process::ExitStatusExt as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use common::{assert_clean, ok};
 use gridjudge::store;
 
 const GRIDJUDGE: &str = env!("CARGO_BIN_EXE_gridjudge");
 
-const OLD_MANIFEST: &str = r#"
-[[test]]
-file = "samples/sample1.in"
-answer = "samples/sample1.ans"
-sample = true
-
-[[test]]
-gen = "random n=5 m=4 walls=0.3"
-seed = 1
-
-[[test]]
-gen = "serpentine n=30 m=31"
-seed = 2
-
-[[test]]
-gen = "lose n=20 m=9 walls=0.2"
-seed = 3
-"#;
+/// The sample and three generated tests.
+fn old_manifest() -> String {
+    common::game_manifest(&[
+        ("random n=5 m=4 walls=0.3", 1),
+        ("serpentine n=30 m=31", 2),
+        ("lose n=20 m=9 walls=0.2", 3),
+    ])
+}
 
 /// The old manifest with one test inserted, one removed and two swapped: additions, a
 /// removal and renumberings, so both the package and the lock change.
-const NEW_MANIFEST: &str = r#"
-[[test]]
-file = "samples/sample1.in"
-answer = "samples/sample1.ans"
-sample = true
-
-[[test]]
-gen = "lose n=20 m=9 walls=0.2"
-seed = 3
-
-[[test]]
-gen = "open n=7 m=9"
-seed = 4
-
-[[test]]
-gen = "random n=5 m=4 walls=0.3"
-seed = 1
-
-[[test]]
-gen = "serpentine n=40 m=41"
-seed = 5
-"#;
+fn new_manifest() -> String {
+    common::game_manifest(&[
+        ("lose n=20 m=9 walls=0.2", 3),
+        ("open n=7 m=9", 4),
+        ("random n=5 m=4 walls=0.3", 1),
+        ("serpentine n=40 m=41", 5),
+    ])
+}
 
 /// A scratch folder on the repository's file system (not /tmp, which may be a tmpfs without
 /// `chattr`).
@@ -72,15 +51,7 @@ fn scratch() -> tempfile::TempDir {
 
 /// `root/game` with the committed problem.toml and sample, and `manifest`.
 fn setup(root: &Path, manifest: &str) -> PathBuf {
-    let dir = root.join("game");
-    fs::create_dir_all(dir.join("samples")).unwrap();
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/game");
-    fs::copy(src.join("problem.toml"), dir.join("problem.toml")).unwrap();
-    for f in ["sample1.in", "sample1.ans"] {
-        fs::copy(src.join("samples").join(f), dir.join("samples").join(f)).unwrap();
-    }
-    fs::write(dir.join("manifest.toml"), manifest).unwrap();
-    dir
+    common::small_game(&root.join("game"), manifest, &[])
 }
 
 fn build_cmd(root: &Path) -> Command {
@@ -93,16 +64,6 @@ fn build_cmd(root: &Path) -> Command {
 
 fn build(root: &Path) -> Output {
     build_cmd(root).output().unwrap()
-}
-
-fn ok(o: &Output) -> String {
-    assert!(
-        o.status.success(),
-        "{}\n{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
 /// What readers see: the test files and the build's own lock through `tests/`, and the
@@ -149,41 +110,6 @@ fn state(dir: &Path) -> State {
     }
 }
 
-/// Asserts that the problem folder holds nothing but the package and its sources: no
-/// leftover of an interrupted build.
-fn assert_clean(dir: &Path) {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    assert_eq!(
-        names,
-        [
-            ".builds",
-            "manifest.toml",
-            "problem.toml",
-            "samples",
-            "tests",
-            "tests.lock"
-        ],
-        "leftovers in {}",
-        dir.display()
-    );
-    let current = fs::read_link(dir.join("tests")).unwrap();
-    let mut builds: Vec<String> = fs::read_dir(dir.join(".builds"))
-        .unwrap()
-        .map(|e| format!(".builds/{}", e.unwrap().file_name().to_string_lossy()))
-        .collect();
-    builds.sort();
-    let mut want = vec![
-        ".builds/.lock".to_string(),
-        current.to_string_lossy().into_owned(),
-    ];
-    want.sort();
-    assert_eq!(builds, want, "leftover build folders in {}", dir.display());
-}
-
 /// `cp -a src dst` (symlinks kept as symlinks).
 fn copy_tree(src: &Path, dst: &Path) {
     let st = Command::new("cp")
@@ -199,7 +125,7 @@ fn copy_tree(src: &Path, dst: &Path) {
 /// where the pristine root holds the old package and the new manifest.
 fn reference(base: &Path, legacy: bool) -> (State, State, PathBuf) {
     let pristine = base.join("pristine");
-    let dir = setup(&pristine, OLD_MANIFEST);
+    let dir = setup(&pristine, &old_manifest());
     ok(&build(&pristine));
     if legacy {
         // The layout of earlier versions: a real tests/ folder, no build folders.
@@ -212,7 +138,7 @@ fn reference(base: &Path, legacy: bool) -> (State, State, PathBuf) {
         }
     }
     let old = state(&dir);
-    fs::write(dir.join("manifest.toml"), NEW_MANIFEST).unwrap();
+    fs::write(dir.join("manifest.toml"), new_manifest()).unwrap();
     let reference = base.join("reference");
     copy_tree(&pristine, &reference);
     ok(&build(&reference));
@@ -319,7 +245,7 @@ fn sigkill_at_moments_spread_over_a_build_leaves_one_whole_package() {
     .unwrap();
     // Reference: the old package, then the full game manifest built to its end, timed.
     let pristine = base.path().join("pristine");
-    let dir = setup(&pristine, OLD_MANIFEST);
+    let dir = setup(&pristine, &old_manifest());
     ok(&build(&pristine));
     let old = state(&dir);
     fs::write(dir.join("manifest.toml"), &full).unwrap();
@@ -450,9 +376,9 @@ fn an_immutable_file_or_folder_stops_the_build_and_changes_nothing() {
     chattr("-i", &probe).unwrap();
 
     let root = base.path().join("p");
-    let dir = setup(&root, OLD_MANIFEST);
+    let dir = setup(&root, &old_manifest());
     ok(&build(&root));
-    fs::write(dir.join("manifest.toml"), NEW_MANIFEST).unwrap();
+    fs::write(dir.join("manifest.toml"), new_manifest()).unwrap();
     let old = state(&dir);
     let current = fs::read_link(dir.join("tests")).unwrap();
     for (what, path) in [
@@ -532,10 +458,10 @@ fn a_full_disk_stops_the_build_and_changes_nothing() {
     }
     let _mount = Tmpfs(mnt.clone());
     let root = mnt.join("p");
-    let dir = setup(&root, OLD_MANIFEST);
+    let dir = setup(&root, &old_manifest());
     ok(&build(&root));
     // A 100x100 board: about 10 KB of input that the new build must write.
-    let bigger = NEW_MANIFEST.to_string() + "\n[[test]]\ngen = \"open n=100 m=100\"\nseed = 6\n";
+    let bigger = new_manifest() + "\n[[test]]\ngen = \"open n=100 m=100\"\nseed = 6\n";
     fs::write(dir.join("manifest.toml"), &bigger).unwrap();
     let old = state(&dir);
 

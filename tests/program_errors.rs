@@ -8,6 +8,8 @@
 //! Each case is a small problem `p` in a temporary folder, its programs in Python (and C++ where
 //! a compiler is the point), with tight `[programs.limits]`.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -322,7 +324,7 @@ fn a_checker_with_an_unknown_exit_code_is_fail_naming_it() {
     )
     .unwrap();
     let o = gridjudge(tmp.path(), &["build", "p"], None);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    common::ok(&o);
     let bad = "import sys\nsys.stderr.write('checker confused\\n')\nsys.exit(5)\n";
     fs::write(&chk, bad).unwrap();
     let sub = tmp.path().join("p/sol.py");
@@ -413,7 +415,7 @@ fn a_brute_force_needs_its_test_group() {
     )
     .unwrap();
     let o = gridjudge(tmp.path(), &["build", "p", "--json"], None);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    common::ok(&o);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let checked: Vec<bool> = v["problems"][0]["tests"]
         .as_array()

@@ -11,6 +11,9 @@
 //! Each test works on a small copy of `game` (a short manifest of its own, no lock) in a
 //! temporary folder and takes well under a second.
 
+mod common;
+
+use common::utf8;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -18,63 +21,27 @@ use std::process::{Command, Output, Stdio};
 const GRIDJUDGE: &str = env!("CARGO_BIN_EXE_gridjudge");
 
 /// Eight small tests, one of them the official sample.
-const MANIFEST: &str = r#"[[test]]
-file = "samples/sample1.in"
-answer = "samples/sample1.ans"
-sample = true
-
-[[test]]
-gen = "open n=1 m=1"
-seed = 1
-
-[[test]]
-gen = "walls n=5 m=5"
-seed = 1
-
-[[test]]
-gen = "random n=5 m=5 walls=0.3"
-seed = 1
-
-[[test]]
-gen = "random n=5 m=5 walls=0.3"
-seed = 2
-
-[[test]]
-gen = "maze n=5 m=5"
-seed = 1
-
-[[test]]
-gen = "lose n=5 m=5 walls=0.2"
-seed = 1
-
-[[test]]
-gen = "random n=30 m=30 walls=0.3"
-seed = 3
-"#;
+fn manifest() -> String {
+    common::game_manifest(&[
+        ("open n=1 m=1", 1),
+        ("walls n=5 m=5", 1),
+        ("random n=5 m=5 walls=0.3", 1),
+        ("random n=5 m=5 walls=0.3", 2),
+        ("maze n=5 m=5", 1),
+        ("lose n=5 m=5 walls=0.2", 1),
+        ("random n=30 m=30 walls=0.3", 3),
+    ])
+}
 
 const TESTS: usize = 8;
 
 /// `<root>/game` with the committed problem.toml, sample and C++ testlib sources and
-/// [`MANIFEST`]; returns `root`.
+/// [`manifest`]; returns `root`.
 fn small_game(root: &Path) -> PathBuf {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/game");
-    let dst = root.join("game");
-    fs::create_dir_all(dst.join("samples")).unwrap();
-    fs::copy(src.join("problem.toml"), dst.join("problem.toml")).unwrap();
-    for f in ["sample1.in", "sample1.ans"] {
-        fs::copy(src.join("samples").join(f), dst.join("samples").join(f)).unwrap();
-    }
     // The C++ checker and validator a testlib export ships.
-    fs::create_dir_all(dst.join("testlib")).unwrap();
-    for f in ["checker.cpp", "validator.cpp"] {
-        fs::copy(src.join("testlib").join(f), dst.join("testlib").join(f)).unwrap();
-    }
-    fs::write(dst.join("manifest.toml"), MANIFEST).unwrap();
+    let testlib = ["testlib/checker.cpp", "testlib/validator.cpp"];
+    common::small_game(&root.join("game"), &manifest(), &testlib);
     root.to_path_buf()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("a UTF-8 temporary path")
 }
 
 /// Runs gridjudge with stdout and stderr piped (not a terminal).
@@ -141,16 +108,6 @@ fn assert_drawn(terminal: &str, label: &str) {
     );
 }
 
-fn assert_ok(o: &Output) -> String {
-    let stdout = String::from_utf8_lossy(&o.stdout).into_owned();
-    assert!(
-        o.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    stdout
-}
-
 /// Every file under `dir` (relative path, bytes), sorted.
 fn files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     fn walk(root: &Path, dir: &Path, out: &mut Vec<(PathBuf, Vec<u8>)>) {
@@ -178,8 +135,8 @@ fn build_draws_a_bar_only_on_a_terminal_and_writes_the_same_bytes() {
     let plain = small_game(&tmp.path().join("plain"));
     let tty = small_game(&tmp.path().join("tty"));
 
-    let o = piped(&["build", "game", "--problems-dir", s(&plain), "-j", "2"]);
-    let stdout = assert_ok(&o);
+    let o = piped(&["build", "game", "--problems-dir", utf8(&plain), "-j", "2"]);
+    let stdout = common::ok(&o);
     assert_plain(&o);
     assert!(
         stdout.contains(&format!("== game ({TESTS} tests)")),
@@ -190,7 +147,7 @@ fn build_draws_a_bar_only_on_a_terminal_and_writes_the_same_bytes() {
         "{stdout}"
     );
 
-    let (code, terminal) = on_terminal(&["build", "game", "--problems-dir", s(&tty), "-j", "2"]);
+    let (code, terminal) = on_terminal(&["build", "game", "--problems-dir", utf8(&tty), "-j", "2"]);
     assert_eq!(code, Some(0), "{terminal}");
     assert_drawn(&terminal, &format!("/{TESTS} tests built"));
     assert!(
@@ -213,7 +170,8 @@ fn build_draws_a_bar_only_on_a_terminal_and_writes_the_same_bytes() {
     assert!(a == b, "a build on a terminal wrote other bytes");
 
     // A --locked rebuild on the terminal agrees with the lock written without a bar.
-    let (code, terminal) = on_terminal(&["build", "game", "--problems-dir", s(&plain), "--locked"]);
+    let (code, terminal) =
+        on_terminal(&["build", "game", "--problems-dir", utf8(&plain), "--locked"]);
     assert_eq!(code, Some(0), "{terminal}");
     assert!(terminal.contains("game: matches the lock"), "{terminal}");
 }
@@ -228,7 +186,7 @@ fn stress_counts_seeds_on_a_terminal_and_stays_plain_on_a_pipe() {
     let reference = format!("{GRIDJUDGE} solve game");
     let stress = |submission: &str, extra: &[&str]| -> Vec<String> {
         let mut a = vec!["stress", "game", submission, "-j", "2"];
-        a.extend(["--problems-dir", s(&root), "--cache-dir", s(&cache)]);
+        a.extend(["--problems-dir", utf8(&root), "--cache-dir", utf8(&cache)]);
         a.extend(extra);
         a.into_iter().map(String::from).collect()
     };
@@ -236,7 +194,7 @@ fn stress_counts_seeds_on_a_terminal_and_stays_plain_on_a_pipe() {
     // A seed range: a bar over the seeds.
     let range = stress(&reference, &["--seeds", "1..12"]);
     let o = piped(&range);
-    let stdout = assert_ok(&o);
+    let stdout = common::ok(&o);
     assert_plain(&o);
     assert!(
         stdout.contains(": 12 seed(s) of `random m=2..5 n=2..5`")
@@ -252,7 +210,7 @@ fn stress_counts_seeds_on_a_terminal_and_stays_plain_on_a_pipe() {
     // `seeds`).
     let timed = stress(&reference, &["--time", "300ms"]);
     let o = piped(&timed);
-    assert_ok(&o);
+    common::ok(&o);
     assert_plain(&o);
     let (code, terminal) = on_terminal(&timed);
     assert_eq!(code, Some(0), "{terminal}");
@@ -276,11 +234,11 @@ fn stress_counts_seeds_on_a_terminal_and_stays_plain_on_a_pipe() {
 fn export_draws_a_bar_only_on_a_terminal_and_writes_the_same_package() {
     let tmp = tempfile::tempdir().unwrap();
     let root = small_game(&tmp.path().join("problems"));
-    assert_ok(&piped(&[
+    common::ok(&piped(&[
         "build",
         "game",
         "--problems-dir",
-        s(&root),
+        utf8(&root),
         "-j",
         "2",
     ]));
@@ -291,15 +249,15 @@ fn export_draws_a_bar_only_on_a_terminal_and_writes_the_same_package() {
         fs::write(bins.join(b), "#!/bin/sh\nexit 0\n").unwrap();
     }
     let export = |out: &Path| -> Vec<String> {
-        let mut a = vec!["export", "game", "--format", "testlib", "-o", s(out)];
-        a.extend(["--problems-dir", s(&root), "--bin-dir", s(&bins)]);
+        let mut a = vec!["export", "game", "--format", "testlib", "-o", utf8(out)];
+        a.extend(["--problems-dir", utf8(&root), "--bin-dir", utf8(&bins)]);
         a.into_iter().map(String::from).collect()
     };
     let plain_out = tmp.path().join("plain");
     let tty_out = tmp.path().join("tty");
 
     let o = piped(&export(&plain_out));
-    let stdout = assert_ok(&o);
+    let stdout = common::ok(&o);
     assert_plain(&o);
     assert!(
         stdout.contains(&format!(
@@ -322,20 +280,20 @@ fn export_draws_a_bar_only_on_a_terminal_and_writes_the_same_package() {
 fn a_compile_shows_a_spinner_on_a_terminal_and_one_plain_line_on_a_pipe() {
     let tmp = tempfile::tempdir().unwrap();
     let root = small_game(&tmp.path().join("problems"));
-    assert_ok(&piped(&["build", "game", "--problems-dir", s(&root)]));
+    common::ok(&piped(&["build", "game", "--problems-dir", utf8(&root)]));
     // A Rust submission that prints LOSE: wrong on some tests, but what matters is the compile.
     let src = tmp.path().join("lose.rs");
     fs::write(&src, "fn main() { println!(\"LOSE\"); }\n").unwrap();
     let judge = |cache: &Path| -> Vec<String> {
-        let a = ["judge", "game", s(&src), "--tests", "1"];
+        let a = ["judge", "game", utf8(&src), "--tests", "1"];
         let mut a: Vec<&str> = a.to_vec();
-        a.extend(["--problems-dir", s(&root), "--cache-dir", s(cache)]);
+        a.extend(["--problems-dir", utf8(&root), "--cache-dir", utf8(cache)]);
         a.into_iter().map(String::from).collect()
     };
     let o = piped(&judge(&tmp.path().join("cache-plain")));
     assert_plain(&o);
     let stderr = String::from_utf8_lossy(&o.stderr);
-    let line = format!("compiling {} (rustc)", s(&src));
+    let line = format!("compiling {} (rustc)", utf8(&src));
     assert_eq!(stderr.matches(&line).count(), 1, "{stderr}");
     let (_, terminal) = on_terminal(&judge(&tmp.path().join("cache-tty")));
     assert_drawn(&terminal, &line);

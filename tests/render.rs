@@ -10,24 +10,9 @@ mod common;
 
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
-fn gridjudge(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gridjudge"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
-}
-
-fn ok(o: &Output) {
-    assert!(
-        o.status.success(),
-        "stdout: {}\nstderr: {}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    );
-}
+use common::{gridjudge, ok};
 
 /// A temporary problems folder with both problems built with `--report`.
 fn built_with_report() -> tempfile::TempDir {

@@ -9,8 +9,9 @@
 //! catalogue; the whole catalogues are `#[ignore]` tests that `.ci/run` runs with
 //! `-- --ignored`.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use gridjudge::args::Args;
 use gridjudge::judge::Submission;
@@ -244,19 +245,8 @@ fn keep_collects_the_smallest_failing_seeds_in_order() {
 
 /// A copy of `problems/game` (problem.toml, manifest, samples) in a temporary folder.
 fn game_copy(root: &Path) -> PathBuf {
-    let dst = root.join("game");
-    std::fs::create_dir_all(dst.join("samples")).unwrap();
-    let src = repo().join("problems/game");
-    for f in ["problem.toml", "manifest.toml"] {
-        std::fs::copy(src.join(f), dst.join(f)).unwrap();
-    }
-    for e in std::fs::read_dir(src.join("samples")).unwrap() {
-        let e = e.unwrap();
-        if e.file_type().unwrap().is_file() {
-            std::fs::copy(e.path(), dst.join("samples").join(e.file_name())).unwrap();
-        }
-    }
-    dst
+    let manifest = std::fs::read_to_string(repo().join("problems/game/manifest.toml")).unwrap();
+    common::small_game(&root.join("game"), &manifest, &[])
 }
 
 #[test]
@@ -271,6 +261,13 @@ fn save_adds_a_hand_test_that_the_next_build_carries() {
         .len();
     let input = b"4 1\n#\n.\n.\n.\n";
     let saved = save_counterexample(game, &dir, input, "one_colour.cpp fails (WA)").unwrap();
+    // Why saving `input` again, with the note `why`, is refused.
+    let refused = |input: &[u8], why: &str| {
+        format!(
+            "{:#}",
+            save_counterexample(game, &dir, input, why).unwrap_err()
+        )
+    };
     assert_eq!(saved.number, count + 1);
     assert!(saved.manifest_file.starts_with("hand/stress-"));
     assert_eq!(saved.path, dir.join(&saved.manifest_file));
@@ -287,10 +284,7 @@ fn save_adds_a_hand_test_that_the_next_build_carries() {
         )
     );
     // Saving again is refused, naming the test, and changes nothing.
-    let e = format!(
-        "{:#}",
-        save_counterexample(game, &dir, input, "again").unwrap_err()
-    );
+    let e = refused(input, "again");
     assert!(
         e.contains(&format!(
             "already test {} of manifest.toml (`file {}`)",
@@ -316,10 +310,7 @@ fn save_adds_a_hand_test_that_the_next_build_carries() {
         spec.seed.unwrap(),
     )
     .unwrap();
-    let e = format!(
-        "{:#}",
-        save_counterexample(game, &dir, &generated, "x").unwrap_err()
-    );
+    let e = refused(&generated, "x");
     assert!(
         e.contains(&format!(
             "already test 2 of manifest.toml (`gen {line} seed="
@@ -327,10 +318,7 @@ fn save_adds_a_hand_test_that_the_next_build_carries() {
         "{e}"
     );
     let sample = std::fs::read(dir.join("samples/sample1.in")).unwrap();
-    let e = format!(
-        "{:#}",
-        save_counterexample(game, &dir, &sample, "x").unwrap_err()
-    );
+    let e = refused(&sample, "x");
     assert!(
         e.contains("already test 1 of manifest.toml (`file samples/sample1.in`)"),
         "{e}"
@@ -338,10 +326,7 @@ fn save_adds_a_hand_test_that_the_next_build_carries() {
     // A hand file that the manifest does not name (an entry removed by hand) is found too.
     let other = b"1 2\n.#\n";
     std::fs::write(dir.join("hand/mine.in"), other).unwrap();
-    let e = format!(
-        "{:#}",
-        save_counterexample(game, &dir, other, "x").unwrap_err()
-    );
+    let e = refused(other, "x");
     assert!(
         e.contains("already hand/mine.in, a hand file that manifest.toml does not name"),
         "{e}"
@@ -350,8 +335,8 @@ fn save_adds_a_hand_test_that_the_next_build_carries() {
     // A different file under the name a new input gets is not overwritten.
     let taken = dir.join(stress::saved_name(other));
     std::fs::write(&taken, b"1 1\n.\n").unwrap();
-    let e = save_counterexample(game, &dir, other, "x").unwrap_err();
-    assert!(format!("{e:#}").contains("refusing to overwrite"), "{e:#}");
+    let e = refused(other, "x");
+    assert!(e.contains("refusing to overwrite"), "{e}");
     std::fs::remove_file(&taken).unwrap();
     assert_eq!(
         std::fs::read_to_string(dir.join("manifest.toml")).unwrap(),
@@ -376,15 +361,18 @@ fn save_adds_a_hand_test_that_the_next_build_carries() {
 fn the_stress_command_reports_and_saves_into_the_given_problems_dir() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = game_copy(tmp.path());
-    let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
-        .args(["stress", "game"])
-        .arg(repo().join("problems/game/submissions/wrong_answer/rows_columns.cpp"))
-        .args(["--seeds", "1..20", "-j", "2", "--save", "--problems-dir"])
-        .arg(tmp.path())
-        .arg("--cache-dir")
-        .arg(cache_dir())
-        .output()
-        .unwrap();
+    let cache = cache_dir();
+    let (root, cache) = (tmp.path().to_str().unwrap(), cache.to_str().unwrap());
+    // `gridjudge stress game <submission> <args> --problems-dir <tmp> --cache-dir <cache>`.
+    let stress = |sub: &str, args: &str| {
+        let sub = repo().join("problems/game/submissions").join(sub);
+        let mut argv = vec!["stress", "game", sub.to_str().unwrap()];
+        argv.extend(args.split_whitespace());
+        argv.extend(["--problems-dir", root, "--cache-dir", cache]);
+        common::gridjudge(&argv)
+    };
+    let wrong = "wrong_answer/rows_columns.cpp";
+    let out = stress(wrong, "--seeds 1..20 -j 2 --save");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(
         out.status.code(),
@@ -411,15 +399,7 @@ fn the_stress_command_reports_and_saves_into_the_given_problems_dir() {
     assert!(stdout.contains(&saved), "{stdout}");
     // The same run again, as JSON: the counterexample is now a test of the manifest, and
     // saving it is refused naming that test.
-    let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
-        .args(["stress", "game"])
-        .arg(repo().join("problems/game/submissions/wrong_answer/rows_columns.cpp"))
-        .args(["--seeds", "1..20", "--json", "--save", "--problems-dir"])
-        .arg(tmp.path())
-        .arg("--cache-dir")
-        .arg(cache_dir())
-        .output()
-        .unwrap();
+    let out = stress(wrong, "--seeds 1..20 --json --save");
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -454,14 +434,11 @@ fn the_stress_command_reports_and_saves_into_the_given_problems_dir() {
     );
     assert_eq!(std::fs::read_dir(dir.join("hand")).unwrap().count(), 1);
     // A generator line with ranges and a time budget; an accepted submission passes.
-    let ok = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
-        .args(["stress", "game"])
-        .arg(repo().join("problems/game/submissions/accepted/hopcroft_karp.cpp"))
-        .args(["--generator", "random", "n=1..3", "m=1..3", "walls=0.5"])
-        .args(["--time", "300ms", "-j", "2", "--cache-dir"])
-        .arg(cache_dir())
-        .output()
-        .unwrap();
+    let gen = "--generator random n=1..3 m=1..3 walls=0.5";
+    let ok = stress(
+        "accepted/hopcroft_karp.cpp",
+        &format!("{gen} --time 300ms -j 2"),
+    );
     let stdout = String::from_utf8_lossy(&ok.stdout);
     assert_eq!(ok.status.code(), Some(0), "{stdout}");
     assert!(
@@ -470,31 +447,15 @@ fn the_stress_command_reports_and_saves_into_the_given_problems_dir() {
     );
     assert!(stdout.contains(", 0 failure(s)"), "{stdout}");
     // Bad arguments are clear errors.
-    let bad = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
-        .args(["stress", "game", "true", "--seeds", "9..3"])
-        .output()
-        .unwrap();
+    let command = |line: &str| common::gridjudge(&line.split(' ').collect::<Vec<_>>());
+    let bad = command("stress game true --seeds 9..3");
     assert_eq!(bad.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("seed range `9..3` is empty"));
-    let bad = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
-        .args([
-            "stress",
-            "bunny",
-            "true",
-            "--generator",
-            "play",
-            "n=1",
-            "m=1..2",
-        ])
-        .output()
-        .unwrap();
+    let bad = command("stress bunny true --generator play n=1 m=1..2");
     assert_eq!(bad.status.code(), Some(1));
     let err = String::from_utf8_lossy(&bad.stderr);
     assert!(err.contains("every seed was rejected"), "{err}");
-    let bad = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
-        .args(["stress", "game", "true", "--generator", "random", "n=5..2"])
-        .output()
-        .unwrap();
+    let bad = command("stress game true --generator random n=5..2");
     assert_eq!(bad.status.code(), Some(1));
     let err = String::from_utf8_lossy(&bad.stderr);
     assert!(err.contains("`n=5..2`: a range is lo..hi"), "{err}");

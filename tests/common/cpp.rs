@@ -159,14 +159,15 @@ fn compile(b: &Build) -> PathBuf {
     bin
 }
 
-/// What a C++ binary did: its exit code and its stderr (lossily decoded).
+/// What a C++ binary did: its exit code, its stdout and its stderr (lossily decoded).
 #[derive(Debug)]
 pub struct Run {
     pub code: i32,
+    pub stdout: String,
     pub stderr: String,
 }
 
-/// Runs `bin` with `args`, its stdout discarded and `stdin` streamed to it from another thread
+/// Runs `bin` with `args`, `stdin` streamed to it from another thread
 /// (a binary that stops reading early just breaks the pipe, which ends the feeding). With
 /// `limit_memory`, the binary's address space is capped at [`MEMORY_LIMIT`] (`setrlimit` in
 /// the child, so that run costs a `fork` rather than a `posix_spawn`).
@@ -183,7 +184,7 @@ pub fn run<S: AsRef<OsStr>>(
     let mut cmd = Command::new(bin);
     cmd.args(&args)
         .stdin(Stdio::piped())
-        .stdout(Stdio::null())
+        .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     if limit_memory {
         // SAFETY: the closure runs in the forked child before exec and calls only setrlimit,
@@ -204,18 +205,21 @@ pub fn run<S: AsRef<OsStr>>(
     let mut child = cmd.spawn().expect("spawn a C++ binary");
     let pid = child.id() as libc::pid_t;
     let mut pipe = child.stdin.take().unwrap();
-    let mut err_pipe = child.stderr.take().unwrap();
+    let out_pipe: Box<dyn Read + Send> = Box::new(child.stdout.take().unwrap());
+    let err_pipe: Box<dyn Read + Send> = Box::new(child.stderr.take().unwrap());
     // (exited, killed): the child has exited (not yet reaped), the watchdog killed it.
     let state = (Mutex::new((false, false)), Condvar::new());
-    let (status, stderr) = std::thread::scope(|s| {
+    let (status, [stdout, stderr]) = std::thread::scope(|s| {
         s.spawn(move || {
             // A broken pipe only means that the binary had read enough.
             let _ = io::copy(&mut stdin, &mut pipe);
         });
-        let reader = s.spawn(move || {
-            let mut bytes = Vec::new();
-            err_pipe.read_to_end(&mut bytes).unwrap();
-            bytes
+        let readers = [out_pipe, err_pipe].map(|mut p| {
+            s.spawn(move || {
+                let mut bytes = Vec::new();
+                p.read_to_end(&mut bytes).unwrap();
+                bytes
+            })
         });
         let state = &state;
         s.spawn(move || {
@@ -238,16 +242,20 @@ pub fn run<S: AsRef<OsStr>>(
             cvar.notify_all();
         }
         let status = child.wait().unwrap();
-        (status, reader.join().unwrap())
+        (status, readers.map(|r| r.join().unwrap()))
     });
-    let stderr = String::from_utf8_lossy(&stderr).into_owned();
+    let [stdout, stderr] = [stdout, stderr].map(|b| String::from_utf8_lossy(&b).into_owned());
     let what = format!("{} {args:?}", bin.display());
     assert!(
         !state.0.lock().unwrap().1,
         "{what} still running after {TIME_LIMIT:?}, killed; stderr: {stderr}"
     );
     match status.code() {
-        Some(code) => Run { code, stderr },
+        Some(code) => Run {
+            code,
+            stdout,
+            stderr,
+        },
         None => panic!(
             "{what} killed by signal {:?} (a crash{}); stderr: {stderr}",
             status.signal(),

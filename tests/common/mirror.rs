@@ -43,18 +43,18 @@ pub struct Mode {
 }
 
 impl Mode {
+    /// In group `g` (`None`: the constraints), trailing spaces allowed when `lenient`.
+    pub fn new(g: Option<&str>, lenient: bool) -> Mode {
+        let group = g.map(str::to_string);
+        Mode { group, lenient }
+    }
+
     pub fn group(g: &str) -> Mode {
-        Mode {
-            group: Some(g.to_string()),
-            lenient: false,
-        }
+        Mode::new(Some(g), false)
     }
 
     pub fn lenient() -> Mode {
-        Mode {
-            group: None,
-            lenient: true,
-        }
+        Mode::new(None, true)
     }
 
     /// The validator's arguments: `--group G`, `--allow-trailing-spaces`.
@@ -428,10 +428,7 @@ pub fn validator_flags(m: &dyn Model) {
     for v in &validators(m) {
         let mut runs = 0;
         for (input, group) in &inputs {
-            let mode = Mode {
-                group: group.clone(),
-                lenient: false,
-            };
+            let mode = Mode::new(group.as_deref(), false);
             let base = assert_validators_agree(m, v, input, &mode, "flags").unwrap();
             let plain = cpp_validate(&v.0, input, &mode);
             assert_eq!(plain.code, if base.is_ok() { 0 } else { 3 }, "{plain:?}");
@@ -754,10 +751,7 @@ pub fn checker_hostile_outputs(m: &dyn Model, cpp_count: u64) {
             (o.verdict, h.known.is_some(), (i < cpp_count).then_some(h))
         })
         .collect();
-    let mut verdicts: BTreeMap<Verdict, u64> = BTreeMap::new();
-    for (v, _, _) in &judged {
-        *verdicts.entry(*v).or_insert(0) += 1;
-    }
+    let verdicts = tally(judged.iter().map(|j| j.0));
     for v in [Verdict::Ac, Verdict::Wa, Verdict::Pe] {
         let n = verdicts.get(&v).copied().unwrap_or(0);
         assert!(n > HOSTILE / m.hostile_spread(), "verdicts: {verdicts:?}");
@@ -776,16 +770,22 @@ pub fn checker_hostile_outputs(m: &dyn Model, cpp_count: u64) {
             assert_ne!(code, 3, "{}: FAIL on a contestant output", h.label);
             code
         });
-        let mut tally: BTreeMap<i32, u64> = BTreeMap::new();
-        for code in codes {
-            *tally.entry(code).or_insert(0) += 1;
-        }
-        eprintln!("{}: hostile outputs by exit code: {tally:?}", c.1);
+        let codes = tally(codes);
+        eprintln!("{}: hostile outputs by exit code: {codes:?}", c.1);
         for code in [0, 1, 2] {
-            let n = tally.get(&code).copied().unwrap_or(0);
-            assert!(n > cpp_count / m.hostile_spread(), "exit codes: {tally:?}");
+            let n = codes.get(&code).copied().unwrap_or(0);
+            assert!(n > cpp_count / m.hostile_spread(), "exit codes: {codes:?}");
         }
     }
+}
+
+/// How many times each item occurs.
+pub fn tally<K: Ord>(items: impl IntoIterator<Item = K>) -> BTreeMap<K, u64> {
+    let mut counts = BTreeMap::new();
+    for k in items {
+        *counts.entry(k).or_insert(0) += 1;
+    }
+    counts
 }
 
 /// Hundreds of megabytes streamed into the C++ checker's output (through `/dev/stdin`) under

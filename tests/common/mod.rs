@@ -21,6 +21,7 @@ pub mod validator;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::process::{Output, Stdio};
 use std::sync::{Mutex, OnceLock};
 
 use rayon::prelude::*;
@@ -79,6 +80,16 @@ pub fn problem(name: &str) -> &'static dyn Problem {
     problem::by_name(name).unwrap()
 }
 
+/// The registered problem `game` (the module [`game`] holds its mazes).
+pub fn game() -> &'static dyn Problem {
+    problem("game")
+}
+
+/// The registered problem `bunny`.
+pub fn bunny() -> &'static dyn Problem {
+    problem("bunny")
+}
+
 /// The built-in problem.toml of `p`, as the binaries load it.
 pub fn config(p: &dyn Problem) -> ProblemConfig {
     ProblemConfig::load(p, None).unwrap()
@@ -105,6 +116,107 @@ pub fn problem_dir(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("problems")
         .join(name)
+}
+
+/// Runs this build's `gridjudge` with `args` and an empty stdin.
+pub fn gridjudge<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
+    gridjudge_with(args, b"")
+}
+
+/// Runs this build's `gridjudge` with `args`, `stdin` written to its standard input.
+pub fn gridjudge_with<S: AsRef<std::ffi::OsStr>>(args: &[S], stdin: &[u8]) -> Output {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A command that exits without reading all of it breaks the pipe: not an error here.
+    let _ = std::io::Write::write_all(&mut child.stdin.take().unwrap(), stdin);
+    child.wait_with_output().unwrap()
+}
+
+/// The stdout and stderr of a run, for a failure message.
+pub fn text(o: &Output) -> String {
+    let (out, err) = (&o.stdout, &o.stderr);
+    let (out, err) = (String::from_utf8_lossy(out), String::from_utf8_lossy(err));
+    format!("stdout:\n{out}\nstderr:\n{err}")
+}
+
+/// A manifest of `game`: its sample 1 (official answer, `sample = true`), then a test per
+/// generator line and seed.
+pub fn game_manifest(gens: &[(&str, u64)]) -> String {
+    let mut m = String::from("[[test]]\nfile = \"samples/sample1.in\"\n");
+    m += "answer = \"samples/sample1.ans\"\nsample = true\n";
+    for (line, seed) in gens {
+        m += &format!("\n[[test]]\ngen = \"{line}\"\nseed = {seed}\n");
+    }
+    m
+}
+
+/// `p` as text, for a command line.
+pub fn utf8(p: &Path) -> &str {
+    p.to_str().expect("a UTF-8 path")
+}
+
+/// The stdout of a run that must have succeeded (else a panic showing its status, stdout and
+/// stderr).
+#[track_caller]
+pub fn ok(o: &Output) -> String {
+    let stdout = String::from_utf8_lossy(&o.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{}\n{stdout}\n{stderr}", o.status);
+    stdout
+}
+
+/// `dir` as a small copy of `problems/game`: its problem.toml and sample 1, the files `more`
+/// (paths under `problems/game`), and `manifest` as manifest.toml. Returns `dir`.
+pub fn small_game(dir: &Path, manifest: &str, more: &[&str]) -> PathBuf {
+    let files = ["problem.toml", "samples/sample1.in", "samples/sample1.ans"];
+    for f in files.iter().chain(more) {
+        let to = dir.join(f);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(problem_dir("game").join(f), to).unwrap();
+    }
+    std::fs::write(dir.join("manifest.toml"), manifest).unwrap();
+    dir.to_path_buf()
+}
+
+/// Asserts that the problem folder `dir` (a small copy of `game`) holds nothing but the
+/// package and its sources: `tests` a link to the one build folder, no leftover of an earlier
+/// or interrupted build.
+pub fn assert_clean(dir: &Path) {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            ".builds",
+            "manifest.toml",
+            "problem.toml",
+            "samples",
+            "tests",
+            "tests.lock"
+        ],
+        "leftovers in {}",
+        dir.display()
+    );
+    let current = std::fs::read_link(dir.join("tests")).unwrap();
+    let mut builds: Vec<String> = std::fs::read_dir(dir.join(".builds"))
+        .unwrap()
+        .map(|e| format!(".builds/{}", e.unwrap().file_name().to_string_lossy()))
+        .collect();
+    builds.sort();
+    let mut want = vec![
+        ".builds/.lock".to_string(),
+        current.to_string_lossy().into_owned(),
+    ];
+    want.sort();
+    assert_eq!(builds, want, "leftover build folders in {}", dir.display());
 }
 
 /// Copies the problem folder `src` into `dst` without build output (`tests/`, `report/`) and
