@@ -321,7 +321,7 @@ fn cpp_check(bin: &Path, case: &Case, output: &[u8], feedback: &Path) -> (i32, S
         case.answer_path.as_os_str(),
         feedback.as_os_str(),
     ];
-    let Run { code, stderr } = cpp::run(bin, args, output, false);
+    let Run { code, stderr, .. } = cpp::run(bin, args, output, false);
     let msg = std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap_or_default();
     (code, format!("{msg} / stderr {stderr}"))
 }
