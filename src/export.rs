@@ -18,6 +18,7 @@
 //!   with their input validator flags, and `submissions/<verdict>/` copied from
 //!   `problems/<p>/submissions/`; the destination's folder name must be a Kattis short name
 //!   ([`kattis_short_name`]).
+//! * [`Format::Polygon`] — a Polygon package (`problem.xml`), written by [`crate::polygon`].
 //!
 //! A built-in problem's Kattis package ships `problems/<p>/testlib/{validator,checker}.cpp`,
 //! compiled by its `build` script with `-DKATTIS` (their Kattis convention). A program problem
@@ -60,6 +61,8 @@ pub enum Format {
     /// Kattis problem package format, version `2025-09`: what BAPCtools writes and checks
     /// (CLI name `kattis-2025-09`).
     Kattis2025,
+    /// Polygon package (`problem.xml`), also CMS, ejudge and p2d: see [`crate::polygon`].
+    Polygon,
 }
 
 impl Format {
@@ -69,9 +72,10 @@ impl Format {
             "testlib" => Ok(Format::Testlib),
             "kattis" => Ok(Format::Kattis),
             "kattis-2025-09" => Ok(Format::Kattis2025),
-            other => {
-                bail!("unknown export format `{other}` (formats: testlib, kattis, kattis-2025-09)")
-            }
+            "polygon" => Ok(Format::Polygon),
+            other => bail!(
+                "unknown export format `{other}` (formats: testlib, kattis, kattis-2025-09, polygon)"
+            ),
         }
     }
 
@@ -86,6 +90,7 @@ impl Format {
             Format::Testlib => "testlib",
             Format::Kattis => "kattis",
             Format::Kattis2025 => "kattis-2025-09",
+            Format::Polygon => "polygon",
         }
     }
 }
@@ -109,17 +114,20 @@ pub struct ExportOptions {
     pub bin_dir: PathBuf,
     /// Draw a bar on stderr over the tests written ([`crate::progress::bar`]; for terminals).
     pub progress: bool,
-    /// Kattis only: whether the statement is also shipped compiled (PDF and HTML).
+    /// Kattis and Polygon: whether the statement is also shipped compiled (PDF and HTML).
     pub statement: StatementBuild,
 }
 
-/// How a Kattis export ships the statement. The LaTeX source is always in
+/// How a Kattis or Polygon export ships the statement. The LaTeX source is always in
 /// `problem_statement/problem.en.tex` (Kattis and problemtools render it themselves); DOMjudge
 /// shows only `problem_statement/problem.{pdf,html,txt}`, so by default the export also
-/// compiles it ([`crate::statement::compile`]).
+/// compiles it ([`crate::statement::compile`]). A Polygon package has the source in Polygon's
+/// form and, compiled, [`crate::polygon::STATEMENT_PDF`] (which CMS and `p2d --with-statement`
+/// take) and [`crate::polygon::STATEMENT_HTML`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum StatementBuild {
-    /// Also write `problem_statement/problem.pdf`, `problem.html` and the page's assets, made by
+    /// Also write `problem_statement/problem.pdf`, `problem.html` and the page's assets (Polygon:
+    /// at its places), made by
     /// problemtools from `problem.en.tex` with the package's samples, problemtools found as
     /// [`crate::statement::Tools::find`] says. The export fails, writing nothing, when the
     /// tools are missing or the statement does not compile.
@@ -140,7 +148,7 @@ pub struct ExportReport {
     pub tests: usize,
     /// Number of sample tests among them.
     pub samples: usize,
-    /// Number of submissions copied (Kattis only).
+    /// Number of submissions copied (Kattis; Polygon: solutions).
     pub submissions: usize,
     /// The zip file, when asked for.
     pub zip: Option<PathBuf>,
@@ -197,17 +205,20 @@ pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<Exp
     // The statement's tools first: a missing one is the first thing a setter has to fix.
     let tools = match (&opts.statement, opts.format) {
         (StatementBuild::SourceOnly, _) | (_, Format::Testlib) => None,
-        (StatementBuild::Compiled, Format::Kattis | Format::Kattis2025) => Some(None),
-        (StatementBuild::CompiledWith(dir), Format::Kattis | Format::Kattis2025) => {
-            Some(Some(dir.as_path()))
+        (StatementBuild::Compiled, Format::Kattis | Format::Kattis2025 | Format::Polygon) => {
+            Some(None)
         }
+        (
+            StatementBuild::CompiledWith(dir),
+            Format::Kattis | Format::Kattis2025 | Format::Polygon,
+        ) => Some(Some(dir.as_path())),
     };
     let tools = match tools {
         Some(dir) => Some(crate::statement::Tools::find(dir).map_err(|e| {
             anyhow::anyhow!(
-                "{e:#}. (A Kattis package carries its statement compiled to PDF and HTML for \
-                 DOMjudge; --no-compiled-statement ships only the LaTeX source, and DOMjudge \
-                 then shows no statement.)"
+                "{e:#}. (A Kattis or Polygon package carries its statement compiled to PDF \
+                 and HTML for DOMjudge, CMS and p2d; --no-compiled-statement ships only the \
+                 LaTeX source, and these then show no statement.)"
             )
         })?),
         None => None,
@@ -223,6 +234,12 @@ pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<Exp
             same_rules_as_shipped(problem, &config, &dir)?;
             if opts.format.is_kattis() {
                 Shipped::Programs(ProgramParts::testlib_sources(&config, &dir)?)
+            } else if opts.format == Format::Polygon {
+                // A Polygon package ships sources only (crate::polygon): no binaries needed.
+                Shipped::Binaries(Binaries {
+                    checker: PathBuf::new(),
+                    validator: PathBuf::new(),
+                })
             } else {
                 Shipped::Binaries(Binaries::find(&opts.bin_dir)?)
             }
@@ -271,6 +288,33 @@ pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<Exp
                 root,
                 &bar,
             )?
+        }
+        Format::Polygon => {
+            // The compiled statement first, into Polygon's places, which problem.xml lists.
+            let compiled = match &tools {
+                Some(t) => {
+                    crate::statement::compile(
+                        t,
+                        problem.name(),
+                        &dir.join("statement"),
+                        &crate::statement::samples_of(&tests),
+                        root,
+                        crate::statement::Layout {
+                            pdf: crate::polygon::STATEMENT_PDF,
+                            html: Some(crate::polygon::STATEMENT_HTML),
+                        },
+                    )
+                    .with_context(|| {
+                        format!("cannot compile the statement of `{}`", problem.name())
+                    })?;
+                    crate::polygon::CompiledStatement {
+                        pdf: true,
+                        html: true,
+                    }
+                }
+                None => Default::default(),
+            };
+            crate::polygon::write(problem, &config, &tests, &dir, root, &compiled, &bar)?
         }
     };
     bar.finish_and_clear();
@@ -1982,7 +2026,7 @@ mod tests {
     fn ranges_and_escapes() {
         assert_eq!(compress_ranges(&[1, 2, 3, 5, 7, 8]), "1-3,5,7-8");
         assert_eq!(yaml_str("a\"b\\c"), "\"a\\\"b\\\\c\"");
-        assert!(Format::parse("polygon").is_err());
+        assert!(Format::parse("polygon2").is_err());
         let u = problem_uuid("game");
         assert_eq!(u.len(), 36);
         assert_eq!(&u[14..15], "4");

@@ -18,6 +18,7 @@ pub mod grid;
 pub mod judge;
 pub mod matching;
 pub mod package;
+pub mod polygon;
 pub mod problem;
 pub mod problems;
 pub mod program;

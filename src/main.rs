@@ -192,11 +192,12 @@ enum Command {
     /// BAPCtools). Kattis packages ship checker and validator as C++ sources that the judge
     /// compiles; a testlib package also ships the `checker` and `validator` binaries found
     /// beside gridjudge for running it here. A Kattis destination's folder name must be a
-    /// valid short name (lowercase letters and digits).
+    /// valid short name (lowercase letters and digits). `polygon` writes a Polygon package
+    /// (problem.xml; also CMS and p2d) with sources only.
     Export {
         /// Problem name.
         problem: String,
-        /// Package layout: testlib, kattis (legacy) or kattis-2025-09.
+        /// Package layout: testlib, kattis (legacy), kattis-2025-09 or polygon.
         #[arg(long, default_value = "testlib")]
         format: String,
         /// Destination folder (refused when it exists and is not empty, unless --force).
@@ -215,8 +216,10 @@ enum Command {
         /// `<problem>/problem.toml`, searched from the current folder up).
         #[arg(long)]
         problems_dir: Option<PathBuf>,
-        /// Kattis: ship only the statement's LaTeX source, not problem_statement/problem.pdf
-        /// and problem.html compiled from it (DOMjudge then shows no statement). Without this
+        /// Kattis and Polygon: ship only the statement's LaTeX source, not the PDF and HTML
+        /// compiled from it (problem_statement/problem.pdf and problem.html; Polygon:
+        /// statements/.pdf/english/problem.pdf and statements/.html/english/problem.html):
+        /// DOMjudge, CMS and p2d then show no statement. Without this
         /// flag the export needs problemtools, LuaLaTeX, ghostscript and tidy, and fails
         /// without them.
         #[arg(long)]
@@ -982,8 +985,12 @@ fn main() -> ExitCode {
 fn export_counts(r: &export::ExportReport, format: export::Format) -> String {
     let n = |k: usize, word: &str| format!("{k} {word}{}", if k == 1 { "" } else { "s" });
     let mut s = format!("{} ({})", n(r.tests, "test"), n(r.samples, "sample"));
-    if format.is_kattis() {
-        s += &format!(", {}", n(r.submissions, "submission"));
+    match format {
+        export::Format::Kattis | export::Format::Kattis2025 => {
+            s += &format!(", {}", n(r.submissions, "submission"))
+        }
+        export::Format::Polygon => s += &format!(", {}", n(r.submissions, "solution")),
+        export::Format::Testlib => {}
     }
     s
 }

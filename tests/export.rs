@@ -345,9 +345,12 @@ fn export_refuses_bad_requests_and_writes_nothing() {
         "{err}"
     );
     assert!(!out.exists());
-    let o = export(problems.path(), "bunny", "polygon", &out, &[]);
+    let o = export(problems.path(), "bunny", "hydro", &out, &[]);
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("unknown export format `polygon`"), "{err}");
+    assert!(
+        err.contains("unknown export format `hydro` (formats: testlib, kattis, polygon)"),
+        "{err}"
+    );
 
     // A testlib package without the C++ checker.
     let problems = built("game");
