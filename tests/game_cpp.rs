@@ -13,6 +13,7 @@ use common::checker::{
     spaced_out, sprinkle, Segment,
 };
 use common::game;
+use common::cpp::{Api, Build, TESTLIB_LUOGU, TESTLIB_STRICT};
 use common::game::{LOSE_MAZE, SAMPLE, SAMPLE_ANS};
 use common::mirror::{Case, Hostile, Judged, Mode, Model, Report, Streamed, HOSTILE};
 use gridjudge::package::BuiltTest;
@@ -76,6 +77,16 @@ const SIX: &str = "6 5\n.....\n.....\n.....\n.....\n.....\n.....\n";
 impl Model for Game {
     fn name(&self) -> &'static str {
         "game"
+    }
+
+    /// The default builds, and the testlib-API checker with `row_major = true` (both flag sets).
+    fn checker_builds(&self) -> Vec<Build> {
+        let mut builds = common::cpp::builds("game", "checker", "check");
+        builds.extend([TESTLIB_STRICT, TESTLIB_LUOGU].map(|flags| Build {
+            option: Some("row_major"),
+            ..Build::testlib("problems/game/polygon/check.cpp", flags)
+        }));
+        builds
     }
 
     fn min_package_tests(&self) -> usize {
@@ -440,7 +451,7 @@ impl Model for Game {
 
 /// N and M at and around the bounds of the constraints and of group `small`: the C++ validator
 /// agrees with Rust and accepts exactly the sizes in bounds; `--group=small` rejects a 6x5 maze
-/// at N.
+/// at N (not in the testlib-API builds: testlib has no `--group=G`).
 #[test]
 fn validator_group_boundaries() {
     let sizes = [0u32, 1, 4, 5, 6, 99, 100, 101];
@@ -465,6 +476,9 @@ fn validator_group_boundaries() {
             }
         }
         assert!(counts[0] > 20 && counts[1] > 20, "{counts:?}");
+        if v.1.api == Api::Testlib {
+            continue; // testlib's own flags and messages
+        }
         let r = common::cpp::run(&v.0, ["--group=small"], SIX.as_bytes(), false);
         assert_eq!(
             (r.code, r.stderr.as_str()),
