@@ -12,8 +12,8 @@ use common::checker::{
     garbage_token, join, model_int, model_next, model_tokens, mutated, random_bytes_after, soup,
     spaced_out, sprinkle, Segment,
 };
-use common::game;
 use common::cpp::{Api, Build, TESTLIB_LUOGU, TESTLIB_STRICT};
+use common::game;
 use common::game::{LOSE_MAZE, SAMPLE, SAMPLE_ANS};
 use common::mirror::{Case, Hostile, Judged, Mode, Model, Report, Streamed, HOSTILE};
 use gridjudge::package::BuiltTest;

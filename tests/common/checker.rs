@@ -418,7 +418,10 @@ pub fn hand_outputs(ans: &[u8]) -> Vec<(Vec<u8>, String)> {
         (after(b"1\n"), "a number after the answer"),
         (after(b"\xff"), "a byte 0xFF after the answer"),
         (after(b"\x00"), "a NUL after the answer"),
-        (toks[..toks.len() - 1].join(&b'\n'), "the last token missing"),
+        (
+            toks[..toks.len() - 1].join(&b'\n'),
+            "the last token missing",
+        ),
         (toks[1..].join(&b' '), "the first token missing"),
         (reversed.join(&b'\n'), "the tokens reversed"),
         (first_one(b"01"), "a leading zero"),
@@ -428,9 +431,16 @@ pub fn hand_outputs(ans: &[u8]) -> Vec<(Vec<u8>, String)> {
         (first_one(b"-1"), "a negative number"),
         (vec![b'7'; 100], "a 100-byte token"),
     ];
-    let lines: Vec<&[u8]> = ans.split(|&b| b == b'\n').filter(|l| !l.is_empty()).collect();
+    let lines: Vec<&[u8]> = ans
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .collect();
     if lines.len() > 2 {
-        let rev: Vec<&[u8]> = lines[..1].iter().chain(lines[1..].iter().rev()).copied().collect();
+        let rev: Vec<&[u8]> = lines[..1]
+            .iter()
+            .chain(lines[1..].iter().rev())
+            .copied()
+            .collect();
         v.push((rev.join(&b'\n'), "the lines after the first reversed"));
     }
     if toks.len() > 2 {

@@ -180,13 +180,19 @@ pub fn testlib_dir() -> &'static Path {
         std::fs::create_dir_all(&target).unwrap();
         let tmp = tempfile::tempdir_in(&target).unwrap();
         let venv = tmp.path().join("venv");
-        let st = Command::new("python3").args(["-m", "venv"]).arg(&venv).status();
+        let st = Command::new("python3")
+            .args(["-m", "venv"])
+            .arg(&venv)
+            .status();
         assert!(st.is_ok_and(|s| s.success()), "python3 -m venv (for p2d)");
         let st = Command::new(venv.join("bin/pip"))
             .args(["install", "--quiet", "--no-deps"])
             .arg(format!("p2d=={P2D_VERSION}"))
             .status();
-        assert!(st.is_ok_and(|s| s.success()), "pip install p2d=={P2D_VERSION}");
+        assert!(
+            st.is_ok_and(|s| s.success()),
+            "pip install p2d=={P2D_VERSION}"
+        );
         let site = std::fs::read_dir(venv.join("lib"))
             .unwrap()
             .map(|e| e.unwrap().path().join("site-packages/p2d/testlib"))
@@ -199,7 +205,10 @@ pub fn testlib_dir() -> &'static Path {
         }
         // Another process may have won the race: its copy is the same file.
         let moved = std::fs::rename(&staged, &dir);
-        assert!(moved.is_ok() || dir.join("testlib.h").is_file(), "{moved:?}");
+        assert!(
+            moved.is_ok() || dir.join("testlib.h").is_file(),
+            "{moved:?}"
+        );
         dir
     })
 }

@@ -323,7 +323,11 @@ pub fn assert_validators_agree(
     };
     if build.api == Api::Testlib {
         let ok = cpp.code == want.0;
-        assert!(ok, "{what} {mode:?} ({build}): {cpp:?}, Rust: {rust:?}, {}", shown(input));
+        assert!(
+            ok,
+            "{what} {mode:?} ({build}): {cpp:?}, Rust: {rust:?}, {}",
+            shown(input)
+        );
         return rust;
     }
     assert_eq!(
@@ -367,19 +371,24 @@ fn groups(m: &dyn Model) -> Vec<String> {
 /// Every mode: without a group and in each group, strict and lenient.
 fn modes(m: &dyn Model) -> Vec<Mode> {
     let groups = groups(m);
-    let groups = [None].into_iter().chain(groups.iter().map(|g| Some(g.as_str())));
+    let groups = [None]
+        .into_iter()
+        .chain(groups.iter().map(|g| Some(g.as_str())));
     let modes = groups.flat_map(|g| [false, true].map(|lenient| Mode::new(g, lenient)));
     modes.collect()
 }
 
 /// The official samples in `problems/<p>/samples/original/` (`sample<i>.in`, `.ans`), with
 /// their trailing spaces.
-fn original_samples(m: &dyn Model) -> Vec<(String, Vec<u8>, Vec<u8>)> {
-    let dir = super::problem_dir(m.name()).join("samples/original");
+pub fn original_samples(problem: &str) -> Vec<(String, Vec<u8>, Vec<u8>)> {
+    let dir = super::problem_dir(problem).join("samples/original");
     let file = |i, ext| std::fs::read(dir.join(format!("sample{i}.{ext}"))).ok();
-    (1..)
+    let samples: Vec<_> = (1..)
         .map_while(|i| Some((format!("original{i}"), file(i, "in")?, file(i, "ans")?)))
-        .collect()
+        .collect();
+    let spaced = |s: &&(String, Vec<u8>, Vec<u8>)| s.1.windows(2).any(|w| w == b" \n");
+    assert!(samples.iter().all(|s| spaced(&s)), "trailing spaces");
+    samples
 }
 
 /// The corpus: every invalid input rejected where `expected.toml` says, and by Rust's validator
@@ -452,7 +461,7 @@ pub fn validator_corpus(m: &dyn Model) {
 pub fn validator_package_tests(m: &dyn Model) {
     let tests = super::package_tests(m.name());
     assert!(tests.len() >= m.min_package_tests(), "{}", tests.len());
-    let samples = original_samples(m);
+    let samples = original_samples(m.name());
     let modes = modes(m);
     for v in &validators(m) {
         par_map(&samples, |_, (name, input, _)| {
@@ -567,7 +576,12 @@ pub fn rust_check(
 ) -> (i32, String) {
     let cfg = match option {
         None => m.config(),
-        Some(o) => super::config_with(m.problem(), &format!("{o} = false"), &format!("{o} = true"), o),
+        Some(o) => super::config_with(
+            m.problem(),
+            &format!("{o} = false"),
+            &format!("{o} = true"),
+            o,
+        ),
     };
     let o = m.problem().check(input, output, answer, &cfg);
     (
@@ -650,8 +664,10 @@ pub fn checker_accepts_every_jury_answer(m: &dyn Model) {
     let tests = super::package_tests(m.name());
     assert!(tests.len() >= m.min_package_tests(), "{}", tests.len());
     m.assert_package_variety(tests);
-    let tests = tests.iter().map(|t| (t.name.clone(), t.input.clone(), t.answer.clone()));
-    let cases: Vec<Case> = (tests.chain(original_samples(m)))
+    let tests = tests
+        .iter()
+        .map(|t| (t.name.clone(), t.input.clone(), t.answer.clone()));
+    let cases: Vec<Case> = (tests.chain(original_samples(m.name())))
         .map(|(name, input, answer)| Case::new(dir.path(), &name, &input, &answer))
         .collect();
     for c in &checkers(m) {
@@ -660,7 +676,11 @@ pub fn checker_accepts_every_jury_answer(m: &dyn Model) {
             let code = assert_checkers_agree(m, c, case, ans, Some(&case.answer_path), "jury");
             assert_eq!(code, 0, "{}", case.input_path.display());
             let out = dir.path().join(format!("out{w}"));
-            for variant in m.accepted_variants(ans).iter().filter(|_| c.1.option.is_none()) {
+            for variant in m
+                .accepted_variants(ans)
+                .iter()
+                .filter(|_| c.1.option.is_none())
+            {
                 let code = assert_checkers_agree(m, c, case, variant, Some(&out), "variant");
                 assert_eq!(code, 0, "{}", shown(variant));
             }
@@ -669,7 +689,11 @@ pub fn checker_accepts_every_jury_answer(m: &dyn Model) {
                 .collect::<Vec<i32>>()
         });
         let codes = tally(codes.into_iter().flatten());
-        assert!(codes.get(&3).is_none() && codes.len() == 3, "{}: {codes:?}", c.1);
+        assert!(
+            codes.get(&3).is_none() && codes.len() == 3,
+            "{}: {codes:?}",
+            c.1
+        );
     }
 }
 
@@ -694,7 +718,10 @@ pub fn checker_hand_cases(m: &dyn Model) {
             let label = j.output.escape_ascii().to_string();
             for file in [None, Some(out.as_path())] {
                 let got = assert_checkers_agree(m, c, &case, &j.output, file, &label);
-                assert!(c.1.option.is_some() || Some(got) == j.want, "{label}: {got}");
+                assert!(
+                    c.1.option.is_some() || Some(got) == j.want,
+                    "{label}: {got}"
+                );
             }
         }
     }
@@ -897,7 +924,11 @@ pub fn checker_streams_huge_outputs(m: &dyn Model) {
             let paths = [&case.input_path, Path::new("/dev/stdin"), &case.answer_path];
             let cpp = cpp_check(c, paths, cpp_stream, true);
             let stderr = cpp.stderr;
-            assert_eq!(cpp.code, code, "stream {i} ({}): C++ {stderr:?}, Rust {msg:?}", c.1);
+            assert_eq!(
+                cpp.code, code,
+                "stream {i} ({}): C++ {stderr:?}, Rust {msg:?}",
+                c.1
+            );
             codes.push(code);
         }
         assert!(codes.contains(&1) && codes.contains(&2), "{codes:?}");
