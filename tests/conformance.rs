@@ -558,52 +558,40 @@ fn overview_log_text() {
 // ---------------------------------------------------------------------------------------------
 // Checker options.
 
-/// With `[checker] row_major = true`, the C++ checker that export writes (the option set from
-/// problem.toml by [`with_checker_options`]) gives Rust's verdict on outputs in every order;
-/// the source as committed (row_major = false) accepts an order that Rust refuses.
+/// With `[checker] row_major = true`, the C++ checkers that export writes (the option set from
+/// problem.toml by [`with_checker_options`]) are the `row_major` builds that tests/game_cpp.rs
+/// compares with the Rust checker, and the option matters: the cells reversed are WA in them,
+/// AC in the committed source (row_major = false, which export leaves as it is).
 #[test]
 fn row_major_in_the_exported_checker() {
     let p = common::problem("game");
     let cfg = common::config_with(p, "row_major = false", "row_major = true", "row_major");
-    let src = common::cpp::source("game", "checker");
-    let exported = with_checker_options(&cfg, &std::fs::read(&src).unwrap(), &src).unwrap();
+    let (input, answer) = (common::game::SAMPLE, common::game::SAMPLE_ANS);
     let files = Files::new();
-    let exported_src = files.write("checker.cpp", &exported);
-    let bin = compiled_with(&exported_src, LUOGU);
-    let plain = compiled("game", "checker", LUOGU);
-    let mut rng = TestRng::for_test("game", "conformance", "row_major", 1);
-    let mut disagreements = 0;
-    for t in common::package_tests("game")
-        .iter()
-        .filter(|t| t.answer.starts_with(b"WIN"))
-    {
-        let cells: Vec<&[u8]> = t
-            .answer
-            .split(|&b| b == b'\n')
-            .skip(1)
-            .filter(|l| !l.is_empty())
-            .collect();
-        let mut reversed = cells.clone();
-        reversed.reverse();
-        let mut shuffled = cells.clone();
-        rng.shuffle(&mut shuffled);
-        for order in [cells.clone(), reversed, shuffled] {
-            let output = [b"WIN\n".to_vec(), order.join(&b'\n')].concat();
-            let want = rust_check_with(p, &t.input, &output, &t.answer, &cfg);
-            let got = cpp_code(&bin, &files, &t.input, &output, &t.answer);
-            assert_eq!(
-                got.code,
-                want.testlib_exit_code(),
-                "{} {got:?} {want:?}",
-                t.name
-            );
-            let old = cpp_code(&plain, &files, &t.input, &output, &t.answer);
-            disagreements += usize::from(old.code != want.testlib_exit_code());
-        }
+    for source in [
+        common::cpp::source("game", "checker"),
+        common::problem_dir("game").join("polygon/check.cpp"),
+    ] {
+        let text = std::fs::read(&source).unwrap();
+        let plain = with_checker_options(&common::config(p), &text, &source).unwrap();
+        assert_eq!(plain, text);
+        let build = Build {
+            option: Some("row_major"),
+            ..Build::new(source.clone(), LUOGU)
+        };
+        assert_eq!(
+            with_checker_options(&cfg, &text, &source).unwrap(),
+            build.text()
+        );
     }
-    assert!(disagreements > 0, "the test would pass without the option");
-    // The committed source keeps row_major = false, as problem.toml says.
-    let same =
-        with_checker_options(&common::config(p), &std::fs::read(&src).unwrap(), &src).unwrap();
-    assert_eq!(same, std::fs::read(&src).unwrap());
+    let [plain, row_major] = [None, Some("row_major")].map(|option| Build {
+        option,
+        ..Build::new(common::cpp::source("game", "checker"), LUOGU)
+    });
+    let reversed = b"WIN\n3 2\n2 3\n";
+    let code = |b: &Build| {
+        let bin = common::cpp::compiled(b);
+        cpp_code(&bin, &files, input.as_bytes(), reversed, answer.as_bytes()).code
+    };
+    assert_eq!((code(&plain), code(&row_major)), (0, 1));
 }

@@ -384,27 +384,19 @@ impl Read for Stream {
     }
 }
 
-/// The white-space-separated tokens of `b`.
-pub fn tokens_of(b: &[u8]) -> Vec<Vec<u8>> {
-    b.split(|&c| is_space(c))
-        .filter(|t| !t.is_empty())
-        .map(<[u8]>::to_vec)
-        .collect()
-}
-
 /// Outputs made by hand from any jury answer `ans`, with labels: the answer re-spaced and
 /// after BOMs (AC for the checkers of every problem), and wrong or unreadable variants of it
 /// (empty, a token or bad byte after it, tokens dropped, reversed or doubled, numbers with a
 /// leading zero, a sign, a bad byte, 23 digits, a 100-byte token, the lines after the first
 /// reversed).
 pub fn hand_outputs(ans: &[u8]) -> Vec<(Vec<u8>, String)> {
-    let toks = tokens_of(ans);
+    let toks: Vec<&[u8]> = model_tokens(ans).collect();
     let first_one = |to: &[u8]| match ans.iter().position(|&b| b == b'1') {
         Some(i) => [&ans[..i], to, &ans[i + 1..]].concat(),
         None => [ans, to].concat(),
     };
     let after = |tail: &[u8]| [ans, tail].concat();
-    let reversed: Vec<Vec<u8>> = toks.iter().rev().cloned().collect();
+    let reversed: Vec<&[u8]> = toks.iter().rev().copied().collect();
     let mut v: Vec<(Vec<u8>, &str)> = vec![
         (ans.to_vec(), "the jury answer"),
         (toks.join(&b"\x0b\x0c\r\n\t "[..]), "every white space byte"),

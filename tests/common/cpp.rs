@@ -46,34 +46,6 @@ pub fn source(problem: &str, name: &str) -> PathBuf {
         .join(format!("{name}.cpp"))
 }
 
-/// testlib's own exit codes (0 AC, 1 WA, 2 PE, 3 FAIL) with p2d's testlib.h (which defaults to
-/// DOMjudge's 42/43), then the judge's flags, and every warning of our source as an error
-/// (testlib.h is included as a system header: its own warnings are not ours).
-pub const TESTLIB_STRICT: &[&str] = &[
-    "-DOK_EXIT_CODE=0",
-    "-DWA_EXIT_CODE=1",
-    "-DPE_EXIT_CODE=2",
-    "-DFAIL_EXIT_CODE=3",
-    "-std=c++17",
-    "-O2",
-    "-Wall",
-    "-Wextra",
-    "-Werror",
-];
-/// As [`TESTLIB_STRICT`], with Luogu's command line.
-pub const TESTLIB_LUOGU: &[&str] = &[
-    "-DOK_EXIT_CODE=0",
-    "-DWA_EXIT_CODE=1",
-    "-DPE_EXIT_CODE=2",
-    "-DFAIL_EXIT_CODE=3",
-    "-fno-asm",
-    "-std=c++14",
-    "-O2",
-    "-Wall",
-    "-Wextra",
-    "-Werror",
-];
-
 /// What a source is written against, which decides how it is called and what it can be held
 /// to beyond its verdicts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,7 +70,7 @@ pub enum Api {
 #[derive(Clone, Debug)]
 pub struct Build {
     pub source: PathBuf,
-    pub flags: &'static [&'static str],
+    pub flags: Vec<&'static str>,
     /// A folder of headers (such as a `testlib.h`), searched by `#include`.
     pub include: Option<PathBuf>,
     pub api: Api,
@@ -108,28 +80,36 @@ pub struct Build {
 }
 
 impl Build {
-    pub fn new(source: PathBuf, flags: &'static [&'static str]) -> Build {
+    pub fn new(source: PathBuf, flags: &[&'static str]) -> Build {
         let (include, api, option) = (None, Api::Own, None);
         Build {
             source,
-            flags,
+            flags: flags.to_vec(),
             include,
             api,
             option,
         }
     }
 
-    /// `source` (relative to the repository) against p2d's testlib.h, built with `flags`.
-    pub fn testlib(source: &str, flags: &'static [&'static str]) -> Build {
+    /// `source` (relative to the repository) against p2d's testlib.h, built with testlib's own
+    /// exit codes (0 AC, 1 WA, 2 PE, 3 FAIL; p2d's testlib.h defaults to DOMjudge's 42/43),
+    /// `flags`, and every warning an error (testlib.h is a system header: its warnings are not
+    /// ours).
+    pub fn testlib(source: &str, flags: &[&'static str]) -> Build {
+        let codes = ["-DOK_EXIT_CODE=0", "-DWA_EXIT_CODE=1", "-DPE_EXIT_CODE=2"];
+        let warnings = ["-DFAIL_EXIT_CODE=3", "-Wall", "-Wextra", "-Werror"];
         Build {
             include: Some(testlib_dir().to_path_buf()),
             api: Api::Testlib,
-            ..Build::new(Path::new(env!("CARGO_MANIFEST_DIR")).join(source), flags)
+            ..Build::new(
+                Path::new(env!("CARGO_MANIFEST_DIR")).join(source),
+                &[&codes[..], flags, &warnings].concat(),
+            )
         }
     }
 
     /// The source's text, with the option set.
-    fn text(&self) -> Vec<u8> {
+    pub fn text(&self) -> Vec<u8> {
         let src = &self.source;
         let text = std::fs::read(src).unwrap_or_else(|e| panic!("{}: {e}", src.display()));
         let Some(name) = self.option else { return text };
@@ -157,7 +137,7 @@ impl fmt::Display for Build {
 pub fn builds(problem: &str, name: &str, polygon: &str) -> Vec<Build> {
     let testlib = format!("problems/{problem}/polygon/{polygon}.cpp");
     let own = [STRICT, LUOGU].map(|flags| Build::new(source(problem, name), flags));
-    let api = [TESTLIB_STRICT, TESTLIB_LUOGU].map(|flags| Build::testlib(&testlib, flags));
+    let api = [STRICT, LUOGU].map(|flags| Build::testlib(&testlib, flags));
     own.into_iter().chain(api).collect()
 }
 
@@ -275,7 +255,7 @@ fn compile(b: &Build) -> PathBuf {
         .unwrap()
         .into_temp_path();
     let mut cmd = Command::new("g++");
-    cmd.args(b.flags);
+    cmd.args(&b.flags);
     if let Some(include) = &b.include {
         cmd.arg("-isystem").arg(include);
     }
