@@ -11,72 +11,67 @@
 
 mod common;
 
+use std::path::Path;
+
 use common::checker::{self as h, hand_outputs};
 use common::cpp::{compiled, par_map, Build, LUOGU, STRICT};
-use common::mirror::{cpp_check, original_samples, tally, Bin, Case};
+use common::mirror::{cpp_check, original_samples, shown, tally, Case};
 use gridjudge::checkers::BuiltinChecker;
 use gridjudge::rng::TestRng;
 
 const TOKENS: &str = "checker/builtin/testlib_tokens.cpp";
 
-/// `bunny`'s package tests and official samples, written to `dir`.
-fn cases(dir: &std::path::Path) -> Vec<(String, Case)> {
+/// The C++ `tokens` checker built with `flags` and the Rust one agree on the hand outputs of
+/// every jury answer of `bunny`'s package tests and official samples (the jury answers and the
+/// re-spaced ones are AC, some WA, none PE or FAIL), and on the first `hostile` seeded hostile
+/// outputs, spread over them (AC and WA occur, no FAIL).
+fn tokens_checkers_agree(flags: &[&'static str], hostile: u32) {
+    let dir = tempfile::tempdir().unwrap();
     let tests = common::package_tests("bunny").iter();
     let tests = tests.map(|t| (t.name.clone(), t.input.clone(), t.answer.clone()));
-    (tests.chain(original_samples("bunny")))
-        .map(|(name, i, a)| (name.clone(), Case::new(dir, &name, &i, &a)))
-        .collect()
-}
-
-/// Each (case, output, label) through the Rust `tokens` checker and the C++ build `bin`; the
-/// exit codes must agree. Returns how many of each exit code.
-fn assert_tokens_agree(bin: &Bin, work: &[(&(String, Case), Vec<u8>, String)]) -> [u64; 4] {
-    let codes = par_map(work, |_, ((name, case), output, what)| {
-        let want = BuiltinChecker::Tokens.check(&mut &output[..], &case.answer);
-        let paths = [
-            &case.input_path,
-            std::path::Path::new("/dev/stdin"),
-            &case.answer_path,
-        ];
-        let cpp = cpp_check(bin, paths, &output[..], false);
-        let out = common::mirror::shown(output);
-        let (code, msg) = (want.testlib_exit_code(), cpp.stderr);
-        assert_eq!(
-            cpp.code, code,
-            "{} on {name} ({what}): C++ {msg:?}; {out}",
-            bin.1
-        );
-        code
-    });
-    let t = tally(codes);
-    [0, 1, 2, 3].map(|c| t.get(&c).copied().unwrap_or(0))
-}
-
-fn tokens_build(flags: &[&'static str]) -> Bin {
-    let b = Build::testlib(TOKENS, flags);
-    (compiled(&b), b)
-}
-
-/// Every jury answer and its hand outputs: the jury answers and the re-spaced ones are AC, some
-/// outputs WA, none FAIL (the tokens checker has no PE).
-#[test]
-fn tokens_checker_agrees_on_jury_answers_and_hand_outputs() {
-    let dir = tempfile::tempdir().unwrap();
-    let cases = cases(dir.path());
-    let work: Vec<_> = (cases.iter())
-        .flat_map(|c| {
-            hand_outputs(&c.1.answer)
-                .into_iter()
-                .map(move |(o, s)| (c, o, s))
-        })
+    let cases: Vec<(String, Case)> = (tests.chain(original_samples("bunny")))
+        .map(|(name, i, a)| (name.clone(), Case::new(dir.path(), &name, &i, &a)))
         .collect();
-    for flags in [STRICT, LUOGU] {
-        let [ac, wa, pe, fail] = assert_tokens_agree(&tokens_build(flags), &work);
-        assert!(
-            ac >= 3 * cases.len() as u64 && wa > 0 && pe + fail == 0,
-            "{ac} {wa}"
-        );
-    }
+    let hand = (cases.iter()).flat_map(|c| {
+        hand_outputs(&c.1.answer)
+            .into_iter()
+            .map(move |(o, s)| (c, o, s))
+    });
+    let hostile = (0..hostile).map(|i| {
+        let mut rng = TestRng::for_test("bunny", "testlib-api", "", u64::from(i));
+        let case = &cases[rng.below(cases.len() as u32) as usize];
+        let out = hostile_output(i % 10, &mut rng, &case.1.answer);
+        (case, out, format!("hostile kind {} seed {i}", i % 10))
+    });
+    let b = Build::testlib(TOKENS, flags);
+    let bin = (compiled(&b), b);
+    let [hand, hostile]: [Vec<_>; 2] = [hand.collect(), hostile.collect()];
+    let [hand, hostile] = [hand, hostile].map(|work| {
+        let codes = par_map(&work, |_, ((name, case), output, what)| {
+            let want = BuiltinChecker::Tokens.check(&mut &output[..], &case.answer);
+            let paths = [&case.input_path, Path::new("/dev/stdin"), &case.answer_path];
+            let cpp = cpp_check(&bin, paths, &output[..], false);
+            let (code, out) = (want.testlib_exit_code(), shown(output));
+            assert_eq!(
+                cpp.code, code,
+                "{} on {name} ({what}): C++ {:?}; {out}",
+                bin.1, cpp.stderr
+            );
+            code
+        });
+        let t = tally(codes);
+        [0, 1, 2, 3].map(|c| t.get(&c).copied().unwrap_or(0))
+    });
+    let [ac, wa, pe, fail] = hand;
+    assert!(
+        ac >= 3 * cases.len() as u64 && wa > 0 && pe + fail == 0,
+        "{hand:?}"
+    );
+    let [ac, wa, _, fail] = hostile;
+    assert!(
+        (ac > 0 && wa > 0 || hostile == [0; 4]) && fail == 0,
+        "{hostile:?}"
+    );
 }
 
 /// A seeded hostile output of kind `kind` (0..10) for a jury answer `ans`.
@@ -132,32 +127,17 @@ fn hostile_output(kind: u32, rng: &mut TestRng, ans: &[u8]) -> Vec<u8> {
     }
 }
 
-/// The first `count` seeded hostile outputs, spread over the cases: AC and WA occur, no FAIL.
-fn tokens_hostile_outputs(count: u32, flags: &[&'static str]) {
-    let dir = tempfile::tempdir().unwrap();
-    let cases = cases(dir.path());
-    let work: Vec<_> = (0..count)
-        .map(|i| {
-            let mut rng = TestRng::for_test("bunny", "testlib-api", "", u64::from(i));
-            let case = &cases[rng.below(cases.len() as u32) as usize];
-            let out = hostile_output(i % 10, &mut rng, &case.1.answer);
-            (case, out, format!("hostile kind {} seed {i}", i % 10))
-        })
-        .collect();
-    let [ac, wa, _, fail] = assert_tokens_agree(&tokens_build(flags), &work);
-    assert!(ac > 0 && wa > 0 && fail == 0, "{ac} {wa} {fail}");
-}
-
 #[test]
-fn tokens_checker_agrees_on_hostile_outputs_first_300() {
-    tokens_hostile_outputs(300, LUOGU);
+fn tokens_checker_agrees_on_hand_outputs_and_300_hostile_ones() {
+    tokens_checkers_agree(LUOGU, 300);
+    tokens_checkers_agree(STRICT, 0);
 }
 
 #[test]
 #[ignore = "slow: 3000 hostile outputs per build"]
 fn tokens_checker_agrees_on_hostile_outputs() {
     for flags in [LUOGU, STRICT] {
-        tokens_hostile_outputs(3000, flags);
+        tokens_checkers_agree(flags, 3000);
     }
 }
 
@@ -177,11 +157,7 @@ fn checkers_keep_domjudge_codes_with_p2d_defaults() {
         let t = &common::package_tests(problem)[0];
         let case = Case::new(dir.path(), problem, &t.input, &t.answer);
         for (output, code) in [(&t.answer[..], 42), (b"1 1 1\n", 43), (b"x", 43)] {
-            let paths = [
-                &case.input_path,
-                std::path::Path::new("/dev/stdin"),
-                &case.answer_path,
-            ];
+            let paths = [&case.input_path, Path::new("/dev/stdin"), &case.answer_path];
             let r = cpp_check(&bin, paths, output, false);
             assert_eq!(r.code, code, "{source}: {r:?}");
             assert!(!r.stderr.is_empty(), "{source}: no judgemessage.txt");

@@ -48,8 +48,9 @@ pub fn source(problem: &str, name: &str) -> PathBuf {
 
 /// What a source is written against, which decides how it is called and what it can be held
 /// to beyond its verdicts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Api {
+    #[default]
     /// Self-contained (`problems/<p>/testlib/`): testlib's calling convention with gridjudge's
     /// messages, flags, report file and streaming, all compared.
     Own,
@@ -67,7 +68,7 @@ pub enum Api {
 }
 
 /// One way to compile a C++ program: `g++ <flags> [-isystem <include>] -o <bin> <source>`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Build {
     pub source: PathBuf,
     pub flags: Vec<&'static str>,
@@ -81,13 +82,11 @@ pub struct Build {
 
 impl Build {
     pub fn new(source: PathBuf, flags: &[&'static str]) -> Build {
-        let (include, api, option) = (None, Api::Own, None);
+        let flags = flags.to_vec();
         Build {
             source,
-            flags: flags.to_vec(),
-            include,
-            api,
-            option,
+            flags,
+            ..Build::default()
         }
     }
 

@@ -762,14 +762,18 @@ const XML: &str = r#"<?xml version="1.0" encoding="windows-1251"?>"#;
 /// message to it as testlib does (without the verdict word and without a line end), and with
 /// `-appes` after it testlib's XML report instead (`outcome = "..."`, the message escaped, a
 /// line end after it); anything else after the report is a usage error (FAIL), as in testlib.
-/// (p2d's testlib-API builds take a feedback folder instead: not tried.)
+/// (Not under a checker option, which changes the verdicts; nor p2d's testlib-API builds,
+/// which take a feedback folder instead.)
 pub fn checker_writes_the_report_file(m: &dyn Model) {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let r = m.report();
     let case = Case::new(d, "report", &r.input, &r.answer);
     let (report, out) = (d.join("report"), d.join("out"));
-    for (bin, build) in checkers(m).iter().filter(|c| c.1.api == Api::Own) {
+    let own = checkers(m)
+        .into_iter()
+        .filter(|c| c.1.api == Api::Own && c.1.option.is_none());
+    for (bin, build) in &own.collect::<Vec<_>>() {
         // The run and the report's content on `output`, with `flags` after the report.
         let judge = |output: &str, answer: &Path, flags: &[&str]| {
             let _ = std::fs::remove_file(&report);
@@ -898,11 +902,15 @@ pub fn tally<K: Ord>(items: impl IntoIterator<Item = K>) -> BTreeMap<K, u64> {
 /// Hundreds of megabytes streamed into the C++ checker's output (through `/dev/stdin`) under
 /// a [`cpp::MEMORY_LIMIT`] address-space cap: it reads only what it needs, holds none of it,
 /// and gives the Rust checker's verdict on the same stream (never FAIL; WA and PE both occur).
-/// Not the testlib-API builds: testlib reads stdin into memory ([`Api::Testlib`]).
+/// Not the testlib-API builds: testlib reads stdin into memory ([`Api::Testlib`]); not under
+/// a checker option (the streams' verdicts are those of the committed options).
 pub fn checker_streams_huge_outputs(m: &dyn Model) {
     let dir = tempfile::tempdir().unwrap();
     let streams = m.streams();
-    for c in checkers(m).iter().filter(|c| c.1.api == Api::Own) {
+    let own = checkers(m)
+        .into_iter()
+        .filter(|c| c.1.api == Api::Own && c.1.option.is_none());
+    for c in &own.collect::<Vec<_>>() {
         let mut codes = Vec::new();
         for (i, s) in streams.iter().enumerate() {
             let case = Case::new(dir.path(), &format!("stream{i}"), &s.input, &s.answer);
