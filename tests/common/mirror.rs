@@ -682,7 +682,7 @@ pub fn checker_accepts_every_jury_answer(m: &dyn Model) {
         });
         let codes = tally(codes.into_iter().flatten());
         assert!(
-            codes.get(&3).is_none() && codes.len() == 3,
+            !codes.contains_key(&3) && codes.len() == 3,
             "{}: {codes:?}",
             c.1
         );
