@@ -7,8 +7,8 @@
 //!   test with its white space scrambled, are judged normally by both checkers (the jury answer
 //!   AC against itself, a wrong output WA) and answered by `gridjudge solve`, while both
 //!   validators still reject them. Inputs missing a token or with one too many stay FAIL.
-//! * Outputs: a UTF-8 BOM at the start is skipped (a partial one is PE), a missing output file
-//!   is PE "Output file not found" in both.
+//! * (A UTF-8 BOM before the output and a missing output file: tests/common/mirror.rs, for
+//!   every build.)
 //! * testlib's report file (plain and `-appes`) as testlib writes it; `--testset`/`--group`.
 //! * CMS: `checker --cms <input> <answer> <output>` (and the -DCMS build without the flag):
 //!   score on stdout, `translate:*` first on stderr, exit 0; a judge error exits non-zero.
@@ -261,60 +261,6 @@ fn scrambled_inputs_are_judged_normally() {
             assert_eq!(
                 assert_agree(problem, &trimmed[..cut], &t.answer, &t.answer),
                 Verdict::Fail
-            );
-        }
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Outputs: BOM, missing file.
-
-/// A UTF-8 BOM before the output is skipped by both checkers; two bytes of one are PE; a BOM
-/// before the jury answer is FAIL (testlib skips it only in the output).
-#[test]
-fn bom_before_the_output() {
-    for (problem, input, answer) in [
-        (
-            "game",
-            common::game::SAMPLE.as_bytes(),
-            common::game::SAMPLE_ANS.as_bytes(),
-        ),
-        ("bunny", &b"1 6\nXO.OXO\n1\n1 2\n1 1\n"[..], &b"1\n1\n"[..]),
-    ] {
-        let bom = [&b"\xEF\xBB\xBF"[..], answer].concat();
-        assert_eq!(assert_agree(problem, input, &bom, answer), Verdict::Ac);
-        let half = [&b"\xEF\xBB"[..], answer].concat();
-        assert_eq!(assert_agree(problem, input, &half, answer), Verdict::Pe);
-        assert_eq!(assert_agree(problem, input, &bom, &bom), Verdict::Fail);
-        assert_eq!(
-            assert_agree(problem, input, b"\xEF\xBB\xBF", answer),
-            Verdict::Pe
-        );
-    }
-}
-
-/// A missing output file: PE with testlib's message in the C++ checkers (the Rust binary's is
-/// checked in checker/tests/cli.rs), whatever the input and the answer say.
-#[test]
-fn missing_output_is_pe() {
-    for problem in testlib_problems() {
-        let problem = problem.as_str();
-        let t = &common::package_tests(problem)[0];
-        let files = Files::new();
-        let i = files.write("in", &t.input);
-        let a = files.write("ans", &t.answer);
-        let missing = files.0.path().join("no output");
-        let want = CheckOutcome::pe(format!("Output file not found: \"{}\"", missing.display()));
-        for flags in [LUOGU, STRICT14] {
-            let got = run(
-                &compiled(problem, "checker", flags),
-                &[&i, &missing, &a],
-                b"",
-            );
-            assert_eq!(
-                (got.code, got.stderr.clone()),
-                (2, format!("{}\n", want.testlib_line())),
-                "{problem}"
             );
         }
     }

@@ -35,7 +35,7 @@ use super::validator::{Corpus, Rejection};
 use gridjudge::package::BuiltTest;
 use gridjudge::problem::{Problem, ProblemConfig, ValidateOptions};
 use gridjudge::reader::FormatError;
-use gridjudge::verdict::Verdict;
+use gridjudge::verdict::{CheckOutcome, Verdict};
 use rayon::prelude::*;
 
 /// How a validator run is configured: an optional test group, and the lenient option.
@@ -721,7 +721,8 @@ pub fn checker_hand_cases(m: &dyn Model) {
 
 /// Broken jury files: FAIL (3) in both where the model says, the same exit code as Rust's
 /// elsewhere; a missing answer or input file, or a wrong command line, is FAIL; a missing
-/// output is testlib's PE (tests/conformance.rs compares it with Rust's). A testlib-API build
+/// output is testlib's PE with testlib's message. A UTF-8 BOM is skipped before the output
+/// only. A testlib-API build
 /// has p2d's command line: only the missing answer and input are tried on it.
 pub fn checker_fails_on_broken_jury_files(m: &dyn Model) {
     let dir = tempfile::tempdir().unwrap();
@@ -740,14 +741,33 @@ pub fn checker_fails_on_broken_jury_files(m: &dyn Model) {
                 assert_eq!(code, want, "broken case {i}: output {}", shown(&j.output));
             }
         });
+        // A UTF-8 BOM is skipped before the output, not before the jury answer (FAIL); two
+        // bytes of one, or one alone, are PE.
+        let (bom, out) = (b"\xef\xbb\xbf", d.join("out"));
+        let bommed = Case::new(d, "bom", &t.input, &[&bom[..], &t.answer].concat());
+        for (case, output, want) in [
+            (&first, [&bom[..], &t.answer].concat(), 0),
+            (&first, [&bom[..2], &t.answer].concat(), 2),
+            (&first, bom.to_vec(), 2),
+            (&bommed, bommed.answer.clone(), 3),
+        ] {
+            let code = assert_checkers_agree(m, c, case, &output, Some(&out), "BOM");
+            assert_eq!(code, want, "{}", shown(&output));
+        }
         let (i, a) = (first.input_path.as_path(), first.answer_path.as_path());
-        let check = |paths| cpp_check(c, paths, io::empty(), false).code;
-        assert_eq!(check([i, a, &nowhere]), 3);
-        assert_eq!(check([&nowhere, a, a]), 3);
+        let check = |paths| cpp_check(c, paths, io::empty(), false);
+        assert_eq!(check([i, a, &nowhere]).code, 3);
+        assert_eq!(check([&nowhere, a, a]).code, 3);
         if c.1.api == Api::Testlib {
             continue;
         }
-        assert_eq!(check([i, &nowhere, a]), 2);
+        // A missing output: testlib's PE and message.
+        let missing = CheckOutcome::pe(format!("Output file not found: \"{}\"", nowhere.display()));
+        let r = check([i, &nowhere, a]);
+        assert_eq!(
+            (r.code, r.stderr),
+            (2, format!("{}\n", missing.testlib_line()))
+        );
         for args in [&[][..], &[i], &[i, i]] {
             let r = cpp::run(&c.0, args, io::empty(), false);
             assert_eq!(r.code, 3, "{args:?} ({}): {r:?}", c.1);
