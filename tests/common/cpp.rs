@@ -96,14 +96,14 @@ impl Build {
     /// ours).
     pub fn testlib(source: &str, flags: &[&'static str]) -> Build {
         let codes = ["-DOK_EXIT_CODE=0", "-DWA_EXIT_CODE=1", "-DPE_EXIT_CODE=2"];
-        let warnings = ["-DFAIL_EXIT_CODE=3", "-Wall", "-Wextra", "-Werror"];
+        let codes = codes.into_iter().chain(["-DFAIL_EXIT_CODE=3"]);
+        let warnings = ["-Wall", "-Wextra", "-Werror"].into_iter();
+        let warnings = warnings.filter(|w| !flags.contains(w));
         Build {
             include: Some(testlib_dir().to_path_buf()),
             api: Api::Testlib,
-            ..Build::new(
-                Path::new(env!("CARGO_MANIFEST_DIR")).join(source),
-                &[&codes[..], flags, &warnings].concat(),
-            )
+            flags: (codes.chain(flags.iter().copied()).chain(warnings)).collect(),
+            ..Build::new(Path::new(env!("CARGO_MANIFEST_DIR")).join(source), &[])
         }
     }
 
