@@ -7,8 +7,8 @@
 //!   test with its white space scrambled, are judged normally by both checkers (the jury answer
 //!   AC against itself, a wrong output WA) and answered by `gridjudge solve`, while both
 //!   validators still reject them. Inputs missing a token or with one too many stay FAIL.
-//! * Outputs: a UTF-8 BOM at the start is skipped (a partial one is PE), a missing output file
-//!   is PE "Output file not found" in both.
+//! * (A UTF-8 BOM before the output and a missing output file: tests/common/mirror.rs, for
+//!   every build.)
 //! * testlib's report file (plain and `-appes`) as testlib writes it; `--testset`/`--group`.
 //! * CMS: `checker --cms <input> <answer> <output>` (and the -DCMS build without the flag):
 //!   score on stdout, `translate:*` first on stderr, exit 0; a judge error exits non-zero.
@@ -140,24 +140,20 @@ fn bunny_wrong(answer: &[u8]) -> Vec<u8> {
 // ---------------------------------------------------------------------------------------------
 // Tolerant reading.
 
-/// The official samples of `bunny`, with a trailing space on every input line: both checkers
-/// judge them normally, `gridjudge solve` answers them, both validators still reject them.
+/// The official samples of `bunny`, with a trailing space on every input line, and CR LF line
+/// ends: both checkers judge them normally, `gridjudge solve` answers them, the Rust validator
+/// still rejects them for the trailing space (tests/bunny_cpp.rs compares every checker and
+/// validator build with Rust on them as they are).
 #[test]
 fn official_bunny_samples_with_trailing_spaces() {
     let p = common::problem("bunny");
     let cfg = common::config(p);
-    let dir = common::problem_dir("bunny").join("samples/original");
-    let validator = compiled("bunny", "validator", LUOGU);
-    for i in 1..=3 {
-        let input = std::fs::read(dir.join(format!("sample{i}.in"))).unwrap();
-        let answer = std::fs::read(dir.join(format!("sample{i}.ans"))).unwrap();
-        assert!(input.windows(2).any(|w| w == b" \n"), "sample {i}");
-        assert_eq!(assert_agree("bunny", &input, &answer, &answer), Verdict::Ac);
+    let samples = common::mirror::original_samples("bunny");
+    assert_eq!(samples.len(), 3);
+    for (name, input, answer) in samples {
         let wrong = bunny_wrong(&answer);
         assert_eq!(assert_agree("bunny", &input, &wrong, &answer), Verdict::Wa);
-        // CR LF line ends too.
-        let crlf: Vec<u8> = input
-            .iter()
+        let crlf: Vec<u8> = (input.iter())
             .flat_map(|&b| {
                 if b == b'\n' {
                     vec![b'\r', b'\n']
@@ -169,24 +165,16 @@ fn official_bunny_samples_with_trailing_spaces() {
         assert_eq!(assert_agree("bunny", &crlf, &answer, &answer), Verdict::Ac);
         // solve, in-process and the binary.
         assert_eq!(p.solve(&input, &cfg.constraints).unwrap(), answer);
-        let out = run(
-            Path::new(env!("CARGO_BIN_EXE_gridjudge")),
-            &["solve", "bunny"],
-            &input,
-        );
+        let gridjudge = Path::new(env!("CARGO_BIN_EXE_gridjudge"));
+        let out = run(gridjudge, &["solve", "bunny"], &input);
         assert_eq!(
             (out.code, out.stdout.as_bytes()),
             (0, &answer[..]),
-            "{out:?}"
+            "{name}: {out:?}"
         );
-        // The validators stay strict.
-        let e = p
-            .validate(&input, &cfg.constraints, ValidateOptions::default())
-            .unwrap_err();
-        assert_eq!(e.found, "trailing space", "{e}");
-        let v = run(&validator, &[] as &[&str], &input);
-        assert_eq!(v.code, 3, "{v:?}");
-        assert_eq!(v.stderr, format!("invalid: {e}\n"));
+        let strict = ValidateOptions::default();
+        let e = p.validate(&input, &cfg.constraints, strict).unwrap_err();
+        assert_eq!(e.found, "trailing space", "{name}: {e}");
     }
 }
 
@@ -273,60 +261,6 @@ fn scrambled_inputs_are_judged_normally() {
             assert_eq!(
                 assert_agree(problem, &trimmed[..cut], &t.answer, &t.answer),
                 Verdict::Fail
-            );
-        }
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Outputs: BOM, missing file.
-
-/// A UTF-8 BOM before the output is skipped by both checkers; two bytes of one are PE; a BOM
-/// before the jury answer is FAIL (testlib skips it only in the output).
-#[test]
-fn bom_before_the_output() {
-    for (problem, input, answer) in [
-        (
-            "game",
-            common::game::SAMPLE.as_bytes(),
-            common::game::SAMPLE_ANS.as_bytes(),
-        ),
-        ("bunny", &b"1 6\nXO.OXO\n1\n1 2\n1 1\n"[..], &b"1\n1\n"[..]),
-    ] {
-        let bom = [&b"\xEF\xBB\xBF"[..], answer].concat();
-        assert_eq!(assert_agree(problem, input, &bom, answer), Verdict::Ac);
-        let half = [&b"\xEF\xBB"[..], answer].concat();
-        assert_eq!(assert_agree(problem, input, &half, answer), Verdict::Pe);
-        assert_eq!(assert_agree(problem, input, &bom, &bom), Verdict::Fail);
-        assert_eq!(
-            assert_agree(problem, input, b"\xEF\xBB\xBF", answer),
-            Verdict::Pe
-        );
-    }
-}
-
-/// A missing output file: PE with testlib's message in the C++ checkers (the Rust binary's is
-/// checked in checker/tests/cli.rs), whatever the input and the answer say.
-#[test]
-fn missing_output_is_pe() {
-    for problem in testlib_problems() {
-        let problem = problem.as_str();
-        let t = &common::package_tests(problem)[0];
-        let files = Files::new();
-        let i = files.write("in", &t.input);
-        let a = files.write("ans", &t.answer);
-        let missing = files.0.path().join("no output");
-        let want = CheckOutcome::pe(format!("Output file not found: \"{}\"", missing.display()));
-        for flags in [LUOGU, STRICT14] {
-            let got = run(
-                &compiled(problem, "checker", flags),
-                &[&i, &missing, &a],
-                b"",
-            );
-            assert_eq!(
-                (got.code, got.stderr.clone()),
-                (2, format!("{}\n", want.testlib_line())),
-                "{problem}"
             );
         }
     }
@@ -558,52 +492,40 @@ fn overview_log_text() {
 // ---------------------------------------------------------------------------------------------
 // Checker options.
 
-/// With `[checker] row_major = true`, the C++ checker that export writes (the option set from
-/// problem.toml by [`with_checker_options`]) gives Rust's verdict on outputs in every order;
-/// the source as committed (row_major = false) accepts an order that Rust refuses.
+/// With `[checker] row_major = true`, the C++ checkers that export writes (the option set from
+/// problem.toml by [`with_checker_options`]) are the `row_major` builds that tests/game_cpp.rs
+/// compares with the Rust checker, and the option matters: the cells reversed are WA in them,
+/// AC in the committed source (row_major = false, which export leaves as it is).
 #[test]
 fn row_major_in_the_exported_checker() {
     let p = common::problem("game");
     let cfg = common::config_with(p, "row_major = false", "row_major = true", "row_major");
-    let src = common::cpp::source("game", "checker");
-    let exported = with_checker_options(&cfg, &std::fs::read(&src).unwrap(), &src).unwrap();
+    let (input, answer) = (common::game::SAMPLE, common::game::SAMPLE_ANS);
     let files = Files::new();
-    let exported_src = files.write("checker.cpp", &exported);
-    let bin = compiled_with(&exported_src, LUOGU);
-    let plain = compiled("game", "checker", LUOGU);
-    let mut rng = TestRng::for_test("game", "conformance", "row_major", 1);
-    let mut disagreements = 0;
-    for t in common::package_tests("game")
-        .iter()
-        .filter(|t| t.answer.starts_with(b"WIN"))
-    {
-        let cells: Vec<&[u8]> = t
-            .answer
-            .split(|&b| b == b'\n')
-            .skip(1)
-            .filter(|l| !l.is_empty())
-            .collect();
-        let mut reversed = cells.clone();
-        reversed.reverse();
-        let mut shuffled = cells.clone();
-        rng.shuffle(&mut shuffled);
-        for order in [cells.clone(), reversed, shuffled] {
-            let output = [b"WIN\n".to_vec(), order.join(&b'\n')].concat();
-            let want = rust_check_with(p, &t.input, &output, &t.answer, &cfg);
-            let got = cpp_code(&bin, &files, &t.input, &output, &t.answer);
-            assert_eq!(
-                got.code,
-                want.testlib_exit_code(),
-                "{} {got:?} {want:?}",
-                t.name
-            );
-            let old = cpp_code(&plain, &files, &t.input, &output, &t.answer);
-            disagreements += usize::from(old.code != want.testlib_exit_code());
-        }
+    for source in [
+        common::cpp::source("game", "checker"),
+        common::problem_dir("game").join("polygon/check.cpp"),
+    ] {
+        let text = std::fs::read(&source).unwrap();
+        let plain = with_checker_options(&common::config(p), &text, &source).unwrap();
+        assert_eq!(plain, text);
+        let build = Build {
+            option: Some("row_major"),
+            ..Build::new(source.clone(), LUOGU)
+        };
+        assert_eq!(
+            with_checker_options(&cfg, &text, &source).unwrap(),
+            build.text()
+        );
     }
-    assert!(disagreements > 0, "the test would pass without the option");
-    // The committed source keeps row_major = false, as problem.toml says.
-    let same =
-        with_checker_options(&common::config(p), &std::fs::read(&src).unwrap(), &src).unwrap();
-    assert_eq!(same, std::fs::read(&src).unwrap());
+    let [plain, row_major] = [None, Some("row_major")].map(|option| Build {
+        option,
+        ..Build::new(common::cpp::source("game", "checker"), LUOGU)
+    });
+    let reversed = b"WIN\n3 2\n2 3\n";
+    let code = |b: &Build| {
+        let bin = common::cpp::compiled(b);
+        cpp_code(&bin, &files, input.as_bytes(), reversed, answer.as_bytes()).code
+    };
+    assert_eq!((code(&plain), code(&row_major)), (0, 1));
 }

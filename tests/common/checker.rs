@@ -383,3 +383,61 @@ impl Read for Stream {
         }
     }
 }
+
+/// Outputs made by hand from any jury answer `ans`, with labels: the answer re-spaced and
+/// after BOMs (AC for the checkers of every problem), and wrong or unreadable variants of it
+/// (empty, a token or bad byte after it, tokens dropped, reversed or doubled, numbers with a
+/// leading zero, a sign, a bad byte, 23 digits, a 100-byte token, the lines after the first
+/// reversed).
+pub fn hand_outputs(ans: &[u8]) -> Vec<(Vec<u8>, String)> {
+    let toks: Vec<&[u8]> = model_tokens(ans).collect();
+    let first_one = |to: &[u8]| match ans.iter().position(|&b| b == b'1') {
+        Some(i) => [&ans[..i], to, &ans[i + 1..]].concat(),
+        None => [ans, to].concat(),
+    };
+    let after = |tail: &[u8]| [ans, tail].concat();
+    let reversed: Vec<&[u8]> = toks.iter().rev().copied().collect();
+    let mut v: Vec<(Vec<u8>, &str)> = vec![
+        (ans.to_vec(), "the jury answer"),
+        (toks.join(&b"\x0b\x0c\r\n\t "[..]), "every white space byte"),
+        ([&b"\xef\xbb\xbf"[..], ans].concat(), "a UTF-8 BOM first"),
+        ([&b"\xef\xbb\xbf\xef\xbb\xbf"[..], ans].concat(), "two BOMs"),
+        (Vec::new(), "empty"),
+        (b"\n \n".to_vec(), "white space only"),
+        (b"LOSE\n".to_vec(), "LOSE"),
+        (b"0\n".to_vec(), "0"),
+        (after(b"x\n"), "a token after the answer"),
+        (after(b"1\n"), "a number after the answer"),
+        (after(b"\xff"), "a byte 0xFF after the answer"),
+        (after(b"\x00"), "a NUL after the answer"),
+        (
+            toks[..toks.len() - 1].join(&b'\n'),
+            "the last token missing",
+        ),
+        (toks[1..].join(&b' '), "the first token missing"),
+        (reversed.join(&b'\n'), "the tokens reversed"),
+        (first_one(b"01"), "a leading zero"),
+        (first_one(b"+1"), "a plus sign"),
+        (first_one(b"1\xff"), "a byte 0xFF in a number"),
+        (first_one(b"99999999999999999999999"), "a huge number"),
+        (first_one(b"-1"), "a negative number"),
+        (vec![b'7'; 100], "a 100-byte token"),
+    ];
+    let lines: Vec<&[u8]> = ans
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .collect();
+    if lines.len() > 2 {
+        let rev: Vec<&[u8]> = lines[..1]
+            .iter()
+            .chain(lines[1..].iter().rev())
+            .copied()
+            .collect();
+        v.push((rev.join(&b'\n'), "the lines after the first reversed"));
+    }
+    if toks.len() > 2 {
+        let dup = [&toks[..], &toks[toks.len() - 1..]].concat();
+        v.push((dup.join(&b' '), "the last token twice"));
+    }
+    v.into_iter().map(|(o, s)| (o, s.to_string())).collect()
+}

@@ -1,10 +1,12 @@
 //! Compiling and running C++ checkers and validators: the self-contained sources of
-//! `problems/<p>/testlib/` that tests/game_cpp.rs and tests/bunny_cpp.rs compare with
-//! gridjudge's own (through tests/common/mirror.rs), and the judges' builds of
-//! tests/conformance.rs.
+//! `problems/<p>/testlib/` and the testlib-API sources of `problems/<p>/polygon/` that
+//! tests/game_cpp.rs and tests/bunny_cpp.rs compare with gridjudge's own (through
+//! tests/common/mirror.rs), and the judges' builds of tests/conformance.rs.
 //!
-//! * [`Build`]: a source, g++'s flags and an optional include folder; [`builds`] lists the
-//!   builds every C++ source of a problem is tested with;
+//! * [`Build`]: a source, g++'s flags, an optional include folder, the [`Api`] it is written
+//!   against and an optional checker option; [`builds`] lists the builds every C++ source of a
+//!   problem is tested with;
+//! * [`testlib_dir`]: the `testlib.h` of the PyPI package p2d, installed on first use;
 //! * [`compiled`]: g++, once per test process and build, into a cache folder keyed by the hash
 //!   of the source, the headers of the include folder, the flags and the compiler;
 //! * [`run`]: a binary with arguments and a stdin stream, under a watchdog ([`TIME_LIMIT`]) and
@@ -44,42 +46,154 @@ pub fn source(problem: &str, name: &str) -> PathBuf {
         .join(format!("{name}.cpp"))
 }
 
-/// One way to compile a C++ program: `g++ <flags> [-I <include>] -o <bin> <source>`.
-#[derive(Clone, Debug)]
+/// What a source is written against, which decides how it is called and what it can be held
+/// to beyond its verdicts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Api {
+    #[default]
+    /// Self-contained (`problems/<p>/testlib/`): testlib's calling convention with gridjudge's
+    /// messages, flags, report file and streaming, all compared.
+    Own,
+    /// testlib's API (`problems/<p>/polygon/`, `checker/builtin/testlib_tokens.cpp`), built
+    /// with p2d's testlib.h ([`testlib_dir`]). testlib decides, not our source:
+    /// * the checker's calling convention, DOMjudge's as p2d adapts it
+    ///   (`check <input> <answer> <feedback_dir> < output`, the message in `judgemessage.txt`),
+    ///   so there is no report file and no command line of ours to test;
+    /// * the validator's messages (the verdict alone is compared, not message, line or column)
+    ///   and flags (no `--group=G`, `--testset=X` or usage errors; an unknown `--group` is
+    ///   testlib's FAIL 3, not our usage error 2);
+    /// * files over 128 MiB are refused, and an output read from stdin costs memory in
+    ///   proportion, so the huge streams cannot be judged under the memory cap.
+    Testlib,
+}
+
+/// One way to compile a C++ program: `g++ <flags> [-isystem <include>] -o <bin> <source>`.
+#[derive(Clone, Debug, Default)]
 pub struct Build {
     pub source: PathBuf,
-    pub flags: &'static [&'static str],
+    pub flags: Vec<&'static str>,
     /// A folder of headers (such as a `testlib.h`), searched by `#include`.
     pub include: Option<PathBuf>,
+    pub api: Api,
+    /// A boolean checker option of problem.toml set to true: in the source (its one line
+    /// `const bool NAME = false;`, as `gridjudge export` rewrites it) and in the Rust config.
+    pub option: Option<&'static str>,
 }
 
 impl Build {
-    pub fn new(source: PathBuf, flags: &'static [&'static str]) -> Build {
+    pub fn new(source: PathBuf, flags: &[&'static str]) -> Build {
+        let flags = flags.to_vec();
         Build {
             source,
             flags,
-            include: None,
+            ..Build::default()
         }
+    }
+
+    /// `source` (relative to the repository) against p2d's testlib.h, built with testlib's own
+    /// exit codes (0 AC, 1 WA, 2 PE, 3 FAIL; p2d's testlib.h defaults to DOMjudge's 42/43),
+    /// `flags`, and every warning an error (testlib.h is a system header: its warnings are not
+    /// ours).
+    pub fn testlib(source: &str, flags: &[&'static str]) -> Build {
+        let codes = ["-DOK_EXIT_CODE=0", "-DWA_EXIT_CODE=1", "-DPE_EXIT_CODE=2"];
+        let codes = codes.into_iter().chain(["-DFAIL_EXIT_CODE=3"]);
+        let warnings = ["-Wall", "-Wextra", "-Werror"].into_iter();
+        let warnings = warnings.filter(|w| !flags.contains(w));
+        Build {
+            include: Some(testlib_dir().to_path_buf()),
+            api: Api::Testlib,
+            flags: (codes.chain(flags.iter().copied()).chain(warnings)).collect(),
+            ..Build::new(Path::new(env!("CARGO_MANIFEST_DIR")).join(source), &[])
+        }
+    }
+
+    /// The source's text, with the option set.
+    pub fn text(&self) -> Vec<u8> {
+        let src = &self.source;
+        let text = std::fs::read(src).unwrap_or_else(|e| panic!("{}: {e}", src.display()));
+        let Some(name) = self.option else { return text };
+        let text = String::from_utf8(text).unwrap();
+        let line = format!("const bool {name} = false;");
+        assert_eq!(text.matches(&line).count(), 1, "{self}: one {line:?}");
+        text.replace(&line, &format!("const bool {name} = true;"))
+            .into_bytes()
     }
 }
 
 impl fmt::Display for Build {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "{} [{}]", self.source.display(), self.flags.join(" "))
+        write!(f, "{} [{}]", self.source.display(), self.flags.join(" "))?;
+        match self.option {
+            Some(o) => write!(f, " with {o}"),
+            None => Ok(()),
+        }
     }
 }
 
 /// The builds of `problems/<problem>/testlib/<name>.cpp` that the mirror tests compare with
-/// gridjudge: with every warning an error, and with Luogu's flags.
-pub fn builds(problem: &str, name: &str) -> Vec<Build> {
-    [STRICT, LUOGU]
-        .into_iter()
-        .map(|flags| Build::new(source(problem, name), flags))
-        .collect()
+/// gridjudge (with every warning an error, and with Luogu's flags), then those of
+/// `problems/<problem>/polygon/<polygon>.cpp` against p2d's testlib.h.
+pub fn builds(problem: &str, name: &str, polygon: &str) -> Vec<Build> {
+    let testlib = format!("problems/{problem}/polygon/{polygon}.cpp");
+    let own = [STRICT, LUOGU].map(|flags| Build::new(source(problem, name), flags));
+    let api = [STRICT, LUOGU].map(|flags| Build::testlib(&testlib, flags));
+    own.into_iter().chain(api).collect()
 }
 
-/// The hash that names a build: the source, the include folder's files, the flags and the
-/// compiler's version.
+/// The p2d release whose testlib.h (testlib 0.9.44 adapted to DOMjudge) the testlib-API
+/// sources are compiled against.
+pub const P2D_VERSION: &str = "0.4.0";
+
+/// The folder holding p2d's testlib.h, `target/p2d-testlib-<version>/`, installed from PyPI on
+/// first use: p2d (without its dependencies) goes into a throw-away virtual environment, and
+/// its `p2d/testlib/{testlib.h,LICENSE}` are copied to a staging folder renamed into place, so
+/// that test processes running at the same time never see half a file.
+pub fn testlib_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let target = Path::new(env!("CARGO_MANIFEST_DIR")).join("target");
+        let dir = target.join(format!("p2d-testlib-{P2D_VERSION}"));
+        if dir.join("testlib.h").is_file() {
+            return dir;
+        }
+        std::fs::create_dir_all(&target).unwrap();
+        let tmp = tempfile::tempdir_in(&target).unwrap();
+        let venv = tmp.path().join("venv");
+        let st = Command::new("python3")
+            .args(["-m", "venv"])
+            .arg(&venv)
+            .status();
+        assert!(st.is_ok_and(|s| s.success()), "python3 -m venv (for p2d)");
+        let st = Command::new(venv.join("bin/pip"))
+            .args(["install", "--quiet", "--no-deps"])
+            .arg(format!("p2d=={P2D_VERSION}"))
+            .status();
+        assert!(
+            st.is_ok_and(|s| s.success()),
+            "pip install p2d=={P2D_VERSION}"
+        );
+        let site = std::fs::read_dir(venv.join("lib"))
+            .unwrap()
+            .map(|e| e.unwrap().path().join("site-packages/p2d/testlib"))
+            .find(|p| p.join("testlib.h").is_file())
+            .expect("p2d ships p2d/testlib/testlib.h");
+        let staged = tmp.path().join("testlib");
+        std::fs::create_dir(&staged).unwrap();
+        for f in ["testlib.h", "LICENSE"] {
+            std::fs::copy(site.join(f), staged.join(f)).unwrap();
+        }
+        // Another process may have won the race: its copy is the same file.
+        let moved = std::fs::rename(&staged, &dir);
+        assert!(
+            moved.is_ok() || dir.join("testlib.h").is_file(),
+            "{moved:?}"
+        );
+        dir
+    })
+}
+
+/// The hash that names a build: the source (with its option), the include folder's files, the
+/// flags and the compiler's version.
 fn build_key(b: &Build) -> String {
     let version = Command::new("g++")
         .arg("--version")
@@ -87,7 +201,7 @@ fn build_key(b: &Build) -> String {
         .expect("g++ is needed to compile the C++ checkers and validators");
     let read = |p: &Path| std::fs::read(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
     let mut hash = Sha256::new();
-    hash.update(read(&b.source));
+    hash.update(b.text());
     if let Some(dir) = &b.include {
         let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
             .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
@@ -140,14 +254,22 @@ fn compile(b: &Build) -> PathBuf {
         .unwrap()
         .into_temp_path();
     let mut cmd = Command::new("g++");
-    cmd.args(b.flags);
+    cmd.args(&b.flags);
     if let Some(include) = &b.include {
-        cmd.arg("-I").arg(include);
+        cmd.arg("-isystem").arg(include);
     }
+    // With an option, the rewritten text is compiled from a temporary file beside the binary.
+    let staged = (b.option.is_some()).then(|| {
+        let f = tempfile::Builder::new().suffix(".cpp").tempfile_in(&dir);
+        let f = f.unwrap().into_temp_path();
+        std::fs::write(&f, b.text()).unwrap();
+        f
+    });
+    let source = staged.as_deref().unwrap_or(&b.source);
     let out = cmd
         .arg("-o")
         .arg(&tmp)
-        .arg(&b.source)
+        .arg(source)
         .output()
         .expect("g++ runs");
     assert!(

@@ -1,16 +1,19 @@
 //! A problem's C++ validator and checker against gridjudge's own (called in-process through the
 //! `Problem` trait, as the binaries call them), for every build of the C++ sources
-//! ([`Model::validator_builds`], [`Model::checker_builds`]: a list of source, g++ flags and
-//! include folder, so that other versions of the same programs go through the same tests).
+//! ([`Model::validator_builds`], [`Model::checker_builds`]: the self-contained sources and those
+//! written against testlib's API, each with g++ flag sets; a build's [`Api`] says which checks
+//! it skips, and why).
 //! The generic part lives here; a [`Model`] gives what is specific to a problem: how to mutate
 //! an input, hostile outputs made from an answer, hand cases, broken jury files, the report
 //! file's messages, huge streams. [`mirror_tests!`] declares the tests for one model:
 //!
-//! * validator: the corpus (verdict, line and column of `expected.toml`, in every group and
-//!   with trailing spaces allowed), every package test in every group, testlib's flags
+//! * validator: the corpus (verdict, line and column of `expected.toml`, in every group, with
+//!   and without trailing spaces allowed, and with a byte 0xFF at the end), every package test
+//!   and official sample in every group, testlib's flags
 //!   (`--group=G`, Polygon's `--testset`, unknown groups, usage errors), and seeded mutations:
 //!   every decision and every message equals the Rust validator's;
-//! * checker: every jury answer against itself, hand cases, broken jury files (FAIL), testlib's
+//! * checker: every jury answer against itself and [`hand_outputs`] of it, hand cases, broken
+//!   jury files (FAIL), testlib's
 //!   report file (plain and `-appes`), seeded hostile outputs, and hundreds of megabytes
 //!   streamed under an address-space cap: every exit code equals the Rust checker's testlib
 //!   exit code, and the C++ stderr is one line starting with the verdict; the hand cases and
@@ -26,13 +29,13 @@ use std::ffi::OsString;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-use super::checker::{Segment, Stream};
-use super::cpp::{self, par_map, Build, Run};
+use super::checker::{hand_outputs, Segment, Stream};
+use super::cpp::{self, par_map, Api, Build, Run};
 use super::validator::{Corpus, Rejection};
 use gridjudge::package::BuiltTest;
 use gridjudge::problem::{Problem, ProblemConfig, ValidateOptions};
 use gridjudge::reader::FormatError;
-use gridjudge::verdict::Verdict;
+use gridjudge::verdict::{CheckOutcome, Verdict};
 use rayon::prelude::*;
 
 /// How a validator run is configured: an optional test group, and the lenient option.
@@ -151,12 +154,12 @@ pub trait Model: Sync {
 
     /// The validator builds compared with the Rust validator.
     fn validator_builds(&self) -> Vec<Build> {
-        cpp::builds(self.name(), "validator")
+        cpp::builds(self.name(), "validator", "validator")
     }
 
     /// The checker builds compared with the Rust checker.
     fn checker_builds(&self) -> Vec<Build> {
-        cpp::builds(self.name(), "checker")
+        cpp::builds(self.name(), "checker", "check")
     }
 
     /// The fewest package tests the problem has.
@@ -268,13 +271,17 @@ pub fn shown(b: &[u8]) -> String {
 // ---------------------------------------------------------------------------------------------
 // Validator.
 
-/// The compiled validator builds of `m`, each with its description.
-pub fn validators(m: &dyn Model) -> Vec<(PathBuf, String)> {
-    let builds = m.validator_builds();
-    builds
-        .iter()
-        .map(|b| (cpp::compiled(b), b.to_string()))
-        .collect()
+/// A compiled build.
+pub type Bin = (PathBuf, Build);
+
+/// `builds` compiled.
+fn compiled(builds: Vec<Build>) -> Vec<Bin> {
+    builds.into_iter().map(|b| (cpp::compiled(&b), b)).collect()
+}
+
+/// The compiled validator builds of `m`.
+pub fn validators(m: &dyn Model) -> Vec<Bin> {
+    compiled(m.validator_builds())
 }
 
 /// The Rust validator's decision on `input` in `mode`.
@@ -293,11 +300,12 @@ pub fn cpp_validate(bin: &Path, input: &[u8], mode: &Mode) -> Run {
 
 /// The C++ validator `bin` decides on `input` as the Rust validator does, with the message of
 /// the validator binary (`valid: <problem> <size>`, `invalid: line L, column C: ...`, one
-/// line), and exits 2 for an unknown group. Returns Rust's decision.
+/// line), and exits 2 for an unknown group; a testlib-API build is held to the verdict alone
+/// (0 or 3, and testlib's FAIL 3 for an unknown group). Returns Rust's decision.
 #[track_caller]
 pub fn assert_validators_agree(
     m: &dyn Model,
-    (bin, build): &(PathBuf, String),
+    (bin, build): &Bin,
     input: &[u8],
     mode: &Mode,
     what: &str,
@@ -308,10 +316,20 @@ pub fn assert_validators_agree(
         Some(Ok(size)) => (0, format!("valid: {} {size}\n", m.name())),
         Some(Err(e)) => (3, format!("invalid: {e}\n")),
         None => {
-            assert_eq!(cpp.code, 2, "{what} {mode:?} ({build}): {cpp:?}");
+            let code = if build.api == Api::Own { 2 } else { 3 };
+            assert_eq!(cpp.code, code, "{what} {mode:?} ({build}): {cpp:?}");
             return rust;
         }
     };
+    if build.api == Api::Testlib {
+        let ok = cpp.code == want.0;
+        assert!(
+            ok,
+            "{what} {mode:?} ({build}): {cpp:?}, Rust: {rust:?}, {}",
+            shown(input)
+        );
+        return rust;
+    }
     assert_eq!(
         (cpp.code, cpp.stderr.as_str()),
         (want.0, want.1.as_str()),
@@ -350,10 +368,35 @@ fn groups(m: &dyn Model) -> Vec<String> {
     m.config().groups.keys().cloned().collect()
 }
 
+/// Every mode: without a group and in each group, strict and lenient.
+fn modes(m: &dyn Model) -> Vec<Mode> {
+    let groups = groups(m);
+    let groups = [None]
+        .into_iter()
+        .chain(groups.iter().map(|g| Some(g.as_str())));
+    let modes = groups.flat_map(|g| [false, true].map(|lenient| Mode::new(g, lenient)));
+    modes.collect()
+}
+
+/// The official samples in `problems/<p>/samples/original/` (`sample<i>.in`, `.ans`), with
+/// their trailing spaces.
+pub fn original_samples(problem: &str) -> Vec<(String, Vec<u8>, Vec<u8>)> {
+    let dir = super::problem_dir(problem).join("samples/original");
+    let file = |i, ext| std::fs::read(dir.join(format!("sample{i}.{ext}"))).ok();
+    let samples: Vec<_> = (1..)
+        .map_while(|i| Some((format!("original{i}"), file(i, "in")?, file(i, "ans")?)))
+        .collect();
+    let spaced = |s: &&(String, Vec<u8>, Vec<u8>)| s.1.windows(2).any(|w| w == b" \n");
+    assert!(samples.iter().all(|s| spaced(&s)), "trailing spaces");
+    samples
+}
+
 /// The corpus: every invalid input rejected where `expected.toml` says, and by Rust's validator
 /// alike without a group, in every group and with trailing spaces allowed; every valid input
 /// accepted, and in each group accepted or rejected where `expected.toml` says, as in Rust.
-/// With `--allow-trailing-spaces`, the invalid `trailing_space*` inputs are accepted.
+/// With `--allow-trailing-spaces`, the invalid `trailing_space*` inputs are accepted. Each
+/// input and a valid one with a byte 0xFF (testlib's stdin end mark) at its end agree in every
+/// mode. A testlib-API build's messages are testlib's: its line and column are not compared.
 pub fn validator_corpus(m: &dyn Model) {
     let corpus = Corpus::of(m.name());
     let exp = corpus.expected();
@@ -362,57 +405,67 @@ pub fn validator_corpus(m: &dyn Model) {
     assert_eq!(invalid.len(), exp.invalid.len());
     let valid = corpus.files("valid");
     assert_eq!(valid.len(), exp.valid.len());
-    let groups = groups(m);
     let files: Vec<(&String, &Vec<u8>, bool)> = (invalid.iter().map(|(n, i)| (n, i, false)))
         .chain(valid.iter().map(|(n, i)| (n, i, true)))
         .collect();
+    let first = valid.values().next().unwrap();
+    let ends = [&b"\xff"[..], b"\xff\n", b"\n\xff"].map(|end| {
+        let trimmed = first.strip_suffix(b"\n").filter(|_| end[0] == b'\n');
+        [trimmed.unwrap_or(first), end].concat()
+    });
+    let modes = modes(m);
     for v in &validators(m) {
+        par_map(&ends, |_, input| {
+            for mode in &modes {
+                assert_validators_agree(m, v, input, mode, "0xFF at the end");
+            }
+        });
         par_map(&files, |_, &(name, input, ok)| {
             let plain = cpp_validate(&v.0, input, &Mode::default());
             if ok {
                 assert_eq!(plain.code, 0, "{name}: {}", plain.stderr);
-            } else {
+            } else if v.1.api == Api::Own {
                 assert_cpp_rejects_at(name, &plain, &exp.invalid[name]);
             }
-            for mode in [Mode::default(), Mode::lenient()] {
-                let r = assert_validators_agree(m, v, input, &mode, name).unwrap();
-                assert!(mode.lenient || r.is_ok() == ok, "{name}");
-            }
-            for g in &groups {
-                let mode = Mode::group(g);
-                let r = assert_validators_agree(m, v, input, &mode, name).unwrap();
-                let cpp = cpp_validate(&v.0, input, &mode);
-                match exp.valid.get(name).and_then(|want| want.get(g)) {
-                    None => assert_eq!(r.is_ok(), ok, "{name} in group {g}: {}", cpp.stderr),
-                    Some(want) => assert_cpp_rejects_at(name, &cpp, want),
+            for mode in &modes {
+                let r = assert_validators_agree(m, v, input, mode, name).unwrap();
+                let exp_valid = exp.valid.get(name);
+                let want = (mode.group.as_ref()).and_then(|g| exp_valid?.get(g));
+                match want.filter(|_| !mode.lenient) {
+                    None => assert!(mode.lenient || r.is_ok() == ok, "{name} {mode:?}"),
+                    Some(want) if v.1.api == Api::Own => {
+                        assert_cpp_rejects_at(name, &cpp_validate(&v.0, input, mode), want)
+                    }
+                    Some(_) => assert!(r.is_err(), "{name} {mode:?}"),
                 }
             }
-            if name.starts_with("trailing_space") {
-                assert_eq!(
-                    cpp_validate(&v.0, input, &Mode::lenient()).code,
-                    0,
-                    "{name}"
-                );
-            }
+            let lenient = cpp_validate(&v.0, input, &Mode::lenient()).code;
+            assert!(
+                !name.starts_with("trailing_space") || lenient == 0,
+                "{name}"
+            );
         });
     }
 }
 
 /// Every package test is valid, and valid in its manifest group; the C++ validator agrees with
-/// Rust on each, without a group and in every group.
+/// Rust on each, and on the official samples, in every mode.
 pub fn validator_package_tests(m: &dyn Model) {
     let tests = super::package_tests(m.name());
     assert!(tests.len() >= m.min_package_tests(), "{}", tests.len());
-    let groups = groups(m);
+    let samples = original_samples(m.name());
+    let modes = modes(m);
     for v in &validators(m) {
+        par_map(&samples, |_, (name, input, _)| {
+            for mode in &modes {
+                assert_validators_agree(m, v, input, mode, name);
+            }
+        });
         par_map(tests, |_, t| {
-            let plain = assert_validators_agree(m, v, &t.input, &Mode::default(), &t.name);
-            assert!(plain.unwrap().is_ok(), "{}", t.name);
-            for g in &groups {
-                let r = assert_validators_agree(m, v, &t.input, &Mode::group(g), &t.name);
-                if t.spec.group.as_ref() == Some(g) {
-                    assert!(r.unwrap().is_ok(), "{} is in group {g}", t.name);
-                }
+            for mode in &modes {
+                let r = assert_validators_agree(m, v, &t.input, mode, &t.name).unwrap();
+                let in_group = mode.group.is_none() || mode.group == t.spec.group;
+                assert!(r.is_ok() || !in_group, "{} {mode:?}", t.name);
             }
         });
     }
@@ -421,7 +474,8 @@ pub fn validator_package_tests(m: &dyn Model) {
 /// testlib's flags: `--group=G` is `--group G`; `--testset X` and `--testset=X`, which Polygon
 /// passes to validators, are accepted and ignored before or after the group (the same exit code
 /// and message as without them, Rust's); an unknown group exits 2 with Rust's error; a flag
-/// without its value, an unknown flag and a repeated flag are usage errors (2).
+/// without its value, an unknown flag and a repeated flag are usage errors (2). A testlib-API
+/// build has testlib's flags: only `--group G` and the unknown group are compared.
 pub fn validator_flags(m: &dyn Model) {
     let inputs = m.flag_inputs();
     let g = groups(m).into_iter().next().expect("a test group");
@@ -430,6 +484,9 @@ pub fn validator_flags(m: &dyn Model) {
         for (input, group) in &inputs {
             let mode = Mode::new(group.as_deref(), false);
             let base = assert_validators_agree(m, v, input, &mode, "flags").unwrap();
+            if v.1.api == Api::Testlib {
+                continue;
+            }
             let plain = cpp_validate(&v.0, input, &mode);
             assert_eq!(plain.code, if base.is_ok() { 0 } else { 3 }, "{plain:?}");
             let group_args: Vec<Vec<String>> = match group {
@@ -455,10 +512,13 @@ pub fn validator_flags(m: &dyn Model) {
                 }
             }
         }
-        assert!(runs >= 4 * inputs.len(), "{runs}");
         let input = &inputs[0].0;
         let unknown = Mode::group("no-such-group");
         assert_validators_agree(m, v, input, &unknown, "unknown group");
+        if v.1.api == Api::Testlib {
+            continue;
+        }
+        assert!(runs >= 4 * inputs.len(), "{runs}");
         let e = m.config().bounds_for(unknown.group.as_deref()).unwrap_err();
         let r = cpp_validate(&v.0, input, &unknown);
         assert!(r.stderr.contains(&e.to_string()), "{r:?} lacks {e}");
@@ -492,23 +552,30 @@ pub fn validator_mutations(m: &dyn Model, count: u64) {
 // ---------------------------------------------------------------------------------------------
 // Checker.
 
-/// The compiled checker builds of `m`, each with its description.
-pub fn checkers(m: &dyn Model) -> Vec<(PathBuf, String)> {
-    let builds = m.checker_builds();
-    builds
-        .iter()
-        .map(|b| (cpp::compiled(b), b.to_string()))
-        .collect()
+/// The compiled checker builds of `m`.
+pub fn checkers(m: &dyn Model) -> Vec<Bin> {
+    compiled(m.checker_builds())
 }
 
-/// The Rust checker's testlib exit code and verdict with message on `output`.
+/// The Rust checker's testlib exit code and verdict with message on `output`, with the checker
+/// option `option` set to true.
 pub fn rust_check(
     m: &dyn Model,
+    option: Option<&str>,
     input: &[u8],
     output: &mut dyn Read,
     answer: &[u8],
 ) -> (i32, String) {
-    let o = m.problem().check(input, output, answer, &m.config());
+    let cfg = match option {
+        None => m.config(),
+        Some(o) => super::config_with(
+            m.problem(),
+            &format!("{o} = false"),
+            &format!("{o} = true"),
+            o,
+        ),
+    };
+    let o = m.problem().check(input, output, answer, &cfg);
     (
         o.testlib_exit_code(),
         format!("{} {}", o.verdict, o.message),
@@ -516,13 +583,26 @@ pub fn rust_check(
 }
 
 /// The C++ checker `bin` (`stdin` feeds an output path of `/dev/stdin`); its stderr must be one
-/// line starting with the verdict. `limit_memory` as in [`cpp::run`].
+/// line starting with the verdict. `limit_memory` as in [`cpp::run`]. A testlib-API build is
+/// called as p2d's testlib.h wants (`<input> <answer> <feedback_dir>`, the output on stdin);
+/// its `judgemessage.txt` stands for stderr.
 pub fn cpp_check(
-    bin: &Path,
+    (bin, build): &Bin,
     [input, output, answer]: [&Path; 3],
     stdin: impl Read + Send,
     limit_memory: bool,
 ) -> Run {
+    if build.api == Api::Testlib {
+        let feedback = tempfile::tempdir().unwrap();
+        let stdin: Box<dyn Read + Send> = match output == Path::new("/dev/stdin") {
+            true => Box::new(stdin),
+            false => Box::new(std::fs::File::open(output).unwrap()),
+        };
+        let mut r = cpp::run(bin, [input, answer, feedback.path()], stdin, limit_memory);
+        let message = std::fs::read_to_string(feedback.path().join("judgemessage.txt"));
+        r.stderr = message.unwrap_or_default();
+        return r;
+    }
     let r = cpp::run(bin, [input, output, answer], stdin, limit_memory);
     let verdict = ["ok ", "wrong answer ", "wrong output format ", "FAIL "].get(r.code as usize);
     assert!(
@@ -542,51 +622,70 @@ pub fn cpp_check(
 #[track_caller]
 pub fn assert_checkers_agree(
     m: &dyn Model,
-    (bin, build): &(PathBuf, String),
+    c: &Bin,
     case: &Case,
     output: &[u8],
     file: Option<&Path>,
     label: &str,
 ) -> i32 {
-    let (code, msg) = rust_check(m, &case.input, &mut &output[..], &case.answer);
+    let (code, msg) = rust_check(m, c.1.option, &case.input, &mut &output[..], &case.answer);
     let paths = |out| [case.input_path.as_path(), out, &case.answer_path];
     let cpp = match file {
         Some(path) => {
             std::fs::write(path, output).unwrap();
-            cpp_check(bin, paths(path), io::empty(), false)
+            cpp_check(c, paths(path), io::empty(), false)
         }
-        None => cpp_check(bin, paths(Path::new("/dev/stdin")), output, false),
+        None => cpp_check(c, paths(Path::new("/dev/stdin")), output, false),
     };
     assert_eq!(
         cpp.code,
         code,
-        "{label} ({build}): C++ says {:?}, Rust says {msg:?}; output {}",
+        "{label} ({}): C++ says {:?}, Rust says {msg:?}; output {}",
+        c.1,
         cpp.stderr,
         shown(output)
     );
     code
 }
 
-/// Every package test's jury answer, and its accepted variants, is AC in both checkers.
+/// Every package test's (and official sample's) jury answer, and its accepted variants (but
+/// under a checker option), is AC in both checkers; both agree on the [`hand_outputs`] of each
+/// (never FAIL, WA and PE both occur).
 pub fn checker_accepts_every_jury_answer(m: &dyn Model) {
     let dir = tempfile::tempdir().unwrap();
     let tests = super::package_tests(m.name());
     assert!(tests.len() >= m.min_package_tests(), "{}", tests.len());
     m.assert_package_variety(tests);
-    let cases: Vec<Case> = (tests.iter())
-        .map(|t| Case::new(dir.path(), &t.name, &t.input, &t.answer))
+    let tests = tests
+        .iter()
+        .map(|t| (t.name.clone(), t.input.clone(), t.answer.clone()));
+    let cases: Vec<Case> = (tests.chain(original_samples(m.name())))
+        .map(|(name, input, answer)| Case::new(dir.path(), &name, &input, &answer))
         .collect();
     for c in &checkers(m) {
-        par_map(&cases, |w, case| {
+        let codes = par_map(&cases, |w, case| {
             let ans = &case.answer;
             let code = assert_checkers_agree(m, c, case, ans, Some(&case.answer_path), "jury");
             assert_eq!(code, 0, "{}", case.input_path.display());
             let out = dir.path().join(format!("out{w}"));
-            for variant in m.accepted_variants(ans) {
-                let code = assert_checkers_agree(m, c, case, &variant, Some(&out), "variant");
-                assert_eq!(code, 0, "{}", shown(&variant));
+            for variant in m
+                .accepted_variants(ans)
+                .iter()
+                .filter(|_| c.1.option.is_none())
+            {
+                let code = assert_checkers_agree(m, c, case, variant, Some(&out), "variant");
+                assert_eq!(code, 0, "{}", shown(variant));
             }
+            let hand = hand_outputs(ans).into_iter();
+            hand.map(|(o, what)| assert_checkers_agree(m, c, case, &o, Some(&out), &what))
+                .collect::<Vec<i32>>()
         });
+        let codes = tally(codes.into_iter().flatten());
+        assert!(
+            !codes.contains_key(&3) && codes.len() == 3,
+            "{}: {codes:?}",
+            c.1
+        );
     }
 }
 
@@ -611,7 +710,10 @@ pub fn checker_hand_cases(m: &dyn Model) {
             let label = j.output.escape_ascii().to_string();
             for file in [None, Some(out.as_path())] {
                 let got = assert_checkers_agree(m, c, &case, &j.output, file, &label);
-                assert_eq!(Some(got), j.want, "{label}");
+                assert!(
+                    c.1.option.is_some() || Some(got) == j.want,
+                    "{label}: {got}"
+                );
             }
         }
     }
@@ -619,7 +721,9 @@ pub fn checker_hand_cases(m: &dyn Model) {
 
 /// Broken jury files: FAIL (3) in both where the model says, the same exit code as Rust's
 /// elsewhere; a missing answer or input file, or a wrong command line, is FAIL; a missing
-/// output is testlib's PE (tests/conformance.rs compares it with Rust's).
+/// output is testlib's PE with testlib's message. A UTF-8 BOM is skipped before the output
+/// only. A testlib-API build
+/// has p2d's command line: only the missing answer and input are tried on it.
 pub fn checker_fails_on_broken_jury_files(m: &dyn Model) {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
@@ -637,11 +741,33 @@ pub fn checker_fails_on_broken_jury_files(m: &dyn Model) {
                 assert_eq!(code, want, "broken case {i}: output {}", shown(&j.output));
             }
         });
+        // A UTF-8 BOM is skipped before the output, not before the jury answer (FAIL); two
+        // bytes of one, or one alone, are PE.
+        let (bom, out) = (b"\xef\xbb\xbf", d.join("out"));
+        let bommed = Case::new(d, "bom", &t.input, &[&bom[..], &t.answer].concat());
+        for (case, output, want) in [
+            (&first, [&bom[..], &t.answer].concat(), 0),
+            (&first, [&bom[..2], &t.answer].concat(), 2),
+            (&first, bom.to_vec(), 2),
+            (&bommed, bommed.answer.clone(), 3),
+        ] {
+            let code = assert_checkers_agree(m, c, case, &output, Some(&out), "BOM");
+            assert_eq!(code, want, "{}", shown(&output));
+        }
         let (i, a) = (first.input_path.as_path(), first.answer_path.as_path());
-        let check = |paths| cpp_check(&c.0, paths, io::empty(), false).code;
-        assert_eq!(check([i, &nowhere, a]), 2);
-        assert_eq!(check([i, a, &nowhere]), 3);
-        assert_eq!(check([&nowhere, a, a]), 3);
+        let check = |paths| cpp_check(c, paths, io::empty(), false);
+        assert_eq!(check([i, a, &nowhere]).code, 3);
+        assert_eq!(check([&nowhere, a, a]).code, 3);
+        if c.1.api == Api::Testlib {
+            continue;
+        }
+        // A missing output: testlib's PE and message.
+        let missing = CheckOutcome::pe(format!("Output file not found: \"{}\"", nowhere.display()));
+        let r = check([i, &nowhere, a]);
+        assert_eq!(
+            (r.code, r.stderr),
+            (2, format!("{}\n", missing.testlib_line()))
+        );
         for args in [&[][..], &[i], &[i, i]] {
             let r = cpp::run(&c.0, args, io::empty(), false);
             assert_eq!(r.code, 3, "{args:?} ({}): {r:?}", c.1);
@@ -656,13 +782,18 @@ const XML: &str = r#"<?xml version="1.0" encoding="windows-1251"?>"#;
 /// message to it as testlib does (without the verdict word and without a line end), and with
 /// `-appes` after it testlib's XML report instead (`outcome = "..."`, the message escaped, a
 /// line end after it); anything else after the report is a usage error (FAIL), as in testlib.
+/// (Not under a checker option, which changes the verdicts; nor p2d's testlib-API builds,
+/// which take a feedback folder instead.)
 pub fn checker_writes_the_report_file(m: &dyn Model) {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let r = m.report();
     let case = Case::new(d, "report", &r.input, &r.answer);
     let (report, out) = (d.join("report"), d.join("out"));
-    for (bin, build) in &checkers(m) {
+    let own = checkers(m)
+        .into_iter()
+        .filter(|c| c.1.api == Api::Own && c.1.option.is_none());
+    for (bin, build) in &own.collect::<Vec<_>>() {
         // The run and the report's content on `output`, with `flags` after the report.
         let judge = |output: &str, answer: &Path, flags: &[&str]| {
             let _ = std::fs::remove_file(&report);
@@ -791,26 +922,32 @@ pub fn tally<K: Ord>(items: impl IntoIterator<Item = K>) -> BTreeMap<K, u64> {
 /// Hundreds of megabytes streamed into the C++ checker's output (through `/dev/stdin`) under
 /// a [`cpp::MEMORY_LIMIT`] address-space cap: it reads only what it needs, holds none of it,
 /// and gives the Rust checker's verdict on the same stream (never FAIL; WA and PE both occur).
+/// Not the testlib-API builds: testlib reads stdin into memory ([`Api::Testlib`]); not under
+/// a checker option (the streams' verdicts are those of the committed options).
 pub fn checker_streams_huge_outputs(m: &dyn Model) {
     let dir = tempfile::tempdir().unwrap();
     let streams = m.streams();
-    for (bin, build) in &checkers(m) {
+    let own = checkers(m)
+        .into_iter()
+        .filter(|c| c.1.api == Api::Own && c.1.option.is_none());
+    for c in &own.collect::<Vec<_>>() {
         let mut codes = Vec::new();
         for (i, s) in streams.iter().enumerate() {
             let case = Case::new(dir.path(), &format!("stream{i}"), &s.input, &s.answer);
             let mut rust_stream = Stream::new(m.name(), s.segments.clone(), s.seed);
-            let (code, msg) = rust_check(m, &s.input, &mut rust_stream, &s.answer);
+            let (code, msg) = rust_check(m, c.1.option, &s.input, &mut rust_stream, &s.answer);
             assert_ne!(code, 3, "stream {i}: {msg}");
             if let Some(want) = s.want {
                 assert_eq!(code, want, "stream {i}: {msg}");
             }
             let cpp_stream = Stream::new(m.name(), s.segments.clone(), s.seed);
             let paths = [&case.input_path, Path::new("/dev/stdin"), &case.answer_path];
-            let cpp = cpp_check(bin, paths, cpp_stream, true);
+            let cpp = cpp_check(c, paths, cpp_stream, true);
+            let stderr = cpp.stderr;
             assert_eq!(
                 cpp.code, code,
-                "stream {i} ({build}): C++ {:?}, Rust {msg:?}",
-                cpp.stderr
+                "stream {i} ({}): C++ {stderr:?}, Rust {msg:?}",
+                c.1
             );
             codes.push(code);
         }
