@@ -45,19 +45,6 @@ fn compiled(problem: &str, name: &str, flags: &'static [&'static str]) -> PathBu
     compiled_with(&common::cpp::source(problem, name), flags)
 }
 
-/// The problems that ship C++ testlib sources (`problems/<p>/testlib/checker.cpp`), by name.
-fn testlib_problems() -> Vec<String> {
-    let root = common::problem_dir("");
-    let mut names: Vec<String> = std::fs::read_dir(&root)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|p| root.join(p).join("testlib/checker.cpp").is_file())
-        .collect();
-    names.sort();
-    assert!(names.len() >= 2, "{names:?}");
-    names
-}
-
 /// Runs `bin` with `args` and `stdin` ([`common::cpp::run`]; panics on a signal).
 fn run<S: AsRef<std::ffi::OsStr>>(bin: &Path, args: &[S], stdin: &[u8]) -> Run {
     common::cpp::run(bin, args, stdin, false)
@@ -217,7 +204,7 @@ fn scrambled(input: &[u8], rng: &mut TestRng) -> Vec<u8> {
 /// or too many is FAIL in both; `solve` gives the jury answer.
 #[test]
 fn scrambled_inputs_are_judged_normally() {
-    for problem in testlib_problems() {
+    for problem in common::testlib_problems() {
         let problem = problem.as_str();
         let p = common::problem(problem);
         let cfg = common::config(p);
@@ -275,7 +262,7 @@ fn scrambled_inputs_are_judged_normally() {
 /// Rust's verdict. `--testset` and `--group` change nothing.
 #[test]
 fn report_file_as_testlib_writes_it() {
-    for problem in testlib_problems() {
+    for problem in common::testlib_problems() {
         let problem = problem.as_str();
         let p = common::problem(problem);
         let bin = compiled(problem, "checker", LUOGU);
@@ -332,7 +319,7 @@ fn report_file_as_testlib_writes_it() {
 /// error prints no score and exits non-zero.
 #[test]
 fn cms_convention() {
-    for problem in testlib_problems() {
+    for problem in common::testlib_problems() {
         let problem = problem.as_str();
         let p = common::problem(problem);
         let t = &common::package_tests(problem)[1];
@@ -405,7 +392,7 @@ fn markup(input: &[u8]) -> Vec<u8> {
 /// group; an invalid input writes neither file.
 #[test]
 fn validator_flags_overview_log_and_markup() {
-    for problem in testlib_problems() {
+    for problem in common::testlib_problems() {
         let problem = problem.as_str();
         let p = common::problem(problem);
         let cfg = common::config(p);

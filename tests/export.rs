@@ -348,7 +348,9 @@ fn export_refuses_bad_requests_and_writes_nothing() {
     let o = export(problems.path(), "bunny", "hydro", &out, &[]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        err.contains("unknown export format `hydro` (formats: testlib, kattis, kattis-2025-09, polygon)"),
+        err.contains(
+            "unknown export format `hydro` (formats: testlib, kattis, kattis-2025-09, polygon)"
+        ),
         "{err}"
     );
 

@@ -7,20 +7,13 @@
 //! Kattis judge may append. tests/game_cpp.rs and tests/bunny_cpp.rs compare the testlib
 //! convention in depth; this file checks only what -DKATTIS changes.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use gridjudge::problem::{self, Problem, ProblemConfig, ValidateOptions};
-
-/// The built-in problems (those with `testlib/` C++ sources).
-const PROBLEMS: [&str; 2] = ["game", "bunny"];
-
-fn problem_dir(p: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("problems")
-        .join(p)
-}
 
 /// `problems/<p>/testlib/<name>.cpp` compiled with -DKATTIS into `dir`.
 fn compiled(p: &str, name: &str, dir: &Path) -> PathBuf {
@@ -28,7 +21,11 @@ fn compiled(p: &str, name: &str, dir: &Path) -> PathBuf {
     let o = Command::new("g++")
         .args(["-fno-asm", "-std=c++14", "-O2", "-DKATTIS", "-o"])
         .arg(&exe)
-        .arg(problem_dir(p).join("testlib").join(format!("{name}.cpp")))
+        .arg(
+            common::problem_dir(p)
+                .join("testlib")
+                .join(format!("{name}.cpp")),
+        )
         .output()
         .expect("g++ is needed (.ci/run installs it)");
     assert!(o.status.success(), "g++ {p} {name}: {o:?}");
@@ -70,11 +67,12 @@ fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
 #[test]
 fn kattis_validators_decide_as_the_rust_ones_in_every_group() {
     let tmp = tempfile::tempdir().unwrap();
-    for p in PROBLEMS {
+    for p in common::testlib_problems() {
+        let p = p.as_str();
         let prob: &dyn Problem = problem::by_name(p).unwrap();
         let config = ProblemConfig::load(prob, None).unwrap();
         let exe = compiled(p, "validator", tmp.path());
-        let corpus = problem_dir(p).join("validator_corpus");
+        let corpus = common::problem_dir(p).join("validator_corpus");
         let mut inputs = files(&corpus.join("valid"));
         inputs.extend(files(&corpus.join("invalid")));
         let groups: Vec<Option<&str>> = std::iter::once(None)
@@ -122,11 +120,12 @@ fn kattis_checkers_judge_as_the_rust_ones() {
     let tmp = tempfile::tempdir().unwrap();
     let fb = tmp.path().join("feedback");
     fs::create_dir_all(&fb).unwrap();
-    for p in PROBLEMS {
+    for p in common::testlib_problems() {
+        let p = p.as_str();
         let prob: &dyn Problem = problem::by_name(p).unwrap();
         let config = ProblemConfig::load(prob, None).unwrap();
         let exe = compiled(p, "checker", tmp.path());
-        let samples = problem_dir(p).join("samples");
+        let samples = common::problem_dir(p).join("samples");
         let pairs: Vec<(Vec<u8>, Vec<u8>)> = files(&samples)
             .into_iter()
             .filter(|(n, _)| n.ends_with(".in"))

@@ -118,6 +118,19 @@ pub fn problem_dir(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// The problems that ship C++ testlib sources (`problems/<p>/testlib/checker.cpp`), by name.
+pub fn testlib_problems() -> Vec<String> {
+    let root = problem_dir("");
+    let mut names: Vec<String> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|p| root.join(p).join("testlib/checker.cpp").is_file())
+        .collect();
+    names.sort();
+    assert!(names.len() >= 2, "{names:?}");
+    names
+}
+
 /// Runs this build's `gridjudge` with `args` and an empty stdin.
 pub fn gridjudge<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
     gridjudge_with(args, b"")

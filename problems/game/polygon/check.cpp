@@ -8,7 +8,7 @@
 //
 // It mirrors `checker game` of gridjudge (src/problems/game/check.rs with the token reader of
 // src/reader.rs) verdict for verdict, like the self-contained ../testlib/checker.cpp, whose
-// header lists the rules; tests/testlib_api.rs compares the verdicts with the Rust checker.
+// header lists the rules; tests/common/mirror.rs compares the verdicts with the Rust checker.
 // In short, the first broken rule in reading order decides:
 //   * tokens are separated by any run of space, \t, \n, \v, \f, \r (gridjudge's set: testlib's
 //     own readToken knows only space, \t, \n, \r, so tokens are read here byte by byte through

@@ -12,7 +12,7 @@
 //
 // It mirrors `validator game` of gridjudge (`parse` in src/problems/game/mod.rs with the strict
 // reader of src/reader.rs; the self-contained ../testlib/validator.cpp lists the same rules):
-// the same inputs are valid; tests/testlib_api.rs compares the verdicts on the validator corpus,
+// the same inputs are valid; tests/common/mirror.rs compares the verdicts on the validator corpus,
 // the package tests and their groups. The messages are testlib's.
 //
 // Input format:
