@@ -12,6 +12,9 @@
 //! into `target/bapctools-venv` and runs `bt validate` and `bt run` in every problem's 2025-09
 //! package (it needs `pypy3`, with which BAPCtools runs Python, or bt warns).
 
+#[path = "common/tools.rs"]
+mod tools;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -873,30 +876,10 @@ fn kattis_export_refuses_a_folder_name_that_is_no_short_name() {
     assert_eq!(fs::read_dir(out_root.path()).unwrap().count(), 0);
 }
 
-/// `target/problemtools-venv/bin/verifyproblem`, installing problemtools from PyPI on first use.
-fn verifyproblem() -> PathBuf {
-    let venv = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/problemtools-venv");
-    let exe = venv.join("bin/verifyproblem");
-    if !exe.is_file() {
-        let st = Command::new("python3")
-            .args(["-m", "venv"])
-            .arg(&venv)
-            .status()
-            .expect("python3 is needed to install problemtools");
-        assert!(st.success(), "python3 -m venv failed");
-        let st = Command::new(venv.join("bin/pip"))
-            .args(["install", "--quiet", "problemtools"])
-            .status()
-            .unwrap();
-        assert!(st.success(), "pip install problemtools failed");
-    }
-    exe
-}
-
 #[test]
 #[ignore = "needs PyPI and about two minutes; .ci/run runs it"]
 fn kattis_packages_pass_verifyproblem() {
-    let verify = verifyproblem();
+    let verify = tools::pypi_tool("problemtools-venv", "problemtools", "verifyproblem");
     let out_root = tempfile::tempdir().unwrap();
     let names = all_problems();
     for problem in names.iter().map(String::as_str) {
@@ -1008,27 +991,6 @@ fn kattis_packages_pass_verifyproblem() {
     }
 }
 
-/// `target/bapctools-venv/bin/bt`, installing BAPCtools (PyPI package `bapctools`) into a
-/// virtual environment on first use, as [`verifyproblem`] installs problemtools.
-fn bapctools() -> PathBuf {
-    let venv = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bapctools-venv");
-    let exe = venv.join("bin/bt");
-    if !exe.is_file() {
-        let st = Command::new("python3")
-            .args(["-m", "venv"])
-            .arg(&venv)
-            .status()
-            .expect("python3 is needed to install BAPCtools");
-        assert!(st.success(), "python3 -m venv failed");
-        let st = Command::new(venv.join("bin/pip"))
-            .args(["install", "--quiet", "bapctools"])
-            .status()
-            .unwrap();
-        assert!(st.success(), "pip install bapctools failed");
-    }
-    exe
-}
-
 /// BAPCtools checks the 2025-09 package of every problem as it checks its own: `bt validate`
 /// (input validator on every test in its group with the group's flags, on every invalid input
 /// of data/invalid_input, the output validator on the jury answers and on BAPCtools' generic
@@ -1038,7 +1000,7 @@ fn bapctools() -> PathBuf {
 #[test]
 #[ignore = "needs PyPI, g++, pypy3 and a few minutes; .ci/run runs it"]
 fn kattis_2025_packages_pass_bapctools() {
-    let bt = bapctools();
+    let bt = tools::pypi_tool("bapctools-venv", "bapctools", "bt");
     let out_root = tempfile::tempdir().unwrap();
     // BAPCtools remembers every problem's uuid and path in its config folder and warns when
     // another existing package has the same uuid (another checkout's run of this test): a
@@ -1107,21 +1069,6 @@ use gridjudge::export::builtin_checker_source;
 use gridjudge::rng::TestRng;
 use gridjudge::verdict::Verdict;
 
-/// Runs `cmd args` with `stdin` bytes; the exit code (-1 for a signal).
-fn run_bytes(cmd: &Path, args: &[&Path], stdin: &[u8]) -> i32 {
-    use std::io::Write;
-    let mut child = Command::new(cmd)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    // The checkers may exit before reading everything: a broken pipe is fine.
-    let _ = child.stdin.take().unwrap().write_all(stdin);
-    child.wait().unwrap().code().unwrap_or(-1)
-}
-
 /// Compiles `source` as Luogu compiles checkers (`g++ -fno-asm -std=c++14 -O2`) into
 /// `dir/name`.
 fn compile_checker(source: &str, dir: &Path, name: &str) -> PathBuf {
@@ -1151,10 +1098,10 @@ fn cpp_verdict(exe: &Path, kattis: bool, dir: &Path, output: &[u8], answer: &[u8
     fs::write(&ans, answer).unwrap();
     let code = if kattis {
         fs::create_dir_all(&fb).unwrap();
-        run_bytes(exe, &[&inp, &ans, &fb], output)
+        tools::exit_code(exe, &[&inp, &ans, &fb], output)
     } else {
         fs::write(&out, output).unwrap();
-        run_bytes(exe, &[&inp, &out, &ans], b"")
+        tools::exit_code(exe, &[&inp, &out, &ans], b"")
     };
     match (kattis, code) {
         (false, 0) | (true, 42) => Verdict::Ac,
@@ -1336,8 +1283,8 @@ fn builtin_checkers_in_cpp_judge_as_the_rust_ones() {
     );
     let missing = dir.path().join("missing");
     let ans = dir.path().join("ans");
-    assert_eq!(run_bytes(&exe, &[&ans, &missing, &ans], b""), 2);
-    assert_eq!(run_bytes(&exe, &[&ans, &ans, &missing], b""), 3);
+    assert_eq!(tools::exit_code(&exe, &[&ans, &missing, &ans], b""), 2);
+    assert_eq!(tools::exit_code(&exe, &[&ans, &ans, &missing], b""), 3);
 }
 
 /// Every test of a built package: (input, answer, group).
@@ -1421,8 +1368,12 @@ fn geography_exports_judge_exactly_as_gridjudge() {
         let inp = t.join(format!("{n}.in"));
         let ans = t.join(format!("{n}.ans"));
         assert_eq!(&fs::read(&inp).unwrap(), input);
-        assert_eq!(run_bytes(&validator, &[], input), 0, "test {n}");
-        let small = run_bytes(
+        assert_eq!(
+            tools::exit_code::<&str>(&validator, &[], input),
+            0,
+            "test {n}"
+        );
+        let small = tools::exit_code(
             &validator,
             &[Path::new("--group"), Path::new("small")],
             input,
@@ -1440,7 +1391,7 @@ fn geography_exports_judge_exactly_as_gridjudge() {
             let out = scratch.path().join("out");
             fs::write(&out, &output).unwrap();
             let want = tokens.check(&mut output.as_slice(), answer).verdict;
-            let code = run_bytes(&checker, &[&inp, &out, &ans], b"");
+            let code = tools::exit_code(&checker, &[&inp, &out, &ans], b"");
             assert_eq!(
                 code,
                 if want == Verdict::Ac { 0 } else { 1 },
@@ -1450,7 +1401,7 @@ fn geography_exports_judge_exactly_as_gridjudge() {
     }
     assert!(big >= 10, "only {big} tests are rejected in group small");
     for bad in &invalid {
-        let code = run_bytes(&validator, &[], &fs::read(bad).unwrap());
+        let code = tools::exit_code::<&str>(&validator, &[], &fs::read(bad).unwrap());
         assert_eq!(code, 3, "{} must be rejected", bad.display());
     }
     let zip = zip::ZipArchive::new(fs::File::open(out_root.path().join("testlib.zip")).unwrap());
@@ -1492,12 +1443,12 @@ fn geography_exports_judge_exactly_as_gridjudge() {
             let ans = inp.with_extension("ans");
             let answer = fs::read(&ans).unwrap();
             assert_eq!(
-                run_bytes(&iv.join("run"), &[], &fs::read(&inp).unwrap()),
+                tools::exit_code::<&str>(&iv.join("run"), &[], &fs::read(&inp).unwrap()),
                 42
             );
             for output in geography_outputs(&answer) {
                 let want = tokens.check(&mut output.as_slice(), &answer).verdict;
-                let code = run_bytes(&ov.join("run"), &[&inp, &ans, &fb], &output);
+                let code = tools::exit_code(&ov.join("run"), &[&inp, &ans, &fb], &output);
                 assert_eq!(
                     code,
                     if want == Verdict::Ac { 42 } else { 43 },
@@ -1508,7 +1459,7 @@ fn geography_exports_judge_exactly_as_gridjudge() {
     }
     assert_eq!(n, tests.len());
     for bad in &invalid {
-        let code = run_bytes(&iv.join("run"), &[], &fs::read(bad).unwrap());
+        let code = tools::exit_code::<&str>(&iv.join("run"), &[], &fs::read(bad).unwrap());
         assert_eq!(code, 43, "{} must be rejected", bad.display());
     }
 }

@@ -11,7 +11,7 @@ mod common;
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use gridjudge::problem::{self, Problem, ProblemConfig, ValidateOptions};
 
@@ -30,21 +30,6 @@ fn compiled(p: &str, name: &str, dir: &Path) -> PathBuf {
         .expect("g++ is needed (.ci/run installs it)");
     assert!(o.status.success(), "g++ {p} {name}: {o:?}");
     exe
-}
-
-/// Runs `exe args` with `stdin`; the exit code (-1 for a signal).
-fn run(exe: &Path, args: &[&str], stdin: &[u8]) -> i32 {
-    use std::io::Write;
-    let mut child = Command::new(exe)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    // The checker may stop reading early: a broken pipe is fine.
-    let _ = child.stdin.take().unwrap().write_all(stdin);
-    child.wait().unwrap().code().unwrap_or(-1)
 }
 
 /// Every file of `dir` with its bytes, by name.
@@ -90,11 +75,15 @@ fn kattis_validators_decide_as_the_rust_ones_in_every_group() {
                 if let Some(g) = group {
                     args.extend(["--group", g]);
                 }
-                assert_eq!(run(&exe, &args, input), rust, "{p} {name} {group:?}");
+                assert_eq!(
+                    common::tools::exit_code(&exe, &args, input),
+                    rust,
+                    "{p} {name} {group:?}"
+                );
                 // What a Kattis judge may append: BAPCtools' constraints file, a test's args.
                 args.extend(["--constraints_file", "unused", "submission-arg"]);
                 assert_eq!(
-                    run(&exe, &args, input),
+                    common::tools::exit_code(&exe, &args, input),
                     rust,
                     "{p} {name} {group:?} {args:?}"
                 );
@@ -111,7 +100,11 @@ fn kattis_validators_decide_as_the_rust_ones_in_every_group() {
         );
         // An unknown group is a usage error (exit 2): neither valid nor invalid.
         let (_, input) = &inputs[0];
-        assert_eq!(run(&exe, &["--group", "no-such-group"], input), 2, "{p}");
+        assert_eq!(
+            common::tools::exit_code(&exe, &["--group", "no-such-group"], input),
+            2,
+            "{p}"
+        );
     }
 }
 
@@ -174,7 +167,7 @@ fn kattis_checkers_judge_as_the_rust_ones() {
                         ans.to_str().unwrap(),
                         fb.to_str().unwrap(),
                     ];
-                    let code = run(&exe, &args, out);
+                    let code = common::tools::exit_code(&exe, &args, out);
                     assert_eq!(
                         code,
                         rust,
@@ -187,7 +180,7 @@ fn kattis_checkers_judge_as_the_rust_ones() {
                     let mut extra = args.to_vec();
                     extra.extend(["float_tolerance", "1e-6", "case_sensitive", "--group", "x"]);
                     assert_eq!(
-                        run(&exe, &extra, out),
+                        common::tools::exit_code(&exe, &extra, out),
                         rust,
                         "{p} sample {i} output {k} {extra:?}"
                     );
@@ -201,6 +194,10 @@ fn kattis_checkers_judge_as_the_rust_ones() {
             "{p}"
         );
         // Fewer than three files: FAIL (exit 1), never a verdict.
-        assert_eq!(run(&exe, &["in", "ans"], b""), 1, "{p}");
+        assert_eq!(
+            common::tools::exit_code(&exe, &["in", "ans"], b""),
+            1,
+            "{p}"
+        );
     }
 }

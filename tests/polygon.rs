@@ -16,6 +16,9 @@
 //! `the_shipped_validator_gives_every_validator_test_its_verdict` runs the package's validator
 //! (built against p2d's testlib.h) on its validator tests, as Polygon does on import.
 
+#[path = "common/tools.rs"]
+mod tools;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -451,30 +454,9 @@ fn every_problem_exports_a_polygon_package_that_problem_xml_describes() {
 /// The p2d release installed (the one whose testlib.h tests/testlib_api.rs builds against).
 const P2D: &str = "p2d==0.4.0";
 
-/// `target/<venv>/bin/<exe>`, installing `package` from PyPI into the virtual environment
-/// `target/<venv>` on first use.
-fn pypi_tool(venv: &str, package: &str, exe: &str) -> PathBuf {
-    let venv = repo().join("target").join(venv);
-    let path = venv.join("bin").join(exe);
-    if !path.is_file() {
-        let st = Command::new("python3")
-            .args(["-m", "venv"])
-            .arg(&venv)
-            .status()
-            .expect("python3 is needed to install from PyPI");
-        assert!(st.success(), "python3 -m venv {} failed", venv.display());
-        let st = Command::new(venv.join("bin/pip"))
-            .args(["install", "--quiet", package])
-            .status()
-            .unwrap();
-        assert!(st.success(), "pip install {package} failed");
-    }
-    path
-}
-
 /// p2d's `testlib.h` (DOMjudge's exit codes), from its installed package.
 fn p2d_testlib() -> PathBuf {
-    pypi_tool("p2d-venv", P2D, "p2d");
+    tools::pypi_tool("p2d-venv", P2D, "p2d");
     let lib = repo().join("target/p2d-venv/lib");
     for e in fs::read_dir(&lib).unwrap() {
         let p = e
@@ -515,8 +497,8 @@ const P2D_GAPS: [&str; 5] = [
 #[test]
 #[ignore = "needs PyPI (p2d, problemtools) and about ten minutes; .ci/run runs it"]
 fn p2d_converts_every_package_for_verifyproblem() {
-    let p2d = pypi_tool("p2d-venv", P2D, "p2d");
-    let verify = pypi_tool("problemtools-venv", "problemtools", "verifyproblem");
+    let p2d = tools::pypi_tool("p2d-venv", P2D, "p2d");
+    let verify = tools::pypi_tool("problemtools-venv", "problemtools", "verifyproblem");
     let (problems, list) = built();
     let work = tempfile::tempdir().unwrap();
     let config = work.path().join("p2d.toml");

@@ -8,6 +8,9 @@
 //! PDF's text with `pdftotext` (Debian: poppler-utils) when that is installed, else checks the
 //! HTML only.
 
+#[path = "common/tools.rs"]
+mod tools;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -215,25 +218,6 @@ fn bin_dir() -> PathBuf {
     dir.to_path_buf()
 }
 
-/// problemtools' `bin` folder in `target/problemtools-venv`, installed from PyPI on first use.
-fn problemtools() -> PathBuf {
-    let venv = root().join("target/problemtools-venv");
-    if !venv.join("bin/problem2pdf").is_file() {
-        let st = Command::new("python3")
-            .args(["-m", "venv"])
-            .arg(&venv)
-            .status()
-            .expect("python3 is needed to install problemtools");
-        assert!(st.success(), "python3 -m venv failed");
-        let st = Command::new(venv.join("bin/pip"))
-            .args(["install", "--quiet", "problemtools"])
-            .status()
-            .unwrap();
-        assert!(st.success(), "pip install problemtools failed");
-    }
-    venv.join("bin")
-}
-
 /// The samples in the text `pdftotext` makes of a problemtools PDF: for each "Sample Input k"
 /// heading, the non-blank lines after "Sample Output k" up to the next sample heading (the
 /// input's lines, then the output's), each with its white space runs made one space. None
@@ -272,7 +256,10 @@ fn normalized_lines(text: &str) -> Vec<String> {
 #[test]
 #[ignore = "compiles LaTeX (TeX Live, problemtools from PyPI): .ci/run runs it"]
 fn kattis_statements_show_exactly_the_package_samples() {
-    let tools = problemtools();
+    let tools = tools::pypi_tool("problemtools-venv", "problemtools", "problem2pdf")
+        .parent()
+        .unwrap()
+        .to_path_buf();
     let bins = bin_dir();
     let out_root = tempfile::tempdir().unwrap();
     let mut pdf_checked = 0;

@@ -17,6 +17,7 @@
 pub mod checker;
 pub mod cpp;
 pub mod mirror;
+pub mod tools;
 pub mod validator;
 
 use std::collections::HashMap;

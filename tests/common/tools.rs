@@ -1,0 +1,49 @@
+//! External tools the end-to-end tests drive: command-line programs installed from PyPI into
+//! virtual environments under `target/` (problemtools, BAPCtools, p2d), and running a program
+//! for its exit code alone. Test files that need only this declare
+//! `#[path = "common/tools.rs"] mod tools;` instead of the whole `common` module.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// `target/<venv>/bin/<exe>`, installing `package` (a PyPI requirement such as `problemtools`
+/// or `p2d==0.4.0`) into the virtual environment `target/<venv>` on first use, and reusing it
+/// afterwards. Panics, naming the step, when python3, venv or pip fails (no network, no
+/// `python3-venv`).
+pub fn pypi_tool(venv: &str, package: &str, exe: &str) -> PathBuf {
+    let venv = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("target")
+        .join(venv);
+    let path = venv.join("bin").join(exe);
+    if !path.is_file() {
+        let st = Command::new("python3")
+            .args(["-m", "venv"])
+            .arg(&venv)
+            .status()
+            .expect("python3 is needed to install from PyPI");
+        assert!(st.success(), "python3 -m venv {} failed", venv.display());
+        let st = Command::new(venv.join("bin/pip"))
+            .args(["install", "--quiet", package])
+            .status()
+            .unwrap();
+        assert!(st.success(), "pip install {package} failed");
+    }
+    path
+}
+
+/// Runs `exe args` with `stdin` bytes and output thrown away; its exit code (-1 when a signal
+/// ended it). A program that exits before reading all of `stdin` is fine (broken pipe).
+pub fn exit_code<S: AsRef<std::ffi::OsStr>>(exe: &Path, args: &[S], stdin: &[u8]) -> i32 {
+    use std::io::Write;
+    let mut child = Command::new(exe)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", exe.display()));
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    child.wait().unwrap().code().unwrap_or(-1)
+}
