@@ -105,7 +105,7 @@ fn export(problems: &Path, problem: &str, format: &str, out: &Path, extra: &[&st
         bin_dir().to_str().unwrap(),
     ];
     args.extend_from_slice(extra);
-    if format == "kattis" && !extra.contains(&"--problemtools") {
+    if format != "testlib" && !extra.contains(&"--problemtools") {
         args.push("--no-compiled-statement");
     }
     gridjudge(&args)
