@@ -7,12 +7,18 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::Mutex;
+
+/// Held while a virtual environment is made: the tests of one file run on several threads,
+/// and two `python3 -m venv` on the same folder at once fail (`File exists`).
+static INSTALLING: Mutex<()> = Mutex::new(());
 
 /// `target/<venv>/bin/<exe>`, installing `package` (a PyPI requirement such as `problemtools`
 /// or `p2d==0.4.0`) into the virtual environment `target/<venv>` on first use, and reusing it
-/// afterwards. Panics, naming the step, when python3, venv or pip fails (no network, no
-/// `python3-venv`).
+/// afterwards; one thread at a time installs. Panics, naming the step, when python3, venv or
+/// pip fails (no network, no `python3-venv`).
 pub fn pypi_tool(venv: &str, package: &str, exe: &str) -> PathBuf {
+    let _one_at_a_time = INSTALLING.lock().unwrap_or_else(|e| e.into_inner());
     let venv = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("target")
         .join(venv);
