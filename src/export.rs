@@ -940,17 +940,23 @@ pub const SUBMISSION_FOLDERS: [&str; 4] = [
     "run_time_error",
 ];
 
+/// The paths of the entries of folder `dir` (files and folders, not recursive), in name
+/// order. Errors name the folder that cannot be read. O(n log n) in the entries.
+pub(crate) fn sorted_entries(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read {}", dir.display()))?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()
+        .with_context(|| format!("cannot read {}", dir.display()))?;
+    v.sort();
+    Ok(v)
+}
+
 /// Copies every file directly in folder `from` (not its subfolders) into folder `to`, in name
 /// order; the number of files copied.
 fn copy_files(from: &Path, to: &Path) -> anyhow::Result<usize> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(from)
-        .with_context(|| format!("cannot read {}", from.display()))?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<Result<_, _>>()
-        .with_context(|| format!("cannot read {}", from.display()))?;
-    entries.sort();
     let mut copied = 0;
-    for e in entries.into_iter().filter(|e| e.is_file()) {
+    for e in sorted_entries(from)?.into_iter().filter(|e| e.is_file()) {
         let name = e
             .file_name()
             .with_context(|| format!("{} has no file name", e.display()))?;
@@ -1322,10 +1328,11 @@ fn write_kattis(
     Ok(copied)
 }
 
-/// The submissions' stack limit in MiB when `problem.toml` sets one below the memory limit: a
-/// legacy Kattis package cannot state it (Kattis and DOMjudge give the whole memory as stack),
-/// so [`write_kattis`] leaves the `run_time_error` submissions out, which may rely on it.
-fn small_stack(config: &ProblemConfig) -> Option<u64> {
+/// The submissions' stack limit in MiB when `problem.toml` sets one below the memory limit.
+/// Neither a Kattis package nor a Polygon package can state it (Kattis, DOMjudge, Polygon and
+/// CMS give the whole memory limit as stack), so [`write_kattis`] and
+/// [`crate::polygon::write`] leave out the `run_time_error` submissions, which may rely on it.
+pub(crate) fn small_stack(config: &ProblemConfig) -> Option<u64> {
     config
         .limits
         .stack_mib

@@ -190,21 +190,12 @@ pub fn groups(tests: &[PackageTest]) -> Vec<Group> {
     out
 }
 
-/// `s` escaped for an XML attribute value or text.
+/// `s` escaped for an XML attribute value or text: [`crate::render::xml_escape`] (`&`, `<`,
+/// `>`, `"`) and also `'` and line ends, which an attribute value would otherwise normalise.
 pub fn xml_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\n' => out.push_str("&#10;"),
-            c => out.push(c),
-        }
-    }
-    out
+    crate::render::xml_escape(s)
+        .replace('\'', "&apos;")
+        .replace('\n', "&#10;")
 }
 
 /// The parts of `problem.xml` that do not come from the tests.
@@ -672,17 +663,6 @@ pub fn validator_tests(
     Ok(out)
 }
 
-/// The submissions' stack limit in MiB when `problem.toml` sets one below the memory limit. A
-/// Polygon package cannot state it (Polygon, like Codeforces, gives the whole memory limit as
-/// stack; so do DOMjudge after p2d and CMS), so [`write`] leaves out the `run_time_error`
-/// submissions, which may fail only for lack of stack.
-fn small_stack(config: &ProblemConfig) -> Option<u64> {
-    config
-        .limits
-        .stack_mib
-        .filter(|&s| s < config.limits.memory_mib)
-}
-
 /// The solutions of the package: every file of `problem_dir/submissions/<folder>/` for the
 /// folders of [`polygon_tag`] (`run_time_error` left out under a small stack), and the
 /// reference `reference` (a program problem's `[programs] solution`, relative to
@@ -728,16 +708,13 @@ pub fn solutions(
     }
     for folder in SOLUTION_FOLDERS {
         let dir = problem_dir.join("submissions").join(folder);
-        if !dir.is_dir() || (folder == "run_time_error" && small_stack(config).is_some()) {
+        if !dir.is_dir()
+            || (folder == "run_time_error" && crate::export::small_stack(config).is_some())
+        {
             continue;
         }
-        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .with_context(|| format!("cannot read {}", dir.display()))?
-            .map(|e| e.map(|e| e.path()))
-            .collect::<Result<_, _>>()
-            .with_context(|| format!("cannot read {}", dir.display()))?;
+        let mut files = crate::export::sorted_entries(&dir)?;
         files.retain(|p| p.is_file());
-        files.sort();
         let tag = polygon_tag(folder).unwrap_or("rejected");
         for f in files {
             add(f, tag, &mut out)?;

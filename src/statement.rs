@@ -233,7 +233,7 @@ pub fn compile(
         std::fs::write(&p, bytes).with_context(|| format!("cannot write {}", p.display()))
     };
     write("problem.yaml", b"problem_format_version: legacy\n")?;
-    for e in read_sorted(statement_dir)? {
+    for e in crate::export::sorted_entries(statement_dir)? {
         if e.is_file() {
             let file = e
                 .file_name()
@@ -343,19 +343,9 @@ fn run(cmd: &mut Command, cwd: &Path, made: &Path, what: &str) -> anyhow::Result
     )
 }
 
-fn read_sorted(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .with_context(|| format!("cannot read {}", dir.display()))?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<Result<_, _>>()
-        .with_context(|| format!("cannot read {}", dir.display()))?;
-    v.sort();
-    Ok(v)
-}
-
 /// Every file below `dir`, as paths relative to `root`.
 fn collect_files(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
-    for e in read_sorted(dir)? {
+    for e in crate::export::sorted_entries(dir)? {
         if e.is_dir() {
             collect_files(root, &e, out)?;
         } else {
