@@ -90,6 +90,20 @@ pub struct PackageLock {
     _file: File,
 }
 
+impl Drop for PackageLock {
+    /// Unlocks explicitly before the descriptor closes. A `flock` belongs to the open file
+    /// description, which a process forked by another thread at that moment shares until its
+    /// `exec` closes it (`O_CLOEXEC`): closing our descriptor alone would leave the lock held
+    /// through that window, and the next build would be refused as if another command held it.
+    fn drop(&mut self) {
+        // SAFETY: flock on a descriptor we own; LOCK_UN cannot fail on a valid descriptor,
+        // and there is nothing to do if it did.
+        unsafe {
+            libc::flock(self._file.as_raw_fd(), libc::LOCK_UN);
+        }
+    }
+}
+
 /// Takes the exclusive build lock of problem folder `dir`, creating `.builds/` and the lock
 /// file when missing. Errors, without waiting, when another build or a reader holds it.
 pub fn lock_for_build(dir: &Path) -> anyhow::Result<PackageLock> {
