@@ -1024,11 +1024,11 @@ fn kattis_2025_packages_pass_bapctools() {
                 .stdin(Stdio::null())
                 .output()
                 .unwrap();
-            let text = format!(
+            let text = tools::strip_ansi(&format!(
                 "{}{}",
                 String::from_utf8_lossy(&o.stdout),
                 String::from_utf8_lossy(&o.stderr)
-            );
+            ));
             eprintln!("bt {action} {problem}:\n{text}");
             assert!(o.status.success(), "bt {action} {problem}:\n{text}");
             if action == "run" {

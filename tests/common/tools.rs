@@ -53,3 +53,24 @@ pub fn exit_code<S: AsRef<std::ffi::OsStr>>(exe: &Path, args: &[S], stdin: &[u8]
     let _ = child.stdin.take().unwrap().write_all(stdin);
     child.wait().unwrap().code().unwrap_or(-1)
 }
+
+/// `text` without its ANSI escape sequences (`ESC [` parameters, then one final byte in
+/// `@`..=`~`, as ECMA-48 defines a control sequence). BAPCtools colours its report whenever
+/// the environment variable `CI` is set, even into a pipe, so its lines are matched on this.
+pub fn strip_ansi(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' && chars.peek() == Some(&'[') {
+            chars.next();
+            for f in chars.by_ref() {
+                if ('@'..='~').contains(&f) {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
