@@ -56,6 +56,33 @@ const NO_LAYER: u32 = !FLAGS;
 /// Largest layer a state word holds, 2^27 - 2: more than the left cells of any board of at
 /// most 2^28 cells (a layer counts left cells, each at most once).
 const MAX_LAYER: u32 = (NO_LAYER >> SHIFT) - 1;
+
+/// `v[i]` without the bounds check, for the searches' inner loops (the C++ peers have none;
+/// about 5 % of their time on random boards). Checked by `debug_assert!` in tests.
+///
+/// # Safety
+/// `i < v.len()`. Every call passes a board index of a free cell (never on the border), or of
+/// one of its four neighbours (the border of walls keeps `x ± 1` and `x ± width` on the
+/// board), or such an index halved for an array of `cells / 2 + 1` words per left cell. A cell
+/// byte holds a direction only toward a free neighbour, so a partner found through it is a
+/// free cell too.
+#[inline(always)]
+unsafe fn at<T: Copy>(v: &[T], i: usize) -> T {
+    debug_assert!(i < v.len());
+    // SAFETY: the caller's promise.
+    unsafe { *v.get_unchecked(i) }
+}
+
+/// `&mut v[i]` without the bounds check.
+///
+/// # Safety
+/// As [`at`]: `i < v.len()`, by the same board invariant.
+#[inline(always)]
+unsafe fn at_mut<T>(v: &mut [T], i: usize) -> &mut T {
+    debug_assert!(i < v.len());
+    // SAFETY: the caller's promise.
+    unsafe { v.get_unchecked_mut(i) }
+}
 /// Most free cells [`Board::solve`] takes: an augmenting path's layers then fit in
 /// [`MAX_LAYER`] (a layer k path holds 2k + 1 free cells).
 pub const MAX_CELLS: usize = (1 << 28) - 8;
@@ -246,15 +273,18 @@ impl Board {
             for &o in &off[1..] {
                 let y = x.wrapping_add(o);
                 // y is on the other side; its REACHED bit (if any) is masked off.
-                let d = cell[y] & PTR;
+                // SAFETY (here and below): `x` is a free cell, `y` its neighbour, `z` the
+                // partner of `y` (see `at`).
+                let d = unsafe { at(cell, y) } & PTR;
                 if d == WALL || d == UNMATCHED {
                     // UNMATCHED here would be an augmenting path: impossible, the
                     // matching is maximum.
                     continue;
                 }
                 let z = y.wrapping_add(off[d as usize]);
-                if cell[z] & REACHED == 0 {
-                    cell[z] |= REACHED;
+                let c = unsafe { at_mut(cell, z) };
+                if *c & REACHED == 0 {
+                    *c |= REACHED;
                     queue.push(z as u32);
                 }
             }
@@ -326,10 +356,18 @@ impl Board {
 /// (`w` = board width). Branch-free.
 #[inline(always)]
 fn unmatched_around(cell: &[u8], x: usize, w: usize) -> u32 {
-    [cell[x - w], cell[x - 1], cell[x + 1], cell[x + w]]
-        .iter()
-        .map(|&s| u32::from(s == UNMATCHED))
-        .sum()
+    // SAFETY: `x` is inside the border (callers: free cells only), so are its neighbours.
+    unsafe {
+        [
+            at(cell, x - w),
+            at(cell, x - 1),
+            at(cell, x + 1),
+            at(cell, x + w),
+        ]
+    }
+    .iter()
+    .map(|&s| u32::from(s == UNMATCHED))
+    .sum()
 }
 
 /// Matches unmatched cell `x` with its first unmatched neighbour (one must exist), then
@@ -346,7 +384,8 @@ fn pair(cell: &mut [u8], ones: &mut Vec<usize>, x: usize, off: &[usize; 5]) -> u
     for z in [x, y] {
         for &o in &off[1..] {
             let t = z.wrapping_add(o);
-            if cell[t] == UNMATCHED && unmatched_around(cell, t, w) == 1 {
+            // SAFETY: `z` is a free cell, `t` its neighbour.
+            if unsafe { at(cell, t) } == UNMATCHED && unmatched_around(cell, t, w) == 1 {
                 ones.push(t);
             }
         }
@@ -403,7 +442,9 @@ impl Phases<'_> {
     /// goes on to all of F. O(V + E).
     fn layers(&mut self, full: bool) -> u32 {
         for &u in &self.queue {
-            self.state[u as usize / 2] |= NO_LAYER;
+            // SAFETY (here and in the rest of `Phases`): every index is a free cell in
+            // `roots`, `queue` or `stack`, a neighbour of one, or its partner (see `at`).
+            *unsafe { at_mut(&mut self.state, u as usize / 2) } |= NO_LAYER;
         }
         self.queue.clear();
         let (cell, state) = (&*self.cell, &self.state);
@@ -412,7 +453,7 @@ impl Phases<'_> {
         // A cell given a layer also gets its search pointer reset to direction 1 here, for
         // [`Self::augment`] (no second pass over the queue).
         for &u in &self.roots {
-            let t = &mut self.state[u as usize / 2];
+            let t = unsafe { at_mut(&mut self.state, u as usize / 2) };
             *t = (*t & (DEAD | IN_C)) | 1;
             self.queue.push(u);
         }
@@ -421,14 +462,14 @@ impl Phases<'_> {
         while head < self.queue.len() {
             let u = self.queue[head] as usize;
             head += 1;
-            let du = self.state[u / 2] >> SHIFT;
+            let du = unsafe { at(&self.state, u / 2) } >> SHIFT;
             if du >= limit && !full {
                 break;
             }
             debug_assert!(du < MAX_LAYER);
             for d in 1..=4 {
                 let w = u.wrapping_add(self.off[d]);
-                let s = self.cell[w];
+                let s = unsafe { at(self.cell, w) };
                 if s == WALL {
                     continue;
                 }
@@ -437,7 +478,7 @@ impl Phases<'_> {
                     continue;
                 }
                 let x = self.mate(w, s);
-                let t = &mut self.state[x / 2];
+                let t = unsafe { at_mut(&mut self.state, x / 2) };
                 // No layer yet and not dead.
                 if *t & (NO_LAYER | DEAD) == NO_LAYER {
                     *t = (*t & IN_C) | 1 | ((du + 1) << SHIFT);
@@ -461,15 +502,16 @@ impl Phases<'_> {
             cell[w] == UNMATCHED
                 && (1..=4).any(|d| {
                     let z = w.wrapping_add(off[d]);
-                    cell[z] != WALL && in_f(state[z / 2])
+                    // SAFETY: `w` is a free cell, `z` its neighbour.
+                    unsafe { at(cell, z) != WALL && in_f(at(state, z / 2)) }
                 })
         });
         let reached = &mut self.stack;
         reached.clear();
         // Not a wall, in F, not yet reached: marks it and queues it.
         let visit = |state: &mut [u32], reached: &mut Vec<u32>, z: usize| {
-            if cell[z] != WALL {
-                let t = &mut state[z / 2];
+            if unsafe { at(cell, z) } != WALL {
+                let t = unsafe { at_mut(state, z / 2) };
                 if in_f(*t) && *t & IN_C == 0 {
                     *t |= IN_C;
                     reached.push(z as u32);
@@ -485,7 +527,7 @@ impl Phases<'_> {
         while head < reached.len() {
             let z = reached[head] as usize;
             head += 1;
-            let s = cell[z];
+            let s = unsafe { at(cell, z) };
             if s == UNMATCHED {
                 continue;
             }
@@ -512,23 +554,23 @@ impl Phases<'_> {
         for ri in 0..self.roots.len() {
             let root = self.roots[ri] as usize;
             // Dead, or no longer at layer 0 (on a path flipped in this phase).
-            if self.state[root / 2] & (NO_LAYER | DEAD) != 0 {
+            if unsafe { at(&self.state, root / 2) } & (NO_LAYER | DEAD) != 0 {
                 continue;
             }
             self.stack.clear();
             self.stack.push(root as u32);
             while let Some(&u) = self.stack.last() {
                 let u = u as usize;
-                let next = (self.state[u / 2] >> SHIFT) + 1;
+                let next = (unsafe { at(&self.state, u / 2) } >> SHIFT) + 1;
                 let mut advanced = false;
                 loop {
-                    let d = self.state[u / 2] & NEXT;
+                    let d = unsafe { at(&self.state, u / 2) } & NEXT;
                     if d > 4 {
                         break;
                     }
-                    self.state[u / 2] += 1;
+                    *unsafe { at_mut(&mut self.state, u / 2) } += 1;
                     let w = u.wrapping_add(self.off[d as usize]);
-                    let s = self.cell[w];
+                    let s = unsafe { at(self.cell, w) };
                     if s == WALL {
                         continue;
                     }
@@ -538,11 +580,11 @@ impl Phases<'_> {
                             // pointer last passed.
                             for &v in &self.stack {
                                 let v = v as usize;
-                                let e = ((self.state[v / 2] & NEXT) - 1) as u8;
+                                let e = ((unsafe { at(&self.state, v / 2) } & NEXT) - 1) as u8;
                                 let t = v.wrapping_add(self.off[e as usize]);
-                                self.cell[v] = e;
-                                self.cell[t] = 5 - e;
-                                self.state[v / 2] |= NO_LAYER;
+                                *unsafe { at_mut(self.cell, v) } = e;
+                                *unsafe { at_mut(self.cell, t) } = 5 - e;
+                                *unsafe { at_mut(&mut self.state, v / 2) } |= NO_LAYER;
                             }
                             self.size += 1;
                             self.stack.clear();
@@ -554,14 +596,16 @@ impl Phases<'_> {
                     let x = self.mate(w, s);
                     // At the next layer and not dead (`next < limit` keeps the layer field
                     // below NO_LAYER's).
-                    if next < limit && self.state[x / 2] & (NO_LAYER | DEAD) == next << SHIFT {
+                    if next < limit
+                        && unsafe { at(&self.state, x / 2) } & (NO_LAYER | DEAD) == next << SHIFT
+                    {
                         self.stack.push(x as u32);
                         advanced = true;
                         break;
                     }
                 }
                 if !advanced {
-                    self.state[u / 2] |= NO_LAYER;
+                    *unsafe { at_mut(&mut self.state, u / 2) } |= NO_LAYER;
                     self.stack.pop();
                 }
             }
