@@ -15,6 +15,24 @@ use gridjudge::runner::RunLimits;
 use gridjudge::stress;
 use gridjudge::verify;
 
+/// `println!` for the command's results: a failed write to stdout is an error of the command
+/// (`?`), not a panic. When the reader has gone (`gridjudge list | head -1`), [`main`] then
+/// exits quietly with status 141, as a program killed by SIGPIPE does (gridjudge ignores
+/// SIGPIPE, as Rust programs do, so that a submission that closes its stdin early cannot kill
+/// the judge).
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        writeln!(std::io::stdout().lock(), $($arg)*).context("cannot write stdout")?
+    };
+}
+
+/// `print!` with [`outln!`]'s handling of a failed write.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        write!(std::io::stdout().lock(), $($arg)*).context("cannot write stdout")?
+    };
+}
+
 /// Prepare, validate and judge test data of grid-game problems.
 #[derive(Parser)]
 #[command(version, about, long_about = None)]
@@ -378,10 +396,10 @@ fn verify_one(
         return Ok(None);
     };
     if json {
-        println!("{}", report.to_json());
+        outln!("{}", report.to_json());
     } else {
-        println!("== verify {}", p.name());
-        print!("{}", report.render());
+        outln!("== verify {}", p.name());
+        out!("{}", report.render());
     }
     Ok(Some(report.ok()))
 }
@@ -480,9 +498,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     let lock = opts.problems_dir.join(p.name()).join("tests.lock");
                     results.push(report.to_json(p.name(), &lock));
                 } else {
-                    println!("== {} ({} tests)", p.name(), report.tests.len());
-                    print!("{}", report.table);
-                    println!("{}: {}", p.name(), report.lock_status);
+                    outln!("== {} ({} tests)", p.name(), report.tests.len());
+                    out!("{}", report.table);
+                    outln!("{}: {}", p.name(), report.lock_status);
                 }
                 if let gridjudge::store::CommitOutcome::Committed { warnings, .. } = &report.outcome
                 {
@@ -492,7 +510,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 }
                 if verify {
                     match verify_one(p, &opts.problems_dir, &run, jobs.unwrap_or(1), false)? {
-                        None => println!(
+                        None => outln!(
                             "{}: no submissions folder ({}), nothing to verify",
                             p.name(),
                             opts.problems_dir
@@ -516,11 +534,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                         &opts.problems_dir,
                         &report.tests,
                     )?;
-                    println!("{}: report {}", p.name(), path.display());
+                    outln!("{}: report {}", p.name(), path.display());
                 }
             }
             if json {
-                println!("{}", serde_json::json!({ "problems": results }));
+                outln!("{}", serde_json::json!({ "problems": results }));
             }
             if !failed.is_empty() {
                 bail!("verify failed for {}", failed.join(", "));
@@ -552,9 +570,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let report = judge::judge(p, &cfg, &subs, &cases, &opts)?;
             package.recheck()?;
             if json {
-                println!("{}", report.to_json());
+                outln!("{}", report.to_json());
             } else {
-                print!("{}", report.render());
+                out!("{}", report.render());
             }
             Ok(if report.all_accepted() {
                 ExitCode::SUCCESS
@@ -646,22 +664,22 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 return Ok(match found {
                     None => {
                         if json {
-                            println!("{}", serde_json::json!({ "test": test, "failure": null }));
+                            outln!("{}", serde_json::json!({ "test": test, "failure": null }));
                         } else {
-                            println!("stress {} {}: test {test} passes", p.name(), sub.name);
+                            outln!("stress {} {}: test {test} passes", p.name(), sub.name);
                         }
                         ExitCode::SUCCESS
                     }
                     Some(c) => {
                         if json {
-                            println!(
+                            outln!(
                                 "{}",
                                 serde_json::json!({ "test": test, "failure": c.to_json(p) })
                             );
                         } else {
-                            println!("stress {} {}: test {test} fails", p.name(), sub.name);
-                            println!("{}", subject.isolation());
-                            print!("{}", c.render(p));
+                            outln!("stress {} {}: test {test} fails", p.name(), sub.name);
+                            outln!("{}", subject.isolation());
+                            out!("{}", c.render(p));
                         }
                         ExitCode::FAILURE
                     }
@@ -708,7 +726,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let mut save_failed = false;
             if !json {
                 let secs = report.search_time.as_secs_f64();
-                println!(
+                outln!(
                     "stress {} {}: {} seed(s) of `{}` in {:.2} s ({:.1} tests/s), {} failure(s)",
                     p.name(),
                     sub.name,
@@ -718,9 +736,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     report.tested as f64 / secs.max(1e-9),
                     report.failures.len()
                 );
-                println!("{}", subject.isolation());
+                outln!("{}", subject.isolation());
                 if let Some((seed, why)) = &report.first_skip {
-                    println!(
+                    outln!(
                         "skipped {} seed(s) whose drawn values the generator rejects, first seed {seed}: {why}",
                         report.skipped
                     );
@@ -729,8 +747,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             for c in &report.failures {
                 let mut cj = c.to_json(p);
                 if !json {
-                    println!();
-                    print!("{}", c.render(p));
+                    outln!();
+                    out!("{}", c.render(p));
                 }
                 if save {
                     let note = format!(
@@ -743,7 +761,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     match stress::save_counterexample(p, &dir, c.input(), &note) {
                         Ok(saved) => {
                             if !json {
-                                println!(
+                                outln!(
                                     "saved: {} in {} (manifest test {})",
                                     saved.manifest_file,
                                     dir.display(),
@@ -765,7 +783,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             if json {
                 let mut all = report.to_json(p, &sub.name, &sopts);
                 all["failures"] = failures_json.into();
-                println!(
+                outln!(
                     "{}",
                     serde_json::to_string_pretty(&all).context("cannot print JSON")?
                 );
@@ -830,14 +848,14 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 },
             };
             let r = export::export(p, &opts)?;
-            println!(
+            outln!(
                 "exported {} ({format}): {} -> {}",
                 p.name(),
                 export_counts(&r, opts.format),
                 r.out.display()
             );
             if let Some(z) = &r.zip {
-                println!("zip: {}", z.display());
+                outln!("zip: {}", z.display());
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -879,7 +897,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     html: Some("problem.html"),
                 },
             )?;
-            println!(
+            outln!(
                 "compiled the statement of {} in {:.1} s: {} and {} ({} assets)",
                 p.name(),
                 started.elapsed().as_secs_f64(),
@@ -911,12 +929,12 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Completions { shell } => {
-            clap_complete::generate(
-                shell,
-                &mut Cli::command(),
-                "gridjudge",
-                &mut std::io::stdout(),
-            );
+            // Into a buffer first: clap_complete panics when its writer fails.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "gridjudge", &mut script);
+            std::io::stdout()
+                .write_all(&script)
+                .context("cannot write stdout")?;
             Ok(ExitCode::SUCCESS)
         }
         Command::List { problems_dir } => {
@@ -926,9 +944,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 Err(e) => return Err(e),
             };
             for p in all {
-                println!("{}", p.name());
+                outln!("{}", p.name());
                 for g in p.generators() {
-                    println!("  {}", g.name);
+                    outln!("  {}", g.name);
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -973,11 +991,21 @@ fn main() -> ExitCode {
     }
     match run(Cli::parse()) {
         Ok(code) => code,
+        // The reader of stdout has gone: nothing to tell it, and stderr is for errors of ours.
+        Err(e) if is_broken_pipe(&e) => ExitCode::from(141),
         Err(e) => {
             eprintln!("gridjudge: error: {e:#}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// Whether `e` comes from writing to a pipe whose reader has closed it (EPIPE).
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// `47 tests (1 sample), 13 submissions`: what an export wrote, in words (no submissions for

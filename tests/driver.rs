@@ -264,3 +264,35 @@ fn completions_name_every_subcommand() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("possible values"));
 }
+
+/// A reader that has gone (`gridjudge list | head -1`): every command that prints its results
+/// exits with 141, as a program killed by SIGPIPE does, with nothing on stderr and no panic.
+/// The pipe's read end is closed before gridjudge starts, so its first write fails.
+#[test]
+fn a_closed_stdout_ends_the_command_quietly() {
+    let sample = common::problem_dir("game").join("samples/sample1.in");
+    for args in [
+        &["list"][..],
+        &["solve", "game"],
+        &["completions", "bash"],
+        &["help"],
+    ] {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+            .args(args)
+            .stdin(std::fs::File::open(&sample).unwrap())
+            .stdout(writer)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        let err = text(&out.stderr);
+        if args == ["help"] {
+            // clap prints help itself and treats a failed write as its own error (exit 2).
+            assert!(!err.contains("panicked"), "help: {err}");
+            continue;
+        }
+        assert_eq!(out.status.code(), Some(141), "{args:?}: {err}");
+        assert_eq!(err, "", "{args:?}");
+    }
+}
