@@ -25,7 +25,10 @@
 //! * `GRIDJUDGE_BENCH_SIZES=1000,2000` — board sides (default 1000,2000,3000,4000);
 //! * `GRIDJUDGE_BENCH_KINDS=random,maze` — board kinds (default all of [`KINDS`]);
 //! * `GRIDJUDGE_BENCH_ROUNDS=7` — runs per program and board (default 5, median taken);
-//! * `GRIDJUDGE_BENCH_PEERS=board,full,plain` — peers to run (default board,full);
+//! * `GRIDJUDGE_BENCH_PEERS=board,full,plain,library` — peers to run (default board,full);
+//!   `library` is not C++: this benchmark's own executable running `game`'s reference
+//!   solution through the library alone ([`solve_in_library`]), to tell the reference
+//!   solution's memory from the `gridjudge` command's;
 //! * `GRIDJUDGE_BEFORE=/path/to/gridjudge` — also time another gridjudge binary (e.g. the
 //!   build before a change) as a column "before";
 //! * `GRIDJUDGE_BENCH_SAVE=dir` — only write the boards to `dir/<kind>-<side>.in` (kind with
@@ -135,6 +138,7 @@ fn wrap(args: &[String]) -> ! {
     #[allow(clippy::zombie_processes)]
     let child = Command::new(&args[0])
         .args(&args[1..])
+        .env_remove(WRAP)
         .spawn()
         .unwrap_or_else(|e| panic!("cannot run {}: {e}", args[0]));
     let pid = child.id() as libc::pid_t;
@@ -165,7 +169,38 @@ fn ms(t: Duration) -> String {
     }
 }
 
+/// First argument that puts this benchmark in library mode ([`solve_in_library`]).
+const LIBRARY: &str = "--solve-game-in-library";
+
+/// Library mode, the program `library` of `GRIDJUDGE_BENCH_PEERS`: `game`'s reference solution
+/// as `gridjudge solve game --no-limits` runs it (the built-in `problem.toml`'s lifted bounds,
+/// the whole of stdin read into a buffer of the file's size, [`gridjudge::problems::game::solve_to`]
+/// onto stdout), in a process that does nothing else: no command-line parser and no problem
+/// discovery. Its peak memory against `gridjudge`'s is what the command around the reference
+/// solution costs (the resident pages of its code).
+fn solve_in_library() -> ! {
+    use std::io::{Read, Write};
+    let bounds = gridjudge::problem::ProblemConfig::load(&Game, None)
+        .expect("built-in problem.toml")
+        .lifted;
+    let size = File::open("/dev/stdin")
+        .and_then(|f| f.metadata())
+        .map_or(0, |m| if m.is_file() { m.len() as usize } else { 0 });
+    let mut input = Vec::with_capacity(size + 1);
+    std::io::stdin()
+        .lock()
+        .read_to_end(&mut input)
+        .expect("read stdin");
+    let mut out = std::io::stdout().lock();
+    gridjudge::problems::game::solve_to(input, &bounds, &mut out).expect("solve");
+    out.flush().expect("write stdout");
+    std::process::exit(0)
+}
+
 fn main() {
+    if std::env::args().nth(1).as_deref() == Some(LIBRARY) {
+        solve_in_library();
+    }
     if std::env::var_os(WRAP).is_some() {
         let args: Vec<String> = std::env::args().skip(1).collect();
         wrap(&args);
@@ -205,11 +240,19 @@ fn main() {
         ..solve(&ours)
     }];
     for p in &peers {
+        if p == "library" {
+            let exe = std::env::current_exe().expect("own path");
+            programs.push(Program {
+                name: "library".into(),
+                cmd: vec![exe.to_string_lossy().into(), LIBRARY.into()],
+            });
+            continue;
+        }
         let (source, flags): (&str, &[&str]) = match p.as_str() {
             "board" => ("game_board.cpp", &[]),
             "full" => ("game_hk.cpp", &["-DPEER_FULL"]),
             "plain" => ("game_hk.cpp", &[]),
-            _ => panic!("GRIDJUDGE_BENCH_PEERS: board, full or plain, not {p}"),
+            _ => panic!("GRIDJUDGE_BENCH_PEERS: board, full, plain or library, not {p}"),
         };
         let exe = compile_peer(&format!("game_{p}"), source, flags);
         programs.push(Program {
@@ -312,7 +355,7 @@ fn main() {
             }
             let mib: Vec<String> = rss
                 .iter()
-                .map(|k| format!("{:.0}", *k as f64 / 1024.0))
+                .map(|k| format!("{:.1}", *k as f64 / 1024.0))
                 .collect();
             let peer_phases: Vec<String> = stderr[1..]
                 .iter()
