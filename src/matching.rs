@@ -226,7 +226,7 @@ const INF: u32 = u32::MAX;
 ///
 /// Phases 1, 2, 3, 5, 9, 17, ... (at most 1 + log2(phases) of them) also *prune*: one more
 /// linear pass marks the left vertices that can never again lie on an augmenting path (see
-/// [`HopcroftKarp::prune`]), and later searches skip them. On mazes where many vertices stay
+/// `HopcroftKarp::prune`), and later searches skip them. On mazes where many vertices stay
 /// unmatched (30 % random walls) most of the graph is such dead ground, which every phase
 /// would otherwise search again; pruning makes those phases up to 5 times faster. Pruning
 /// only skips searches that would fail, so the matching returned is exactly the one of the

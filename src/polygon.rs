@@ -28,7 +28,7 @@
 //!   sample, numbered by test): the statement of `problems/<p>/statement/problem.en.tex` in
 //!   Polygon's `\begin{problem}...\end{problem}` form ([`polygon_statement`]). A statement
 //!   compiled to PDF (and HTML, with its assets beside it) belongs at [`STATEMENT_PDF`] (and
-//!   [`STATEMENT_HTML`]): the caller writes it there before [`write`] and says so in
+//!   [`STATEMENT_HTML`]): the caller writes it there before [`write()`] and says so in
 //!   [`CompiledStatement`], and `problem.xml` lists it. CMS and `p2d --with-statement` take the
 //!   PDF.
 //!
@@ -62,9 +62,9 @@ pub const STATEMENT_HTML: &str = "statements/.html/english/problem.html";
 /// The statement's language, as Polygon names it in paths and in `problem.xml`.
 pub const LANGUAGE: &str = "english";
 
-/// Which compiled statements the caller of [`write`] has already put into the package folder
+/// Which compiled statements the caller of [`write()`] has already put into the package folder
 /// (e.g. with `crate::statement::compile` into Polygon's layout): the PDF at [`STATEMENT_PDF`],
-/// the HTML at [`STATEMENT_HTML`] (its stylesheet and pictures beside it). [`write`] lists them
+/// the HTML at [`STATEMENT_HTML`] (its stylesheet and pictures beside it). [`write()`] lists them
 /// in `problem.xml`, and errors when one said to be there is not. None by default: the package
 /// then has the LaTeX statement only.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -835,7 +835,7 @@ fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 /// Writes the Polygon package of `problem` (its `problem.toml` read into `config`, its folder
 /// `problem_dir`, its built tests `tests`) into the folder `root`, listing the compiled
 /// statements that `compiled` says are already in `root`; advances `bar` once per test. Returns
-/// the number of solutions written. Errors (naming the file or entry) from [`sources`],
+/// the number of solutions written. Errors (naming the file or entry) from `sources`,
 /// [`solutions`], [`validator_tests`] and [`split_statement`], when a compiled statement said
 /// to be in `root` is not, or when a file cannot be read or written.
 /// O(size of the package).

@@ -22,7 +22,7 @@
 //! white space). Errors name what was wrong.
 //!
 //! Each problem draws its own pictures ([`Problem::render_svg`], in `src/problems/<p>/render.rs`)
-//! with the shared pieces here: the options, the [`Frame`] (cell size, margins, row and column
+//! with the shared pieces here: the options, the `Frame` (cell size, margins, row and column
 //! numbers, legend), grid lines, [`answer_diff`] and XML escaping.
 
 use std::fmt::{self, Write as _};

@@ -1,5 +1,9 @@
 //! `checker`: judges one contestant output. Thin wrapper over `gridjudge::problem`.
 
+// The doc comments below are the command's --help text, written for a terminal: `<input>` is
+// an argument's name there, not HTML or a link.
+#![allow(rustdoc::invalid_html_tags, rustdoc::broken_intra_doc_links)]
+
 use std::fs::File;
 use std::io::Read;
 use std::path::PathBuf;

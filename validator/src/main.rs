@@ -1,5 +1,9 @@
 //! `validator`: strict input validator. Thin wrapper over `gridjudge::problem`.
 
+// The doc comments below are the command's --help text, written for a terminal: `<p>` is a
+// placeholder there, not HTML.
+#![allow(rustdoc::invalid_html_tags)]
+
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;

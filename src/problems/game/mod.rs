@@ -162,7 +162,7 @@ pub fn winning_cells(g: &Grid) -> Vec<u32> {
 /// tolerant [`parse_tokens`] (any white space between the tokens, as testlib reads inputs), which
 /// names the error or accepts it. The input is dropped once parsed.
 /// O(E·sqrt V) time; memory about 3 bytes per cell besides the input (see [`Board`]).
-/// Errors: a malformed input (named), or more than [`board::MAX_CELLS`] free cells.
+/// Errors: a malformed input (named), or more than [`Board`]'s limit (`board::MAX_CELLS`, 2^28 - 8) free cells.
 pub fn solve_to(
     input: impl AsRef<[u8]>,
     bounds: &Bounds,
