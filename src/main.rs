@@ -3,6 +3,7 @@
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{bail, Context};
 use clap::{Args, CommandFactory, Parser, Subcommand};
@@ -15,22 +16,81 @@ use gridjudge::runner::RunLimits;
 use gridjudge::stress;
 use gridjudge::verify;
 
-/// `println!` for the command's results: a failed write to stdout is an error of the command
-/// (`?`), not a panic. When the reader has gone (`gridjudge list | head -1`), [`main`] then
-/// exits quietly with status 141, as a program killed by SIGPIPE does (gridjudge ignores
-/// SIGPIPE, as Rust programs do, so that a submission that closes its stdin early cannot kill
-/// the judge).
+/// Set when a write to stdout found its reader gone (`gridjudge list | head -1`). From then on
+/// the command prints nothing more there but finishes its work (a build still commits, stress
+/// still saves its counterexamples), and [`main`] exits with status 141, as a program killed by
+/// SIGPIPE does. (gridjudge ignores SIGPIPE, as Rust programs do, so that a submission that
+/// closes its stdin early cannot kill the judge.)
+static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// Writes a command's result text to stdout: nothing once [`STDOUT_CLOSED`] is set (and sets
+/// it on EPIPE); any other write error is the command's error.
+fn print_out(text: std::fmt::Arguments) -> anyhow::Result<()> {
+    if STDOUT_CLOSED.load(Ordering::Relaxed) {
+        return Ok(());
+    }
+    match std::io::stdout().lock().write_fmt(text) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            STDOUT_CLOSED.store(true, Ordering::Relaxed);
+            Ok(())
+        }
+        r => r.context("cannot write stdout"),
+    }
+}
+
+/// `println!` through [`print_out`]: a failed write is an error of the command (`?`), not a
+/// panic, and a closed stdout ends the printing, not the work.
 macro_rules! outln {
+    () => {
+        print_out(format_args!("\n"))?
+    };
     ($($arg:tt)*) => {
-        writeln!(std::io::stdout().lock(), $($arg)*).context("cannot write stdout")?
+        print_out(format_args!("{}\n", format_args!($($arg)*)))?
     };
 }
 
-/// `print!` with [`outln!`]'s handling of a failed write.
+/// `print!` through [`print_out`].
 macro_rules! out {
     ($($arg:tt)*) => {
-        write!(std::io::stdout().lock(), $($arg)*).context("cannot write stdout")?
+        print_out(format_args!($($arg)*))?
     };
+}
+
+/// Stdout for output that is the command's work itself (`solve`'s jury answer): a write that
+/// finds the reader gone sets [`STDOUT_CLOSED`] and fails with a [`StdoutClosed`] inside the
+/// `io::Error`, which [`main`] turns into status 141 without a message.
+struct AnswerOut(std::io::StdoutLock<'static>);
+
+/// The error inside the `io::Error` of an [`AnswerOut`] write whose reader has gone.
+#[derive(Debug)]
+struct StdoutClosed;
+
+impl std::fmt::Display for StdoutClosed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("stdout closed by its reader")
+    }
+}
+
+impl std::error::Error for StdoutClosed {}
+
+impl AnswerOut {
+    fn closed(e: std::io::Error) -> std::io::Error {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            STDOUT_CLOSED.store(true, Ordering::Relaxed);
+            std::io::Error::new(std::io::ErrorKind::BrokenPipe, StdoutClosed)
+        } else {
+            e
+        }
+    }
+}
+
+impl Write for AnswerOut {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.write(buf).map_err(Self::closed)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush().map_err(Self::closed)
+    }
 }
 
 /// Prepare, validate and judge test data of grid-game problems.
@@ -808,7 +868,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             } else {
                 &cfg.constraints
             };
-            let mut out = std::io::stdout().lock();
+            let mut out = AnswerOut(std::io::stdout().lock());
             p.solve_to(input, bounds, &mut out)?;
             out.flush().context("cannot write stdout")?;
             Ok(ExitCode::SUCCESS)
@@ -932,9 +992,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             // Into a buffer first: clap_complete panics when its writer fails.
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "gridjudge", &mut script);
-            std::io::stdout()
-                .write_all(&script)
-                .context("cannot write stdout")?;
+            out!("{}", String::from_utf8_lossy(&script));
             Ok(ExitCode::SUCCESS)
         }
         Command::List { problems_dir } => {
@@ -990,9 +1048,11 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     match run(Cli::parse()) {
+        // The reader of stdout has gone: the work is done, its report unread.
+        Ok(_) if STDOUT_CLOSED.load(Ordering::Relaxed) => ExitCode::from(141),
         Ok(code) => code,
-        // The reader of stdout has gone: nothing to tell it, and stderr is for errors of ours.
-        Err(e) if is_broken_pipe(&e) => ExitCode::from(141),
+        // The jury answer could not be written: nothing to tell the reader that left.
+        Err(e) if is_stdout_closed(&e) => ExitCode::from(141),
         Err(e) => {
             eprintln!("gridjudge: error: {e:#}");
             ExitCode::FAILURE
@@ -1000,11 +1060,13 @@ fn main() -> ExitCode {
     }
 }
 
-/// Whether `e` comes from writing to a pipe whose reader has closed it (EPIPE).
-fn is_broken_pipe(e: &anyhow::Error) -> bool {
+/// Whether `e` comes from an [`AnswerOut`] write whose reader had gone (and no other EPIPE,
+/// such as a submission's closed stdin).
+fn is_stdout_closed(e: &anyhow::Error) -> bool {
     e.chain().any(|c| {
         c.downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            .and_then(|io| io.get_ref())
+            .is_some_and(|inner| inner.is::<StdoutClosed>())
     })
 }
 
