@@ -104,6 +104,8 @@ pub struct Board {
     size: u32,
     /// Hopcroft–Karp phases run (searches for augmenting paths after the warm start).
     phases: u32,
+    /// What [`Board::solve`] found, once it has run.
+    solved: Option<SolveStats>,
 }
 
 /// What [`Board::solve`] did, for benchmarks: sizes and phase count.
@@ -119,12 +121,33 @@ pub struct SolveStats {
     pub phases: u32,
 }
 
+/// Most cells a board (the maze with its border) may have: cell indices are kept as `u32` in
+/// the searches' queues, and every unchecked index of the searches relies on it.
+pub const MAX_BOARD_CELLS: usize = u32::MAX as usize;
+
+/// The cells of the board of an `n`×`m` maze (`(n + 2)` rows of the odd width `m + 2` or
+/// `m + 3`), or `None` when that is more than [`MAX_BOARD_CELLS`] (or overflows `usize`).
+pub fn board_cells(n: u32, m: u32) -> Option<usize> {
+    let width = (m as usize).checked_add(2)? | 1;
+    (n as usize)
+        .checked_add(2)?
+        .checked_mul(width)
+        .filter(|&cells| cells <= MAX_BOARD_CELLS)
+}
+
 impl Board {
     /// The board of a maze given as `n` rows of `m` bytes, `b'.'` free and anything else a
     /// wall. O(n·m).
+    ///
+    /// # Panics
+    /// When [`board_cells`]`(n, m)` is `None` (more than 2^32 - 1 board cells: a maze of
+    /// 4 GB and more); [`super::solve_to`] checks it first and says so.
     pub fn from_rows<'a>(n: u32, m: u32, rows: impl Iterator<Item = &'a [u8]>) -> Board {
         let width = (m as usize + 2) | 1;
-        let mut cell = vec![WALL; (n as usize + 2) * width];
+        let cells = board_cells(n, m).unwrap_or_else(|| {
+            panic!("a {n}x{m} maze has more than {MAX_BOARD_CELLS} board cells")
+        });
+        let mut cell = vec![WALL; cells];
         let mut free = 0;
         for (r, row) in rows.take(n as usize).enumerate() {
             let base = (r + 1) * width + 1;
@@ -143,6 +166,7 @@ impl Board {
             free,
             size: 0,
             phases: 0,
+            solved: None,
         }
     }
 
@@ -158,16 +182,25 @@ impl Board {
     }
 
     /// Maximum matching then alternating reachability; afterwards [`Self::is_winner`] answers.
+    /// A second call does nothing and returns the same figures.
+    ///
+    /// # Panics
+    /// With more than [`MAX_CELLS`] free cells ([`super::solve_to`] checks it first).
     pub fn solve(&mut self) -> SolveStats {
+        if let Some(stats) = self.solved {
+            return stats;
+        }
         let warm = self.warm_start();
         self.hopcroft_karp();
         self.reach();
-        SolveStats {
+        let stats = SolveStats {
             free: self.free,
             warm,
             matching: self.size,
             phases: self.phases,
-        }
+        };
+        self.solved = Some(stats);
+        stats
     }
 
     /// Karp–Sipser: match degree-one cells to their only unmatched neighbour first (never
@@ -184,12 +217,14 @@ impl Board {
                 if cell[x] != UNMATCHED {
                     continue;
                 }
-                let degree = unmatched_around(cell, x, w);
+                // SAFETY: `x` is a free cell (UNMATCHED), and so is every `v` taken from
+                // `ones` when it is looked around (checked UNMATCHED first).
+                let degree = unsafe { unmatched_around(cell, x, w) };
                 if degree == 1 || (greedy && degree > 0) {
-                    size += pair(cell, &mut ones, x, &off);
+                    size += unsafe { pair(cell, &mut ones, x, &off) };
                     while let Some(v) = ones.pop() {
-                        if cell[v] == UNMATCHED && unmatched_around(cell, v, w) == 1 {
-                            size += pair(cell, &mut ones, v, &off);
+                        if cell[v] == UNMATCHED && unsafe { unmatched_around(cell, v, w) } == 1 {
+                            size += unsafe { pair(cell, &mut ones, v, &off) };
                         }
                     }
                 }
@@ -219,7 +254,12 @@ impl Board {
         if roots.is_empty() || ends.is_empty() {
             return;
         }
-        debug_assert!(self.free as usize <= MAX_CELLS);
+        // The layer field's limit; one comparison per solve, so checked in release builds too.
+        assert!(
+            self.free as usize <= MAX_CELLS,
+            "{} free cells: Board::solve takes at most {MAX_CELLS}",
+            self.free
+        );
         let half = self.cell.len() / 2 + 1;
         let mut hk = Phases {
             off,
@@ -354,9 +394,13 @@ impl Board {
 
 /// How many of the four neighbours of interior cell `x` are unmatched free cells
 /// (`w` = board width). Branch-free.
+///
+/// # Safety
+/// `x` is a cell inside the border of a board of width `w` (a free cell is), so that its four
+/// neighbours are on the board.
 #[inline(always)]
-fn unmatched_around(cell: &[u8], x: usize, w: usize) -> u32 {
-    // SAFETY: `x` is inside the border (callers: free cells only), so are its neighbours.
+unsafe fn unmatched_around(cell: &[u8], x: usize, w: usize) -> u32 {
+    // SAFETY: the caller's promise; see `at`.
     unsafe {
         [
             at(cell, x - w),
@@ -372,8 +416,11 @@ fn unmatched_around(cell: &[u8], x: usize, w: usize) -> u32 {
 
 /// Matches unmatched cell `x` with its first unmatched neighbour (one must exist), then
 /// queues on `ones` the unmatched neighbours of both whose degree fell to one. Returns 1.
+///
+/// # Safety
+/// `x` is a free cell of the board (so inside its border), as its partner then is.
 #[inline(always)]
-fn pair(cell: &mut [u8], ones: &mut Vec<usize>, x: usize, off: &[usize; 5]) -> u32 {
+unsafe fn pair(cell: &mut [u8], ones: &mut Vec<usize>, x: usize, off: &[usize; 5]) -> u32 {
     let w = off[4];
     let d = (1..=4)
         .find(|&d| cell[x.wrapping_add(off[d])] == UNMATCHED)
@@ -384,8 +431,9 @@ fn pair(cell: &mut [u8], ones: &mut Vec<usize>, x: usize, off: &[usize; 5]) -> u
     for z in [x, y] {
         for &o in &off[1..] {
             let t = z.wrapping_add(o);
-            // SAFETY: `z` is a free cell, `t` its neighbour.
-            if unsafe { at(cell, t) } == UNMATCHED && unmatched_around(cell, t, w) == 1 {
+            // SAFETY: `z` is a free cell, `t` its neighbour; `t` is checked free before
+            // `unmatched_around` looks around it.
+            if unsafe { at(cell, t) == UNMATCHED && unmatched_around(cell, t, w) == 1 } {
                 ones.push(t);
             }
         }
@@ -634,6 +682,7 @@ pub fn parse_canonical(input: &[u8], bounds: &Bounds) -> Option<Board> {
     r.read_eoln().ok()?;
     r.read_eof().ok()?;
     let (n, m) = (u32::try_from(n).ok()?, u32::try_from(m).ok()?);
+    board_cells(n, m)?;
     let body = &input[header_end..];
     let line = m as usize + 1;
     if body.len() != n as usize * line {
@@ -737,6 +786,41 @@ mod tests {
             let g = parse(&input, &super::super::unbounded(), Default::default()).unwrap();
             assert_eq!(by_board(&g), by_graph(&g), "{spec}");
         }
+    }
+
+    #[test]
+    fn board_cells_stop_at_u32_indices() {
+        assert_eq!(board_cells(0, 0), Some(2 * 3));
+        assert_eq!(board_cells(1, 1), Some(3 * 3));
+        assert_eq!(board_cells(2, 3), Some(4 * 5));
+        // Width 65535 (odd), 65537 rows: exactly 2^32 - 1 cells; one row more is too many.
+        assert_eq!(board_cells(65535, 65533), Some(u32::MAX as usize));
+        assert_eq!(board_cells(65536, 65533), None);
+        assert_eq!(board_cells(u32::MAX, u32::MAX), None);
+    }
+
+    #[test]
+    #[should_panic(expected = "more than 4294967295 board cells")]
+    fn a_board_beyond_u32_indices_is_refused_before_anything_is_allocated() {
+        Board::from_rows(65536, 65533, std::iter::empty());
+    }
+
+    #[test]
+    fn solving_twice_changes_nothing() {
+        let rows = ["..#.", "....", ".#.."];
+        let mut b = Board::from_rows(3, 4, rows.iter().map(|r| r.as_bytes()));
+        let first = b.solve();
+        let winners: Vec<bool> = (0..3)
+            .flat_map(|r| (0..4).map(move |c| (r, c)))
+            .map(|(r, c)| b.is_winner(r, c))
+            .collect();
+        assert_eq!(b.solve(), first);
+        assert_eq!(b.matching_size(), first.matching);
+        let again: Vec<bool> = (0..3)
+            .flat_map(|r| (0..4).map(move |c| (r, c)))
+            .map(|(r, c)| b.is_winner(r, c))
+            .collect();
+        assert_eq!(winners, again);
     }
 
     #[test]

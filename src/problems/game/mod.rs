@@ -17,7 +17,7 @@ mod gen;
 pub(crate) mod render;
 mod shrink;
 
-pub use board::{parse_canonical, Board, SolveStats};
+pub use board::{board_cells, parse_canonical, Board, SolveStats, MAX_BOARD_CELLS};
 pub use brute::brute_force_winners;
 
 use crate::args::{ArgError, Args, GeneratorInfo};
@@ -162,7 +162,8 @@ pub fn winning_cells(g: &Grid) -> Vec<u32> {
 /// tolerant [`parse_tokens`] (any white space between the tokens, as testlib reads inputs), which
 /// names the error or accepts it. The input is dropped once parsed.
 /// O(E·sqrt V) time; memory about 3 bytes per cell besides the input (see [`Board`]).
-/// Errors: a malformed input (named), or more than [`Board`]'s limit (`board::MAX_CELLS`, 2^28 - 8) free cells.
+/// Errors: a malformed input (named), a maze of more than [`MAX_BOARD_CELLS`] board cells, or
+/// more than [`Board`]'s limit of free cells (`board::MAX_CELLS`, 2^28 - 8).
 pub fn solve_to(
     input: impl AsRef<[u8]>,
     bounds: &Bounds,
@@ -171,7 +172,18 @@ pub fn solve_to(
     let bytes = input.as_ref();
     let mut board = match parse_canonical(bytes, bounds) {
         Some(b) => b,
-        None => Board::from_grid(&parse_tokens(bytes, bounds)?),
+        None => {
+            let g = parse_tokens(bytes, bounds)?;
+            anyhow::ensure!(
+                board_cells(g.n, g.m).is_some(),
+                "the maze is {}x{}: with its border that is more than the reference solution's {} \
+                 board cells",
+                g.n,
+                g.m,
+                MAX_BOARD_CELLS
+            );
+            Board::from_grid(&g)
+        }
     };
     drop(input);
     anyhow::ensure!(
