@@ -1,9 +1,5 @@
 //! `checker`: judges one contestant output. Thin wrapper over `gridjudge::problem`.
 
-// The doc comments below are the command's --help text, written for a terminal: `<input>` is
-// an argument's name there, not HTML or a link.
-#![allow(rustdoc::invalid_html_tags, rustdoc::broken_intra_doc_links)]
-
 use std::fs::File;
 use std::io::Read;
 use std::path::PathBuf;
@@ -35,6 +31,9 @@ use gridjudge::verdict::CheckOutcome;
 ///
 /// FAIL (judge error) only when the jury's files are broken. Usage errors exit 3 (a judge error
 /// under every convention), never 1 or 2.
+// This doc comment and its fields' are the command's --help text, for a terminal: `<file>` is
+// an argument's name there, not HTML or a link.
+#[allow(rustdoc::invalid_html_tags, rustdoc::broken_intra_doc_links)]
 #[derive(Parser)]
 #[command(version, about)]
 struct Cli {

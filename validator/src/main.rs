@@ -1,9 +1,5 @@
 //! `validator`: strict input validator. Thin wrapper over `gridjudge::problem`.
 
-// The doc comments below are the command's --help text, written for a terminal: `<p>` is a
-// placeholder there, not HTML.
-#![allow(rustdoc::invalid_html_tags)]
-
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -27,6 +23,9 @@ use gridjudge::verdict::ValidatorConvention;
 /// --testMarkupFileName F (on a valid input, testlib's markup: a 4-byte header and the input
 /// with `\` and `!` escaped), --testCase N and --testCaseFileName F (inputs here hold one test
 /// case, for which testlib writes nothing: accepted and ignored).
+// This doc comment and its fields' are the command's --help text, for a terminal: `<file>` is
+// an argument's name there, not HTML or a link.
+#[allow(rustdoc::invalid_html_tags)]
 #[derive(Parser)]
 #[command(version, about)]
 struct Cli {

@@ -83,8 +83,9 @@ unsafe fn at_mut<T>(v: &mut [T], i: usize) -> &mut T {
     // SAFETY: the caller's promise.
     unsafe { v.get_unchecked_mut(i) }
 }
+
 /// Most free cells [`Board::solve`] takes: an augmenting path's layers then fit in
-/// [`MAX_LAYER`] (a layer k path holds 2k + 1 free cells).
+/// `MAX_LAYER`, 2^27 - 2 (a layer k path holds 2k + 1 free cells).
 pub const MAX_CELLS: usize = (1 << 28) - 8;
 
 /// A maze on a bordered board, with a matching of its free cells.

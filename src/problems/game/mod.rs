@@ -17,7 +17,7 @@ mod gen;
 pub(crate) mod render;
 mod shrink;
 
-pub use board::{board_cells, parse_canonical, Board, SolveStats, MAX_BOARD_CELLS};
+pub use board::{board_cells, parse_canonical, Board, SolveStats, MAX_BOARD_CELLS, MAX_CELLS};
 pub use brute::brute_force_winners;
 
 use crate::args::{ArgError, Args, GeneratorInfo};
@@ -163,7 +163,7 @@ pub fn winning_cells(g: &Grid) -> Vec<u32> {
 /// names the error or accepts it. The input is dropped once parsed.
 /// O(E·sqrt V) time; memory about 3 bytes per cell besides the input (see [`Board`]).
 /// Errors: a malformed input (named), a maze of more than [`MAX_BOARD_CELLS`] board cells, or
-/// more than [`Board`]'s limit of free cells (`board::MAX_CELLS`, 2^28 - 8).
+/// more than [`MAX_CELLS`] free cells (2^28 - 8).
 pub fn solve_to(
     input: impl AsRef<[u8]>,
     bounds: &Bounds,
