@@ -1073,8 +1073,8 @@ fn yaml_list(items: &[String]) -> String {
 ///   two to agree), while the legacy `problem.yaml` has no time limit key (problemtools derives
 ///   one from the submissions).
 /// * the statement in `problem_statement/` / `statement/`.
-/// * `data/sample/N.{in,ans}`; `data/secret/[NN_G/]NAME.{in,ans}`, one folder per test group
-///   when there are groups ([`kattis_groups`]), with `testdata.yaml` (`input_validator_flags: "--group G"`) /
+/// * `data/sample/N.{in,ans}` (N padded with zeros to one width);
+///   `data/secret/[NN_G/]NAME.{in,ans}`, one folder per test group when there are groups ([`kattis_groups`]), with `testdata.yaml` (`input_validator_flags: "--group G"`) /
 ///   `test_group.yaml` (`input_validator_args: ["--group", "G"]`); 2025-09 samples with a group
 ///   get `N.yaml` with the same arguments.
 /// * 2025-09: `data/invalid_input/NAME.in` from `problems/<p>/validator_corpus/invalid/`, and
@@ -1202,6 +1202,14 @@ fn write_kattis(
     // group when there are groups.
     let groups = kattis_groups(tests)?;
     let mut samples = 0;
+    // Judges order test cases by file name as text: numbers padded to one width keep the
+    // package order past 9 samples (as the compiled statement's own copy does).
+    let width = tests
+        .iter()
+        .filter(|t| t.spec.sample)
+        .count()
+        .to_string()
+        .len();
     let mut group_dirs: BTreeSet<(String, String)> = BTreeSet::new();
     for (t, group) in tests.iter().zip(&groups) {
         if !t.spec.sample {
@@ -1217,11 +1225,11 @@ fn write_kattis(
         } else {
             samples += 1;
             let dir = root.join("data/sample");
-            write_file(&dir.join(format!("{samples}.in")), &t.input)?;
-            write_file(&dir.join(format!("{samples}.ans")), &t.answer)?;
+            write_file(&dir.join(format!("{samples:0width$}.in")), &t.input)?;
+            write_file(&dir.join(format!("{samples:0width$}.ans")), &t.answer)?;
             if let (true, Some(g)) = (modern, &t.spec.group) {
                 write_file(
-                    &dir.join(format!("{samples}.yaml")),
+                    &dir.join(format!("{samples:0width$}.yaml")),
                     format!(
                         "# Test group `{g}`: the input validator checks its bounds.\n\
                          input_validator_args: {}\n",

@@ -854,6 +854,55 @@ fn kattis_exports_of_every_problem_in_both_formats() {
     }
 }
 
+/// Judges order test cases by file name as text: with 11 samples, a Kattis package names them
+/// `01` to `11`, in the manifest's order (`10` would sort before `2`).
+#[test]
+fn kattis_sample_names_keep_the_package_order_past_nine() {
+    let tmp = tempfile::tempdir().unwrap();
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/game");
+    copy_dir(&src, &tmp.path().join("game"));
+    let mut manifest = String::from(
+        "[[test]]\nfile = \"samples/sample1.in\"\nanswer = \"samples/sample1.ans\"\nsample = true\n",
+    );
+    for m in 1..=10 {
+        manifest += &format!("\n[[test]]\ngen = \"open n=1 m={m}\"\nseed = 1\nsample = true\n");
+    }
+    manifest += "\n[[test]]\ngen = \"open n=3 m=3\"\nseed = 1\n";
+    fs::write(tmp.path().join("game/manifest.toml"), manifest).unwrap();
+    let opts = BuildOptions {
+        problems_dir: tmp.path().to_path_buf(),
+        lock: LockMode::Update,
+        jobs: None,
+        progress: false,
+    };
+    let cache = gridjudge::discover::default_cache_dir(tmp.path());
+    let p = gridjudge::discover::problem(tmp.path(), "game", &cache).unwrap();
+    build_problem(p, &opts).unwrap();
+    let out = tmp.path().join("kattis/game");
+    ok(&export(tmp.path(), "game", "kattis", &out, &[]));
+    let mut names: Vec<String> = fs::read_dir(out.join("data/sample"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".in"))
+        .collect();
+    names.sort();
+    let expected: Vec<String> = (1..=11).map(|k| format!("{k:02}.in")).collect();
+    assert_eq!(names, expected);
+    assert_eq!(
+        fs::read(out.join("data/sample/01.in")).unwrap(),
+        fs::read(src.join("samples/sample1.in")).unwrap()
+    );
+    // The sample before last is the 1x9 line, the last the 1x10 one.
+    assert_eq!(
+        fs::read(out.join("data/sample/10.in")).unwrap(),
+        b"1 9\n.........\n"
+    );
+    assert_eq!(
+        fs::read(out.join("data/sample/11.in")).unwrap(),
+        b"1 10\n..........\n"
+    );
+}
+
 #[test]
 fn kattis_export_refuses_a_folder_name_that_is_no_short_name() {
     let problems = built("game");
