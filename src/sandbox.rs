@@ -483,17 +483,26 @@ impl RunCgroup {
             .map(|d| CString::new(d.join("cgroup.procs").as_os_str().as_bytes()))
             .collect::<Result<Vec<_>, _>>()
             .context("cgroup path with a NUL byte")?;
-        // Recorded before the folders exist, so that a failure half-way removes what was made.
+        // Made and recorded in one step (see `registry_make`); a failure half-way removes what
+        // was made.
+        let registry_id = registry_make(|| {
+            for (k, d) in dirs.iter().enumerate() {
+                if let Err(e) = std::fs::create_dir(d) {
+                    for made in &dirs[..k] {
+                        let _ = std::fs::remove_dir(made);
+                    }
+                    return Err(e)
+                        .with_context(|| format!("cannot create the cgroup {}", d.display()));
+                }
+            }
+            Ok(Entry::Cgroup(dirs.clone()))
+        })?;
         let cg = RunCgroup {
             v2: matches!(root, CgroupRoot::V2 { .. }),
-            registry_id: registry_add(Entry::Cgroup(dirs.clone())),
+            registry_id,
             dirs,
             procs,
         };
-        for d in &cg.dirs {
-            std::fs::create_dir(d)
-                .with_context(|| format!("cannot create the cgroup {}", d.display()))?;
-        }
         let set = |dir: &Path, file: &str, value: String| {
             write_file(&dir.join(file), &value)
                 .with_context(|| format!("cannot write {}", dir.join(file).display()))
@@ -949,6 +958,22 @@ fn registry_add(e: Entry) -> u64 {
     id
 }
 
+/// Makes something the clean-up must take down (a folder, a cgroup) and records it, both
+/// under the registry's lock: a clean-up that a signal starts meanwhile waits, then finds it
+/// recorded, or it began first and nothing is made ("gridjudge is stopping"). Made first and
+/// recorded after, a folder could be left behind by the exit that follows the clean-up.
+fn registry_make(make: impl FnOnce() -> anyhow::Result<Entry>) -> anyhow::Result<u64> {
+    let mut map = registry().lock().unwrap_or_else(|e| e.into_inner());
+    anyhow::ensure!(
+        !SHUTTING_DOWN.load(Ordering::SeqCst),
+        "gridjudge is stopping: nothing new is made"
+    );
+    let entry = make()?;
+    let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
+    map.insert(id, entry);
+    Ok(id)
+}
+
 fn registry_remove(id: u64) {
     registry()
         .lock()
@@ -1013,18 +1038,24 @@ pub struct TrackedDir {
 impl TrackedDir {
     /// A fresh folder named `<prefix><random>` in `parent`, or in the system's temporary
     /// folder when `None`.
+    ///
+    /// Made and recorded in one step ([`registry_make`]): errors with "gridjudge is stopping"
+    /// once a signal's clean-up has begun.
     pub fn new_in(prefix: &str, parent: Option<&Path>) -> anyhow::Result<TrackedDir> {
-        let b = {
+        let mut dir = None;
+        let id = registry_make(|| {
             let mut b = tempfile::Builder::new();
             b.prefix(prefix);
-            match parent {
+            let made = match parent {
                 Some(p) => b.tempdir_in(p),
                 None => b.tempdir(),
             }
-        }
-        .context("cannot create a temporary folder")?;
-        let id = registry_add(Entry::Dir(b.path().to_path_buf()));
-        Ok(TrackedDir { dir: Some(b), id })
+            .context("cannot create a temporary folder")?;
+            let entry = Entry::Dir(made.path().to_path_buf());
+            dir = Some(made);
+            Ok(entry)
+        })?;
+        Ok(TrackedDir { dir, id })
     }
 
     /// A fresh folder named `<prefix><random>` in the system's temporary folder.
@@ -1070,7 +1101,23 @@ pub fn cleanup_everything() {
                 .unwrap_or_default()
         }
     };
-    // Processes first (groups, then cgroups), folders last.
+    clean_entries(entries);
+}
+
+/// [`cleanup_everything`] for the signal watcher, which never holds the registry's lock itself:
+/// it waits for the lock (held only while one entry is added or removed, or a folder made), so
+/// nothing recorded meanwhile is missed.
+fn cleanup_after_signal() {
+    let entries: Vec<Entry> = {
+        let mut m = registry().lock().unwrap_or_else(|e| e.into_inner());
+        SHUTTING_DOWN.store(true, Ordering::SeqCst);
+        m.drain().map(|(_, e)| e).collect()
+    };
+    clean_entries(entries);
+}
+
+/// Takes down `entries`: processes first (groups, then cgroups), folders last.
+fn clean_entries(entries: Vec<Entry>) {
     let rank = |e: &Entry| match e {
         Entry::Group(_) => 0,
         Entry::Cgroup(_) => 1,
@@ -1095,7 +1142,7 @@ pub fn install_cleanup_handlers() -> anyhow::Result<()> {
         .name("gridjudge-cleanup".into())
         .spawn(move || {
             if let Some(sig) = signals.forever().next() {
-                cleanup_everything();
+                cleanup_after_signal();
                 let _ = writeln!(
                     std::io::stderr(),
                     "gridjudge: stopped by signal {sig}; every judged process was killed and \
