@@ -16,9 +16,9 @@ fn after_the_clean_up_no_temporary_folder_is_made() {
     // The clean-up removed the recorded folder...
     assert!(!made.exists());
     // ...and a new one is refused, naming why, with nothing made.
-    let err = TrackedDir::new_in("gridjudge-test-", Some(parent.path()))
-        .err()
-        .expect("no folder once the clean-up has begun");
+    let Err(err) = TrackedDir::new_in("gridjudge-test-", Some(parent.path())) else {
+        panic!("a folder was made after the clean-up began");
+    };
     assert!(err.to_string().contains("gridjudge is stopping"), "{err}");
     assert_eq!(std::fs::read_dir(parent.path()).unwrap().count(), 0);
 }
