@@ -1039,7 +1039,7 @@ impl TrackedDir {
     /// A fresh folder named `<prefix><random>` in `parent`, or in the system's temporary
     /// folder when `None`.
     ///
-    /// Made and recorded in one step ([`registry_make`]): errors with "gridjudge is stopping"
+    /// Made and recorded in one step (`registry_make`): errors with "gridjudge is stopping"
     /// once a signal's clean-up has begun.
     pub fn new_in(prefix: &str, parent: Option<&Path>) -> anyhow::Result<TrackedDir> {
         let mut dir = None;
