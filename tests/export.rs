@@ -953,22 +953,9 @@ fn kattis_packages_pass_verifyproblem() {
         // LuaLaTeX and converts it to HTML (TeX Live, tidy, ghostscript and dvisvgm, which
         // .ci/run installs). verifyproblem runs in a scratch folder: it leaves files behind.
         let scratch = tempfile::tempdir().unwrap();
-        let o = Command::new(&verify)
-            .arg(&out)
-            .current_dir(scratch.path())
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
-        let text = format!(
-            "{}{}",
-            String::from_utf8_lossy(&o.stdout),
-            String::from_utf8_lossy(&o.stderr)
-        );
-        eprintln!("{text}");
-        assert!(
-            o.status.success(),
-            "verifyproblem {problem} failed:\n{text}"
-        );
+        let (success, text) =
+            tools::run_tool(Command::new(&verify).arg(&out).current_dir(scratch.path()));
+        assert!(success, "verifyproblem {problem} failed:\n{text}");
         assert!(
             text.contains(&format!("{problem} tested: 0 errors")),
             "verifyproblem {problem}:\n{text}"
@@ -1066,20 +1053,13 @@ fn kattis_2025_packages_pass_bapctools() {
             &[],
         ));
         for action in ["validate", "run"] {
-            let o = Command::new(&bt)
-                .args([action, "--no-bar"])
-                .env("XDG_CONFIG_HOME", config_home.path())
-                .current_dir(&out)
-                .stdin(Stdio::null())
-                .output()
-                .unwrap();
-            let text = tools::strip_ansi(&format!(
-                "{}{}",
-                String::from_utf8_lossy(&o.stdout),
-                String::from_utf8_lossy(&o.stderr)
-            ));
-            eprintln!("bt {action} {problem}:\n{text}");
-            assert!(o.status.success(), "bt {action} {problem}:\n{text}");
+            let (success, text) = tools::run_tool(
+                Command::new(&bt)
+                    .args([action, "--no-bar"])
+                    .env("XDG_CONFIG_HOME", config_home.path())
+                    .current_dir(&out),
+            );
+            assert!(success, "bt {action} {problem}:\n{text}");
             if action == "run" {
                 // One result line per submission, each with its folder's verdict.
                 for folder in fs::read_dir(out.join("submissions")).unwrap() {

@@ -54,6 +54,23 @@ pub fn exit_code<S: AsRef<std::ffi::OsStr>>(exe: &Path, args: &[S], stdin: &[u8]
     child.wait().unwrap().code().unwrap_or(-1)
 }
 
+/// Runs the external tool `cmd` (verifyproblem, bt) with stdin closed; whether it exited with
+/// 0, and its stdout then stderr as one text without colours ([`strip_ansi`]), also echoed to
+/// the test's stderr (shown when the test fails). Panics when it cannot be started.
+pub fn run_tool(cmd: &mut Command) -> (bool, String) {
+    let o = cmd
+        .stdin(Stdio::null())
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {:?}: {e}", cmd.get_program()));
+    let text = strip_ansi(&format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    ));
+    eprintln!("{:?}:\n{text}", cmd.get_program());
+    (o.status.success(), text)
+}
+
 /// `text` without its ANSI escape sequences (`ESC [` parameters, then one final byte in
 /// `@`..=`~`, as ECMA-48 defines a control sequence). BAPCtools colours its report whenever
 /// the environment variable `CI` is set, even into a pipe, so its lines are matched on this.
