@@ -45,6 +45,24 @@ impl Bounds {
     }
 }
 
+mod compiled {
+    include!(concat!(env!("OUT_DIR"), "/builtin_bounds.rs"));
+}
+
+/// The `[constraints]` bounds (`[lifted]` with `lifted`) of `problems/<name>/problem.toml` for
+/// a built-in problem, read by the build script (`build.rs`) and compiled in: O(number of
+/// bounds), no TOML parser. `None` when `name` is not among the build script's built-in
+/// problems. The built-in problems' [`Problem::builtin_bounds`] return this.
+pub fn compiled_bounds(name: &str, lifted: bool) -> Option<Bounds> {
+    compiled::BOUNDS
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .map(|(_, constraints, lifted_bounds)| {
+            let table = if lifted { lifted_bounds } else { constraints };
+            Bounds(table.iter().map(|(k, v)| (k.to_string(), *v)).collect())
+        })
+}
+
 /// Time and memory limits of a problem.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
@@ -147,6 +165,26 @@ impl ProblemConfig {
         Ok(cfg)
     }
 
+    /// The bounds the reference solution runs under: `[constraints]`, or `[lifted]` with
+    /// `lifted`, of `path` when given, else of `problem`'s built-in `problem.toml` (compiled
+    /// in as constants for a built-in problem: [`Problem::builtin_bounds`]).
+    ///
+    /// # Errors
+    /// As [`ProblemConfig::load`].
+    pub fn solve_bounds(
+        problem: &dyn Problem,
+        path: Option<&Path>,
+        lifted: bool,
+    ) -> anyhow::Result<Bounds> {
+        if path.is_none() {
+            if let Some(b) = problem.builtin_bounds(lifted) {
+                return Ok(b);
+            }
+        }
+        let cfg = Self::load(problem, path)?;
+        Ok(if lifted { cfg.lifted } else { cfg.constraints })
+    }
+
     /// The bounds a validator enforces: the constraints, narrowed by `group` if given.
     /// Errors on an unknown group, listing the known ones.
     pub fn bounds_for(&self, group: Option<&str>) -> anyhow::Result<Bounds> {
@@ -211,6 +249,15 @@ pub trait Problem: Send + Sync {
 
     /// The text of `problems/<name>/problem.toml`, compiled in.
     fn builtin_config(&self) -> &'static str;
+
+    /// The `[constraints]` bounds of [`Problem::builtin_config`] (`[lifted]` with `lifted`),
+    /// read at build time for a built-in problem ([`compiled_bounds`]), so that running the
+    /// reference solution parses no TOML; `None` (the default) for a problem whose
+    /// configuration is only known at run time, which [`ProblemConfig::load`] then reads.
+    fn builtin_bounds(&self, lifted: bool) -> Option<Bounds> {
+        let _ = lifted;
+        None
+    }
 
     /// Strict validation of an input under `bounds`: the exact format of the statement and
     /// every rule. Errors name the line and column, what was expected and what was found.
@@ -389,4 +436,29 @@ pub fn generate_test(
     args.check_keys(info)?;
     let mut rng = TestRng::for_test(problem.name(), generator, &args.canonical(), seed);
     problem.generate(generator, args, &mut rng)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bounds compiled in by `build.rs` are those the run-time parse of the same
+    /// `problem.toml` gives, for every built-in problem and both tables; and the two tables
+    /// differ (the lifted bounds are wider), so that the flag is not ignored.
+    #[test]
+    fn compiled_bounds_agree_with_the_parsed_problem_toml() {
+        for p in all() {
+            let cfg = ProblemConfig::load(*p, None).unwrap();
+            assert_eq!(p.builtin_bounds(false), Some(cfg.constraints.clone()));
+            assert_eq!(p.builtin_bounds(true), Some(cfg.lifted.clone()));
+            assert_ne!(cfg.constraints, cfg.lifted, "{}", p.name());
+            assert_eq!(
+                ProblemConfig::solve_bounds(*p, None, true).unwrap(),
+                cfg.lifted
+            );
+        }
+        assert_eq!(compiled_bounds("chess", false), None);
+        let (lo, hi) = compiled_bounds("game", false).unwrap().get("n").unwrap();
+        assert_eq!((lo, hi), (1, 100));
+    }
 }

@@ -397,6 +397,10 @@ impl Problem for Bunny {
         include_str!("../../../problems/bunny/problem.toml")
     }
 
+    fn builtin_bounds(&self, lifted: bool) -> Option<crate::problem::Bounds> {
+        crate::problem::compiled_bounds(self.name(), lifted)
+    }
+
     fn validate(
         &self,
         input: &[u8],

@@ -226,6 +226,10 @@ impl Problem for Game {
         include_str!("../../../problems/game/problem.toml")
     }
 
+    fn builtin_bounds(&self, lifted: bool) -> Option<crate::problem::Bounds> {
+        crate::problem::compiled_bounds(self.name(), lifted)
+    }
+
     fn validate(
         &self,
         input: &[u8],
