@@ -31,6 +31,7 @@ pub mod runner;
 pub mod sandbox;
 pub mod shrink_text;
 pub mod statement;
+pub mod stdio;
 pub mod store;
 pub mod stress;
 pub mod verdict;

@@ -1,6 +1,6 @@
 //! `gridjudge`: the driver. Thin: argument parsing and exit codes; the work is in the library.
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,6 +13,7 @@ use gridjudge::judge::{self, JudgeOptions, Submission};
 use gridjudge::package::{build_problem, BuildOptions, LockMode};
 use gridjudge::problem::{self, ProblemConfig};
 use gridjudge::runner::RunLimits;
+use gridjudge::stdio;
 use gridjudge::stress;
 use gridjudge::verify;
 
@@ -54,43 +55,6 @@ macro_rules! out {
     ($($arg:tt)*) => {
         print_out(format_args!($($arg)*))?
     };
-}
-
-/// Stdout for output that is the command's work itself (`solve`'s jury answer): a write that
-/// finds the reader gone sets [`STDOUT_CLOSED`] and fails with a [`StdoutClosed`] inside the
-/// `io::Error`, which [`main`] turns into status 141 without a message.
-struct AnswerOut(std::io::StdoutLock<'static>);
-
-/// The error inside the `io::Error` of an [`AnswerOut`] write whose reader has gone.
-#[derive(Debug)]
-struct StdoutClosed;
-
-impl std::fmt::Display for StdoutClosed {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("stdout closed by its reader")
-    }
-}
-
-impl std::error::Error for StdoutClosed {}
-
-impl AnswerOut {
-    fn closed(e: std::io::Error) -> std::io::Error {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            STDOUT_CLOSED.store(true, Ordering::Relaxed);
-            std::io::Error::new(std::io::ErrorKind::BrokenPipe, StdoutClosed)
-        } else {
-            e
-        }
-    }
-}
-
-impl Write for AnswerOut {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.write(buf).map_err(Self::closed)
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.0.flush().map_err(Self::closed)
-    }
 }
 
 /// Prepare, validate and judge test data of grid-game problems.
@@ -861,16 +825,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             problems_dir,
         } => {
             let p = find_anywhere(&problem, problems_dir.as_deref())?;
-            let cfg = ProblemConfig::load(p, config.as_deref())?;
-            let input = read_stdin()?;
-            let bounds = if no_limits {
-                &cfg.lifted
-            } else {
-                &cfg.constraints
-            };
-            let mut out = AnswerOut(std::io::stdout().lock());
-            p.solve_to(input, bounds, &mut out)?;
-            out.flush().context("cannot write stdout")?;
+            stdio::solve_stdio(p, config.as_deref(), no_limits)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Export {
@@ -1012,36 +967,6 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// All of stdin. When stdin is a regular file the buffer is sized from its length first, so
-/// a large input is read without the doubling reallocations (and their copies in memory).
-fn read_stdin() -> anyhow::Result<Vec<u8>> {
-    let stdin = std::io::stdin();
-    let size_hint = {
-        #[cfg(unix)]
-        {
-            use std::os::fd::AsFd;
-            stdin
-                .as_fd()
-                .try_clone_to_owned()
-                .ok()
-                .map(std::fs::File::from)
-                .and_then(|f| f.metadata().ok())
-                .filter(|m| m.is_file())
-                .map_or(0, |m| m.len() as usize)
-        }
-        #[cfg(not(unix))]
-        {
-            0
-        }
-    };
-    let mut input = Vec::with_capacity(size_hint + 1);
-    stdin
-        .lock()
-        .read_to_end(&mut input)
-        .context("cannot read stdin")?;
-    Ok(input)
-}
-
 fn main() -> ExitCode {
     if let Err(e) = gridjudge::sandbox::install_cleanup_handlers() {
         eprintln!("gridjudge: error: {e:#}");
@@ -1052,22 +977,12 @@ fn main() -> ExitCode {
         Ok(_) if STDOUT_CLOSED.load(Ordering::Relaxed) => ExitCode::from(141),
         Ok(code) => code,
         // The jury answer could not be written: nothing to tell the reader that left.
-        Err(e) if is_stdout_closed(&e) => ExitCode::from(141),
+        Err(e) if stdio::is_stdout_closed(&e) => ExitCode::from(141),
         Err(e) => {
             eprintln!("gridjudge: error: {e:#}");
             ExitCode::FAILURE
         }
     }
-}
-
-/// Whether `e` comes from an [`AnswerOut`] write whose reader had gone (and no other EPIPE,
-/// such as a submission's closed stdin).
-fn is_stdout_closed(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| {
-        c.downcast_ref::<std::io::Error>()
-            .and_then(|io| io.get_ref())
-            .is_some_and(|inner| inner.is::<StdoutClosed>())
-    })
 }
 
 /// `47 tests (1 sample), 13 submissions`: what an export wrote, in words (no submissions for

@@ -265,25 +265,6 @@ fn completions_name_every_subcommand() {
     assert!(text(&out.stderr).contains("possible values"));
 }
 
-/// Runs gridjudge with `args`, stdin from `stdin`, and a stdout whose reader has gone: the read
-/// end of the pipe is closed before gridjudge starts, so its first write there fails (EPIPE).
-fn with_closed_stdout(args: &[&str], stdin: &Path) -> Output {
-    use std::os::fd::{FromRawFd, OwnedFd};
-    let mut fds = [0; 2];
-    // SAFETY: `fds` has room for the two descriptors pipe(2) writes.
-    assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0);
-    // SAFETY: both descriptors were just opened by pipe(2), and nothing else owns them.
-    let (reader, writer) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
-    drop(reader);
-    Command::new(env!("CARGO_BIN_EXE_gridjudge"))
-        .args(args)
-        .stdin(std::fs::File::open(stdin).unwrap())
-        .stdout(writer)
-        .stderr(Stdio::piped())
-        .output()
-        .unwrap()
-}
-
 /// A reader that has gone (`gridjudge list | head -1`): the command exits with 141, as a
 /// program killed by SIGPIPE does, with nothing on stderr and no panic; a build still commits
 /// its package.
@@ -296,7 +277,7 @@ fn a_closed_stdout_ends_the_command_quietly() {
         &["completions", "bash"],
         &["help"],
     ] {
-        let out = with_closed_stdout(args, &sample);
+        let out = common::with_closed_stdout(env!("CARGO_BIN_EXE_gridjudge"), args, &sample);
         let err = text(&out.stderr);
         // clap prints the help itself and ignores a failed write: exit 0, also quietly.
         let expected = if args == ["help"] { 0 } else { 141 };
@@ -306,7 +287,11 @@ fn a_closed_stdout_ends_the_command_quietly() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = common::small_game(&tmp.path().join("game"), TWO_TESTS, &[]);
     let root = tmp.path().to_str().unwrap();
-    let out = with_closed_stdout(&["build", "game", "--problems-dir", root], &sample);
+    let out = common::with_closed_stdout(
+        env!("CARGO_BIN_EXE_gridjudge"),
+        &["build", "game", "--problems-dir", root],
+        &sample,
+    );
     assert_eq!(out.status.code(), Some(141), "{}", text(&out.stderr));
     assert_eq!(
         std::fs::read(dir.join("tests/01.ans")).unwrap(),

@@ -139,7 +139,12 @@ pub fn gridjudge<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
 
 /// Runs this build's `gridjudge` with `args`, `stdin` written to its standard input.
 pub fn gridjudge_with<S: AsRef<std::ffi::OsStr>>(args: &[S], stdin: &[u8]) -> Output {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+    run_with(env!("CARGO_BIN_EXE_gridjudge"), args, stdin)
+}
+
+/// Runs the program `exe` with `args`, `stdin` written to its standard input.
+pub fn run_with<S: AsRef<std::ffi::OsStr>>(exe: &str, args: &[S], stdin: &[u8]) -> Output {
+    let mut child = std::process::Command::new(exe)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -149,6 +154,26 @@ pub fn gridjudge_with<S: AsRef<std::ffi::OsStr>>(args: &[S], stdin: &[u8]) -> Ou
     // A command that exits without reading all of it breaks the pipe: not an error here.
     let _ = std::io::Write::write_all(&mut child.stdin.take().unwrap(), stdin);
     child.wait_with_output().unwrap()
+}
+
+/// Runs the program `exe` with `args`, stdin from the file `stdin`, and a stdout whose reader
+/// has gone: the read end of the pipe is closed before the program starts, so its first write
+/// there fails (EPIPE).
+pub fn with_closed_stdout(exe: &str, args: &[&str], stdin: &Path) -> Output {
+    use std::os::fd::{FromRawFd, OwnedFd};
+    let mut fds = [0; 2];
+    // SAFETY: `fds` has room for the two descriptors pipe(2) writes.
+    assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0);
+    // SAFETY: both descriptors were just opened by pipe(2), and nothing else owns them.
+    let (reader, writer) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    drop(reader);
+    std::process::Command::new(exe)
+        .args(args)
+        .stdin(std::fs::File::open(stdin).unwrap())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap()
 }
 
 /// The stdout and stderr of a run, for a failure message.

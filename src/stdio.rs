@@ -1,0 +1,124 @@
+//! Running a reference solution on the standard streams, as `gridjudge solve` and the `solve`
+//! program do: the whole of stdin read at once, the jury answer streamed to stdout, and a
+//! reader of stdout that goes away told apart from every other error.
+//!
+//! gridjudge's programs ignore SIGPIPE, as Rust programs do (so that a submission closing its
+//! stdin early cannot kill the judge); a write to a closed stdout is then an `EPIPE` error,
+//! which [`AnswerOut`] marks and [`is_stdout_closed`] recognises, so that the program can exit
+//! with status 141 and no message, as one killed by SIGPIPE does.
+
+use std::io::{Read, Write};
+use std::path::Path;
+
+use anyhow::Context;
+
+use crate::problem::{Problem, ProblemConfig};
+
+/// All of stdin. When stdin is a regular file the buffer is sized from its length first, so a
+/// large input is read without the doubling reallocations (and their copies in memory).
+///
+/// # Errors
+/// A read error of stdin, with context.
+pub fn read_stdin() -> anyhow::Result<Vec<u8>> {
+    let stdin = std::io::stdin();
+    let size_hint = {
+        #[cfg(unix)]
+        {
+            use std::os::fd::AsFd;
+            stdin
+                .as_fd()
+                .try_clone_to_owned()
+                .ok()
+                .map(std::fs::File::from)
+                .and_then(|f| f.metadata().ok())
+                .filter(|m| m.is_file())
+                .map_or(0, |m| m.len() as usize)
+        }
+        #[cfg(not(unix))]
+        {
+            0
+        }
+    };
+    let mut input = Vec::with_capacity(size_hint + 1);
+    stdin
+        .lock()
+        .read_to_end(&mut input)
+        .context("cannot read stdin")?;
+    Ok(input)
+}
+
+/// Stdout for output that is the program's work itself (a jury answer): a write that finds the
+/// reader gone fails with a [`StdoutClosed`] inside the `io::Error`, which
+/// [`is_stdout_closed`] recognises.
+pub struct AnswerOut(pub std::io::StdoutLock<'static>);
+
+/// The error inside the `io::Error` of an [`AnswerOut`] write whose reader has gone.
+#[derive(Debug)]
+pub struct StdoutClosed;
+
+impl std::fmt::Display for StdoutClosed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("stdout closed by its reader")
+    }
+}
+
+impl std::error::Error for StdoutClosed {}
+
+impl AnswerOut {
+    /// Stdout, locked for the whole run.
+    pub fn stdout() -> AnswerOut {
+        AnswerOut(std::io::stdout().lock())
+    }
+
+    fn closed(e: std::io::Error) -> std::io::Error {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::io::Error::new(std::io::ErrorKind::BrokenPipe, StdoutClosed)
+        } else {
+            e
+        }
+    }
+}
+
+impl Write for AnswerOut {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.write(buf).map_err(Self::closed)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush().map_err(Self::closed)
+    }
+}
+
+/// Whether `e` comes from an [`AnswerOut`] write whose reader had gone (and from no other
+/// `EPIPE`, such as a submission's closed stdin).
+pub fn is_stdout_closed(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .and_then(|io| io.get_ref())
+            .is_some_and(|inner| inner.is::<StdoutClosed>())
+    })
+}
+
+/// Runs `problem`'s reference solution on stdin and writes the jury answer to stdout: the
+/// bounds are `problem.toml`'s `[constraints]`, or its `[lifted]` ones with `no_limits`, from
+/// `config` when given, else from the copy compiled in ([`ProblemConfig::solve_bounds`]: for a
+/// built-in problem, constants read at build time).
+///
+/// Memory: the input once (freed by problems that parse it whole first, as `game` does) plus
+/// the solution's own data; the answer is streamed.
+///
+/// # Errors
+/// An unreadable or invalid `config`, an unreadable stdin, an input the reference solution
+/// rejects (with its line and column), or a failed write of stdout ([`is_stdout_closed`] tells
+/// a reader that went away).
+pub fn solve_stdio(
+    problem: &dyn Problem,
+    config: Option<&Path>,
+    no_limits: bool,
+) -> anyhow::Result<()> {
+    let bounds = ProblemConfig::solve_bounds(problem, config, no_limits)?;
+    let input = read_stdin()?;
+    let mut out = AnswerOut::stdout();
+    problem.solve_to(input, &bounds, &mut out)?;
+    out.flush().context("cannot write stdout")?;
+    Ok(())
+}

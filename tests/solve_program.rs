@@ -1,0 +1,191 @@
+//! The `solve` program (`src/bin/solve.rs`): the reference solution of a built-in problem as a
+//! program of its own, run as a user runs it and compared with `gridjudge solve`.
+
+mod common;
+
+use std::path::PathBuf;
+use std::process::Output;
+
+use gridjudge::problem;
+
+const SOLVE: &str = env!("CARGO_BIN_EXE_solve");
+
+fn solve(args: &[&str], stdin: &[u8]) -> Output {
+    common::run_with(SOLVE, args, stdin)
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// Every sample input of every built-in problem (`problems/<p>/samples/*.in`), sorted.
+fn samples(p: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(common::problem_dir(p).join("samples"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|f| f.extension().is_some_and(|x| x == "in"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// The same answers, exit statuses and error messages as `gridjudge solve` (whose messages
+/// start `gridjudge: error:` where these start `solve: error:`), on every sample and on bad
+/// inputs, with the constraints and lifted.
+#[test]
+fn solve_answers_as_gridjudge_solve_does() {
+    let mut compared = 0;
+    for p in problem::all() {
+        let mut inputs: Vec<Vec<u8>> = samples(p.name())
+            .iter()
+            .map(|f| std::fs::read(f).unwrap())
+            .collect();
+        assert!(!inputs.is_empty(), "{} has no samples", p.name());
+        inputs.extend([
+            b"".to_vec(),
+            b"2 2\n..\n".to_vec(),
+            b"\xff\xfe".to_vec(),
+            format!("1 150\n{}\n", ".".repeat(150)).into_bytes(),
+        ]);
+        for input in &inputs {
+            for lifted in [false, true] {
+                let mut args = vec![p.name()];
+                if lifted {
+                    args.push("--no-limits");
+                }
+                let ours = solve(&args, input);
+                let mut command = vec!["solve"];
+                command.extend(&args);
+                let theirs = common::gridjudge_with(&command, input);
+                assert_eq!(ours.status.code(), theirs.status.code(), "{args:?}");
+                assert_eq!(text(&ours.stdout), text(&theirs.stdout), "{args:?}");
+                assert_eq!(
+                    text(&ours.stderr).replacen("solve: error:", "", 1),
+                    text(&theirs.stderr).replacen("gridjudge: error:", "", 1),
+                    "{args:?}"
+                );
+                compared += 1;
+            }
+        }
+    }
+    // Both problems, their samples and the four bad inputs, each with and without the limits.
+    assert!(compared >= 2 * 2 * 5, "{compared}");
+    // The official answers, too.
+    for f in samples("game") {
+        let out = solve(&["game"], &std::fs::read(&f).unwrap());
+        assert_eq!(
+            text(&out.stdout),
+            text(&std::fs::read(f.with_extension("ans")).unwrap())
+        );
+    }
+}
+
+/// `--config` reads another problem.toml: its bounds apply, and a file for another problem is
+/// refused, naming both.
+#[test]
+fn config_replaces_the_built_in_bounds() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = tmp.path().join("problem.toml");
+    let text_of = |f: &str| std::fs::read_to_string(common::problem_dir("game").join(f)).unwrap();
+    let narrowed = text_of("problem.toml").replace("m = [1, 20000]", "m = [1, 2]");
+    assert_ne!(
+        narrowed,
+        text_of("problem.toml"),
+        "the lifted bound of m moved"
+    );
+    std::fs::write(&config, narrowed).unwrap();
+    let input = b"1 3\n...\n";
+    let out = solve(&["game", "--no-limits"], input);
+    assert_eq!(text(&out.stdout), "WIN\n1 1\n1 3\n");
+    let cfg = config.to_str().unwrap();
+    let out = solve(&["game", "--no-limits", "--config", cfg], input);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with("solve: error: line 1, column 3") && err.contains("M in 1..=2"),
+        "{err}"
+    );
+    let out = solve(&[&format!("--config={cfg}"), "bunny"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("problem.toml is for `game`, not `bunny`"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = solve(&["game", "--config", "/nonexistent/problem.toml"], input);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("cannot read /nonexistent/problem.toml"));
+}
+
+/// The arguments are read in any order, `--config` with its value apart or after `=`.
+#[test]
+fn arguments_are_read_in_any_order() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = tmp.path().join("problem.toml");
+    let toml = std::fs::read_to_string(common::problem_dir("game").join("problem.toml")).unwrap();
+    std::fs::write(&config, toml.replace("m = [1, 20000]", "m = [1, 2]")).unwrap();
+    let cfg = config.to_str().unwrap();
+    let with_equals = format!("--config={cfg}");
+    for args in [
+        &["game", "--no-limits", "--config", cfg][..],
+        &[&with_equals, "game", "--no-limits"],
+        &["--no-limits", "--config", cfg, "game"],
+    ] {
+        // The lifted bounds of this config: 3 columns are one too many.
+        let out = solve(args, b"1 3\n...\n");
+        assert!(text(&out.stderr).contains("M in 1..=2"), "{args:?}");
+        let out = solve(args, b"1 2\n..\n");
+        assert_eq!(text(&out.stdout), "LOSE\n", "{args:?}");
+    }
+}
+
+/// Usage errors exit 2 naming the argument, as clap's programs do; `--help` lists the built-in
+/// problems; an unknown problem lists the known ones.
+#[test]
+fn the_command_line_is_checked() {
+    for (args, message) in [
+        (&[][..], "the problem name is required"),
+        (&["game", "--limits"], "unexpected argument `--limits`"),
+        (&["game", "bunny"], "unexpected argument `bunny`"),
+        (
+            &["game", "--config"],
+            "a value is required for `--config <file>`",
+        ),
+    ] {
+        let out = solve(args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(
+            err.starts_with(&format!("solve: error: {message}\nusage: solve <problem>")),
+            "{args:?}: {err}"
+        );
+        assert!(out.stdout.is_empty());
+    }
+    let out = solve(&["--help"], b"");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).contains("Problem name (game, bunny)"));
+    let out = solve(&["-V"], b"");
+    assert_eq!(
+        text(&out.stdout),
+        format!("solve {}\n", env!("CARGO_PKG_VERSION"))
+    );
+    let out = solve(&["chess"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "solve: error: unknown problem `chess` (known: game, bunny)\n"
+    );
+}
+
+/// A reader of stdout that has gone: exit 141 and nothing on stderr, for an answer and for the
+/// help alike.
+#[test]
+fn a_closed_stdout_ends_solve_quietly() {
+    let sample = common::problem_dir("game").join("samples/sample1.in");
+    for args in [&["game"][..], &["--help"]] {
+        let out = common::with_closed_stdout(SOLVE, args, &sample);
+        assert_eq!(out.status.code(), Some(141), "{args:?}");
+        assert_eq!(text(&out.stderr), "", "{args:?}");
+    }
+}
