@@ -1,13 +1,20 @@
-//! `gridjudge solve game --no-limits` against C++ Hopcroft–Karp peers, as whole processes.
+//! `game`'s reference solution against C++ Hopcroft–Karp peers, as whole processes.
 //!
 //! `cargo bench --bench peers` compiles the peers in `benches/peers/` with `g++ -O2` (into
 //! `target/peers/`), generates one board of every kind and size with seed 1 (as `gen game`
-//! would), then runs gridjudge and each peer on it as separate processes, interleaved round by
-//! round (the order rotates each round), stdin from the input file and stdout to a file. It
-//! checks that every program's answer is byte-identical to gridjudge's, and prints a markdown
-//! table: median wall time, ns per cell, the ratio gridjudge / peer, the median CPU time (user +
-//! system, from `wait4`) and its ratio, peak resident memory (`ru_maxrss` from `wait4`), and
-//! the Hopcroft–Karp phase counts (gridjudge's from `Board::solve`, the peers' from their
+//! would), then runs on it, as separate processes interleaved round by round (the order rotates
+//! each round), stdin from the input file and stdout to a file:
+//! * `solve` = `solve game --no-limits`, the reference solution as a program of its own
+//!   (`src/bin/solve.rs`);
+//! * `gridjudge` = `gridjudge solve game --no-limits`, the same solution inside the command
+//!   (argument parser, problem discovery, signal watcher);
+//! * the C++ peers below, and optionally another gridjudge build ("before").
+//!
+//! It checks that every program's answer is byte-identical to `solve`'s, and prints a markdown
+//! table: per program the median wall time, ns per cell, the median CPU time (user + system,
+//! from `wait4`) and, for every program but the first C++ peer, both ratios program / that
+//! peer; then peak resident memory (`ru_maxrss` from `wait4`, the largest of the runs) and the
+//! Hopcroft–Karp phase counts (gridjudge's from `Board::solve`, the peers' from their
 //! stderr). The CPU ratio is the steadier one on a loaded machine (waiting for a core counts in
 //! the wall time, not in the CPU time); the load average is printed before and after.
 //!
@@ -25,10 +32,8 @@
 //! * `GRIDJUDGE_BENCH_SIZES=1000,2000` — board sides (default 1000,2000,3000,4000);
 //! * `GRIDJUDGE_BENCH_KINDS=random,maze` — board kinds (default all of [`KINDS`]);
 //! * `GRIDJUDGE_BENCH_ROUNDS=7` — runs per program and board (default 5, median taken);
-//! * `GRIDJUDGE_BENCH_PEERS=board,full,plain,library` — peers to run (default board,full);
-//!   `library` is not C++: this benchmark's own executable running `game`'s reference
-//!   solution through the library alone ([`solve_in_library`]), to tell the reference
-//!   solution's memory from the `gridjudge` command's;
+//! * `GRIDJUDGE_BENCH_PEERS=board,full,plain` — C++ peers to run (default board,full); the
+//!   first is the one the ratios are to;
 //! * `GRIDJUDGE_BEFORE=/path/to/gridjudge` — also time another gridjudge binary (e.g. the
 //!   build before a change) as a column "before";
 //! * `GRIDJUDGE_BENCH_SAVE=dir` — only write the boards to `dir/<kind>-<side>.in` (kind with
@@ -169,38 +174,7 @@ fn ms(t: Duration) -> String {
     }
 }
 
-/// First argument that puts this benchmark in library mode ([`solve_in_library`]).
-const LIBRARY: &str = "--solve-game-in-library";
-
-/// Library mode, the program `library` of `GRIDJUDGE_BENCH_PEERS`: `game`'s reference solution
-/// as `gridjudge solve game --no-limits` runs it (the built-in `problem.toml`'s lifted bounds,
-/// the whole of stdin read into a buffer of the file's size, [`gridjudge::problems::game::solve_to`]
-/// onto stdout), in a process that does nothing else: no command-line parser and no problem
-/// discovery. Its peak memory against `gridjudge`'s is what the command around the reference
-/// solution costs (the resident pages of its code).
-fn solve_in_library() -> ! {
-    use std::io::{Read, Write};
-    let bounds = gridjudge::problem::ProblemConfig::load(&Game, None)
-        .expect("built-in problem.toml")
-        .lifted;
-    let size = File::open("/dev/stdin")
-        .and_then(|f| f.metadata())
-        .map_or(0, |m| if m.is_file() { m.len() as usize } else { 0 });
-    let mut input = Vec::with_capacity(size + 1);
-    std::io::stdin()
-        .lock()
-        .read_to_end(&mut input)
-        .expect("read stdin");
-    let mut out = std::io::stdout().lock();
-    gridjudge::problems::game::solve_to(input, &bounds, &mut out).expect("solve");
-    out.flush().expect("write stdout");
-    std::process::exit(0)
-}
-
 fn main() {
-    if std::env::args().nth(1).as_deref() == Some(LIBRARY) {
-        solve_in_library();
-    }
     if std::env::var_os(WRAP).is_some() {
         let args: Vec<String> = std::env::args().skip(1).collect();
         wrap(&args);
@@ -225,34 +199,34 @@ fn main() {
     let peers =
         env_list("GRIDJUDGE_BENCH_PEERS").unwrap_or_else(|| vec!["board".into(), "full".into()]);
 
-    let ours = env!("CARGO_BIN_EXE_gridjudge").to_string();
-    let solve = |bin: &str| Program {
-        name: String::new(),
-        cmd: vec![
+    let in_command = |bin: &str| {
+        vec![
             bin.into(),
             "solve".into(),
             "game".into(),
             "--no-limits".into(),
-        ],
+        ]
     };
-    let mut programs = vec![Program {
-        name: "gridjudge".into(),
-        ..solve(&ours)
-    }];
+    let mut programs = vec![
+        Program {
+            name: "solve".into(),
+            cmd: vec![
+                env!("CARGO_BIN_EXE_solve").into(),
+                "game".into(),
+                "--no-limits".into(),
+            ],
+        },
+        Program {
+            name: "gridjudge".into(),
+            cmd: in_command(env!("CARGO_BIN_EXE_gridjudge")),
+        },
+    ];
     for p in &peers {
-        if p == "library" {
-            let exe = std::env::current_exe().expect("own path");
-            programs.push(Program {
-                name: "library".into(),
-                cmd: vec![exe.to_string_lossy().into(), LIBRARY.into()],
-            });
-            continue;
-        }
         let (source, flags): (&str, &[&str]) = match p.as_str() {
             "board" => ("game_board.cpp", &[]),
             "full" => ("game_hk.cpp", &["-DPEER_FULL"]),
             "plain" => ("game_hk.cpp", &[]),
-            _ => panic!("GRIDJUDGE_BENCH_PEERS: board, full, plain or library, not {p}"),
+            _ => panic!("GRIDJUDGE_BENCH_PEERS: board, full or plain, not {p}"),
         };
         let exe = compile_peer(&format!("game_{p}"), source, flags);
         programs.push(Program {
@@ -263,18 +237,28 @@ fn main() {
     if let Ok(before) = std::env::var("GRIDJUDGE_BEFORE") {
         programs.push(Program {
             name: "before".into(),
-            ..solve(&before)
+            cmd: in_command(&before),
         });
     }
+    // The program the ratios are to: the first C++ peer (else `solve`).
+    let base = programs
+        .iter()
+        .position(|p| p.name.starts_with("C++"))
+        .unwrap_or(0);
 
     let dir = tempfile::tempdir().expect("temporary directory");
     let load = || std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     eprintln!("load average before: {}", load().trim());
-    let mut header = String::from("| board | side | gridjudge ms (ns/cell) | CPU ms |");
-    let mut rule = String::from("|---|---|---|---|");
-    for p in &programs[1..] {
-        header += &format!(" {} ms (ns/cell) | ratio | CPU ms | CPU ratio |", p.name);
-        rule += "---|---|---|---|";
+    let mut header = String::from("| board | side |");
+    let mut rule = String::from("|---|---|");
+    for (i, p) in programs.iter().enumerate() {
+        if i == base {
+            header += &format!(" {} ms (ns/cell) | CPU ms |", p.name);
+            rule += "---|---|";
+        } else {
+            header += &format!(" {} ms (ns/cell) | ratio | CPU ms | CPU ratio |", p.name);
+            rule += "---|---|---|---|";
+        }
     }
     header += " peak MiB (";
     header += &programs
@@ -326,7 +310,7 @@ fn main() {
                         let other = std::fs::read(dir.path().join(format!("out{i}"))).unwrap();
                         assert!(
                             other == reference,
-                            "{} and gridjudge answer differently on {label} {side}x{side}",
+                            "{} and solve answer differently on {label} {side}x{side}",
                             p.name
                         );
                     }
@@ -337,27 +321,26 @@ fn main() {
             let cpu: Vec<Duration> = cpus.into_iter().map(median).collect();
             let ns = |t: Duration| t.as_secs_f64() * 1e9 / cells;
             let ratio = |a: Duration, b: Duration| a.as_secs_f64() / b.as_secs_f64().max(1e-9);
-            let mut row = format!(
-                "| {label} | {side}² | {} ({:.0}) | {} |",
-                ms(med[0]),
-                ns(med[0]),
-                ms(cpu[0])
-            );
-            for (t, c) in med[1..].iter().zip(&cpu[1..]) {
-                row += &format!(
-                    " {} ({:.0}) | {:.2} | {} | {:.2} |",
-                    ms(*t),
-                    ns(*t),
-                    ratio(med[0], *t),
-                    ms(*c),
-                    ratio(cpu[0], *c)
-                );
+            let mut row = format!("| {label} | {side}² |");
+            for (i, (t, c)) in med.iter().zip(&cpu).enumerate() {
+                if i == base {
+                    row += &format!(" {} ({:.0}) | {} |", ms(*t), ns(*t), ms(*c));
+                } else {
+                    row += &format!(
+                        " {} ({:.0}) | {:.2} | {} | {:.2} |",
+                        ms(*t),
+                        ns(*t),
+                        ratio(*t, med[base]),
+                        ms(*c),
+                        ratio(*c, cpu[base])
+                    );
+                }
             }
             let mib: Vec<String> = rss
                 .iter()
                 .map(|k| format!("{:.1}", *k as f64 / 1024.0))
                 .collect();
-            let peer_phases: Vec<String> = stderr[1..]
+            let peer_phases: Vec<String> = stderr
                 .iter()
                 .filter_map(|s| {
                     s.lines()
