@@ -16,15 +16,17 @@ fn bounds(table: Option<&toml::Value>, file: &Path, name: &str) -> String {
             .as_table()
             .unwrap_or_else(|| panic!("{}: [{name}] is not a table", file.display()));
         for (key, v) in t {
-            let pair: Vec<i64> = v
+            let pair: Vec<Option<i64>> = v
                 .as_array()
-                .map(|a| a.iter().filter_map(toml::Value::as_integer).collect())
+                .map(|a| a.iter().map(toml::Value::as_integer).collect())
                 .unwrap_or_default();
-            assert!(
-                pair.len() == 2,
-                "{}: {name}.{key} is not [lo, hi]",
-                file.display()
-            );
+            let pair: Vec<i64> = match pair[..] {
+                [Some(lo), Some(hi)] => vec![lo, hi],
+                _ => panic!(
+                    "{}: {name}.{key} is not [lo, hi] with two integers",
+                    file.display()
+                ),
+            };
             write!(out, "({key:?}, [{}, {}]), ", pair[0], pair[1]).unwrap();
         }
     }
@@ -45,7 +47,8 @@ fn main() {
     for name in BUILTIN {
         let file = Path::new("problems").join(name).join("problem.toml");
         println!("cargo:rerun-if-changed={}", file.display());
-        let text = std::fs::read_to_string(&file).expect("readable problem.toml");
+        let text = std::fs::read_to_string(&file)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", file.display()));
         let doc: toml::Table = text
             .parse()
             .unwrap_or_else(|e| panic!("{}: {e}", file.display()));

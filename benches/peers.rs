@@ -14,9 +14,10 @@
 //! table: per program the median wall time, ns per cell, the median CPU time (user + system,
 //! from `wait4`) and, for every program but the first C++ peer, both ratios program / that
 //! peer; then peak resident memory (`ru_maxrss` from `wait4`, the largest of the runs) and the
-//! Hopcroft–Karp phase counts (gridjudge's from `Board::solve`, the peers' from their
-//! stderr). The CPU ratio is the steadier one on a loaded machine (waiting for a core counts in
-//! the wall time, not in the CPU time); the load average is printed before and after.
+//! Hopcroft–Karp phase counts (the reference solution's from `Board::solve` run in this
+//! process, the peers' from their stderr). The CPU ratio is the steadier one on a loaded
+//! machine (waiting for a core counts in the wall time, not in the CPU time); the load average
+//! is printed before and after.
 //!
 //! The peers (see each file's header), all iterative Hopcroft–Karp with the neighbours computed
 //! on a padded board, one breadth-first layering per phase, the whole input read at once and
@@ -266,7 +267,7 @@ fn main() {
         .map(|p| p.name.as_str())
         .collect::<Vec<_>>()
         .join(" / ");
-    header += ") | HK phases (gridjudge / C++) |";
+    header += ") | HK phases (solve / C++) |";
     rule += "---|---|";
     let mut lines = vec![header, rule];
     for &&(label, generator, extra) in &kinds {

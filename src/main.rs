@@ -974,10 +974,12 @@ fn main() -> ExitCode {
     }
     match run(Cli::parse()) {
         // The reader of stdout has gone: the work is done, its report unread.
-        Ok(_) if STDOUT_CLOSED.load(Ordering::Relaxed) => ExitCode::from(141),
+        Ok(_) if STDOUT_CLOSED.load(Ordering::Relaxed) => {
+            ExitCode::from(stdio::STDOUT_CLOSED_STATUS)
+        }
         Ok(code) => code,
         // The jury answer could not be written: nothing to tell the reader that left.
-        Err(e) if stdio::is_stdout_closed(&e) => ExitCode::from(141),
+        Err(e) if stdio::is_stdout_closed(&e) => ExitCode::from(stdio::STDOUT_CLOSED_STATUS),
         Err(e) => {
             eprintln!("gridjudge: error: {e:#}");
             ExitCode::FAILURE

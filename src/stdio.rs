@@ -14,6 +14,10 @@ use anyhow::Context;
 
 use crate::problem::{Problem, ProblemConfig};
 
+/// The exit status of a program whose stdout reader went away: 128 + SIGPIPE (13), what a shell
+/// reports for a program killed by SIGPIPE.
+pub const STDOUT_CLOSED_STATUS: u8 = 141;
+
 /// All of stdin. When stdin is a regular file the buffer is sized from its length first, so a
 /// large input is read without the doubling reallocations (and their copies in memory).
 ///
@@ -50,7 +54,7 @@ pub fn read_stdin() -> anyhow::Result<Vec<u8>> {
 /// Stdout for output that is the program's work itself (a jury answer): a write that finds the
 /// reader gone fails with a [`StdoutClosed`] inside the `io::Error`, which
 /// [`is_stdout_closed`] recognises.
-pub struct AnswerOut(pub std::io::StdoutLock<'static>);
+pub struct AnswerOut(std::io::StdoutLock<'static>);
 
 /// The error inside the `io::Error` of an [`AnswerOut`] write whose reader has gone.
 #[derive(Debug)]

@@ -5,22 +5,26 @@
 //! `gridjudge solve` does for a built-in problem, through the same library call
 //! ([`gridjudge::stdio::solve_stdio`]), and nothing else. It is the reference solution measured
 //! against the C++ peers (`cargo bench --bench peers`, README "Speed"), and is kept as lean in
-//! memory as a C++ contest solution, which takes three choices (each measured there in resident
-//! memory on a 1000×1000 board):
-//! * no command-line library: clap's parser and help tree are about 0.5 MiB of resident code,
-//!   so the three arguments are read by hand;
+//! resident memory as a C++ contest solution by three choices (README "Speed" gives each one's
+//! measured cost):
+//! * no command-line library: clap's parser is about 0.46 MiB of resident code
+//!   (`validator --version` against a Rust program that only reads stdin), so the three
+//!   arguments are read by hand, as clap reads `gridjudge solve`'s;
 //! * no TOML parser: the built-in bounds are compiled in ([`gridjudge::problem::compiled_bounds`];
 //!   `--config` still parses a file), about 0.25 MiB;
-//! * no Rust runtime start-up (`#![no_main]`, a C `main`): the standard library's start-up
-//!   finds the main thread's stack guard with glibc's `pthread_getattr_np`, which reads
-//!   `/proc/self/maps` through stdio and `sscanf`, about 0.25 MiB of libc's code. What the
-//!   start-up would also do is done here: SIGPIPE ignored and stdout flushed. Without it a
-//!   stack overflow is a plain SIGSEGV (the solutions are iterative) and a panic aborts; both
-//!   are a crash either way.
+//! * no Rust runtime start-up (`#![no_main]`, a C `main` taking `argc` and `argv`): the standard
+//!   library's start-up finds the main thread's stack guard with glibc's `pthread_getattr_np`,
+//!   which reads `/proc/self/maps` through stdio and `sscanf`, about 0.26 MiB of libc's code.
+//!   Of what that start-up does, this program does itself: SIGPIPE ignored, stdout flushed at
+//!   exit. What it does not do: reopen a closed standard descriptor 0, 1 or 2 on `/dev/null`
+//!   (a closed stdin reads as an error, a closed stdout as a write error), report a stack
+//!   overflow (a plain SIGSEGV; the solutions are iterative), and exit 101 on a panic (a panic
+//!   aborts, status 134, after printing its message). Messages to stderr never panic.
 //!
-//! Exit status: 0 with the jury answer on stdout; 1 with `solve: error: ...` on stderr when the
-//! input is invalid or a file cannot be read; 2 on a usage error (as clap's programs); 141
-//! without a message when the reader of stdout went away.
+//! Exit status: 0 with the jury answer on stdout (or the help or version); 1 with
+//! `solve: error: ...` on stderr for an invalid input (naming line and column), an unknown
+//! problem or an unreadable `--config`; 2 on a usage error (as clap's programs); 141 without a
+//! message when the reader of stdout went away (the help's too).
 
 // A test build keeps the harness's `main`.
 #![cfg_attr(not(test), no_main)]
@@ -61,32 +65,60 @@ fn help() -> String {
     )
 }
 
-/// Reads the arguments after the program name. Errors name the argument at fault.
+/// Reads the arguments after the program name, as clap would read them for `gridjudge
+/// solve`: options in any order, `--config <file>` or `--config=<file>`, `--` ending the
+/// options. Errors name the argument at fault: an unknown option, a second problem name, an
+/// option given twice, or `--config` without a value.
 fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Parsed, String> {
-    let mut problem = None;
+    use std::os::unix::ffi::OsStrExt;
+    let mut name: Option<String> = None;
     let mut no_limits = false;
-    let mut config = None;
+    let mut config: Option<PathBuf> = None;
+    let mut options_ended = false;
     let mut args = args.into_iter();
+    let missing_value = || "a value is required for `--config <file>`".to_string();
+    let twice = |o: &str| format!("the argument `{o}` cannot be used more than once");
     while let Some(a) = args.next() {
-        match a.to_str() {
-            Some("-h" | "--help") => return Ok(Parsed::Help),
-            Some("-V" | "--version") => return Ok(Parsed::Version),
-            Some("--no-limits") => no_limits = true,
-            Some("--config") => match args.next() {
-                Some(f) => config = Some(PathBuf::from(f)),
-                None => return Err("a value is required for `--config <file>`".into()),
-            },
-            Some(s) if s.starts_with("--config=") => {
-                config = Some(PathBuf::from(&s["--config=".len()..]))
+        let bytes = a.as_bytes();
+        if !options_ended && bytes.starts_with(b"-") && bytes.len() > 1 {
+            let value = match bytes {
+                b"-h" | b"--help" => return Ok(Parsed::Help),
+                b"-V" | b"--version" => return Ok(Parsed::Version),
+                b"--" => {
+                    options_ended = true;
+                    continue;
+                }
+                b"--no-limits" if no_limits => return Err(twice("--no-limits")),
+                b"--no-limits" => {
+                    no_limits = true;
+                    continue;
+                }
+                b"--config" => match args.next() {
+                    Some(v) if !(v.as_bytes().starts_with(b"-") && v.len() > 1) => v,
+                    _ => return Err(missing_value()),
+                },
+                _ => match bytes.strip_prefix(b"--config=") {
+                    Some(v) => std::ffi::OsStr::from_bytes(v).to_os_string(),
+                    None => return Err(format!("unexpected argument `{}`", a.to_string_lossy())),
+                },
+            };
+            if value.is_empty() {
+                return Err(missing_value());
             }
-            Some(s) if s.starts_with('-') && s.len() > 1 => {
-                return Err(format!("unexpected argument `{s}`"))
+            if config.is_some() {
+                return Err(twice("--config <file>"));
             }
-            Some(s) if problem.is_none() => problem = Some(s.to_string()),
-            _ => return Err(format!("unexpected argument `{}`", a.to_string_lossy())),
+            config = Some(PathBuf::from(value));
+        } else if name.is_none() {
+            match a.into_string() {
+                Ok(s) => name = Some(s),
+                Err(a) => return Err(format!("invalid problem name `{}`", a.to_string_lossy())),
+            }
+        } else {
+            return Err(format!("unexpected argument `{}`", a.to_string_lossy()));
         }
     }
-    match problem {
+    match name {
         Some(problem) => Ok(Parsed::Run(Args {
             problem,
             no_limits,
@@ -96,58 +128,76 @@ fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Parsed, String> {
     }
 }
 
-/// Exit statuses.
+/// Exit status: the answer written, or the help or version printed.
 const SUCCESS: i32 = 0;
+/// Exit status: an invalid input, an unknown problem, or a file that cannot be read.
 const FAILURE: i32 = 1;
+/// Exit status: a usage error, as clap's programs give.
 const USAGE_ERROR: i32 = 2;
-const STDOUT_CLOSED: i32 = 141;
 
-fn run() -> i32 {
-    let args = match parse(std::env::args_os().skip(1)) {
+/// Writes one line to stderr; a stderr that cannot be written is not an error of its own.
+fn report(text: std::fmt::Arguments) {
+    let _ = writeln!(std::io::stderr(), "{text}");
+}
+
+/// The program, from its arguments (without the program name) to its exit status.
+fn run(args: Vec<OsString>) -> i32 {
+    let args = match parse(args) {
         Ok(Parsed::Run(a)) => a,
         Ok(Parsed::Help) => return print_out(&help()),
         Ok(Parsed::Version) => return print_out(&format!("solve {}\n", env!("CARGO_PKG_VERSION"))),
         Err(e) => {
-            eprintln!("solve: error: {e}\n{USAGE}");
+            report(format_args!("solve: error: {e}\n{USAGE}"));
             return USAGE_ERROR;
         }
     };
-    let run = problem::by_name(&args.problem)
+    let solved = problem::by_name(&args.problem)
         .and_then(|p| stdio::solve_stdio(p, args.config.as_deref(), args.no_limits));
-    match run {
+    match solved {
         Ok(()) => SUCCESS,
-        Err(e) if stdio::is_stdout_closed(&e) => STDOUT_CLOSED,
+        Err(e) if stdio::is_stdout_closed(&e) => i32::from(stdio::STDOUT_CLOSED_STATUS),
         Err(e) => {
-            eprintln!("solve: error: {e:#}");
+            report(format_args!("solve: error: {e:#}"));
             FAILURE
         }
     }
 }
 
-/// Writes `text` to stdout and flushes it (no runtime flushes it at exit here).
+/// Writes `text` to stdout and flushes it.
 fn print_out(text: &str) -> i32 {
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => SUCCESS,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => STDOUT_CLOSED,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            i32::from(stdio::STDOUT_CLOSED_STATUS)
+        }
         Err(e) => {
-            eprintln!("solve: error: cannot write stdout: {e}");
+            report(format_args!("solve: error: cannot write stdout: {e}"));
             FAILURE
         }
     }
 }
 
-/// The C entry point (see the module documentation for why not Rust's `main`). The arguments
-/// are read through `std::env::args_os`, which glibc's start-up has already captured.
+/// The C entry point (see the module documentation for why not Rust's `main`): `argc`
+/// arguments in `argv`, as the C runtime passes them; returns the exit status.
 #[cfg(not(test))]
 #[no_mangle]
-extern "C" fn main(
-    _argc: std::ffi::c_int,
-    _argv: *const *const std::ffi::c_char,
-) -> std::ffi::c_int {
+extern "C" fn main(argc: std::ffi::c_int, argv: *const *const std::ffi::c_char) -> std::ffi::c_int {
+    use std::os::unix::ffi::OsStrExt;
     // SAFETY: setting a signal's disposition to SIG_IGN runs no code of ours; this is
     // what Rust's start-up does, so that a closed stdout is an EPIPE error (exit 141 above)
     // rather than a death by SIGPIPE.
     unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
-    run()
+    let args = (1..usize::try_from(argc).unwrap_or(0))
+        .map(|i| {
+            // SAFETY: the C runtime passes `argc` valid pointers to NUL-terminated strings in
+            // `argv`, which live as long as the process.
+            let arg = unsafe { std::ffi::CStr::from_ptr(*argv.add(i)) };
+            std::ffi::OsStr::from_bytes(arg.to_bytes()).to_os_string()
+        })
+        .collect();
+    let status = run(args);
+    // What Rust's start-up would do at exit: anything left in stdout's buffer is written.
+    let _ = std::io::stdout().flush();
+    status
 }
