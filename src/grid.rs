@@ -1,6 +1,43 @@
 //! Rectangular character grids, the board of every problem here.
 
+use crate::problem::Bounds;
 use crate::reader::{FormatError, InputRead};
+
+/// Reads a grid's dimensions `N M` (one space between them, read as `r` reads) under `bounds`:
+/// `n` and `m`, and `cells` for their product when declared; `names` are N's and M's names in
+/// messages. The bounds are narrowed to what a [`Grid`] holds (N, M ≥ 0 and N·M ≤ `u32::MAX`), so
+/// that a `problem.toml` with wider bounds gets an error, not a wrapped size. O(1).
+///
+/// # Errors
+/// A [`FormatError`] at the number at fault: missing, out of its bounds, or with a product
+/// beyond `cells` (or `u32::MAX`), naming both factors and the product.
+pub fn read_dims<'a>(
+    r: &mut impl InputRead<'a>,
+    bounds: &Bounds,
+    [n_name, m_name]: [&str; 2],
+) -> Result<(u32, u32), FormatError> {
+    let fit = |(lo, hi): (i64, i64)| (lo.max(0), hi.min(i64::from(u32::MAX)));
+    let (lo, hi) = fit(bounds.get("n")?);
+    let n = r.read_int(lo, hi, n_name)?;
+    r.read_space()?;
+    let (lo, hi) = fit(bounds.get("m")?);
+    let m = r.read_int(lo, hi, m_name)?;
+    let max = bounds
+        .0
+        .get("cells")
+        .map_or(i64::from(u32::MAX), |[_, max]| {
+            (*max).min(i64::from(u32::MAX))
+        });
+    let cells = i128::from(n) * i128::from(m);
+    if cells > i128::from(max) {
+        return Err(r.error(
+            format!("{n_name}*{m_name} <= {max}"),
+            format!("{n}*{m} = {cells}"),
+        ));
+    }
+    // Both within 0..=u32::MAX by the narrowed bounds.
+    Ok((n as u32, m as u32))
+}
 
 /// An `n`×`m` grid of ASCII cells in row-major order. Cell ids are `row * m + col`, 0-based.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,7 +121,15 @@ impl Grid {
         allowed: &[u8],
         name: &str,
     ) -> Result<Grid, FormatError> {
-        let mut cells = Vec::with_capacity(n as usize * m as usize);
+        let mut cells = Vec::new();
+        // A size the memory cannot hold is the input's error, not a crash.
+        let len = n as usize * m as usize;
+        if cells.try_reserve_exact(len).is_err() {
+            return Err(r.error(
+                format!("a {name} grid that fits in memory"),
+                format!("{n}x{m} = {len} cells"),
+            ));
+        }
         for row in 0..n {
             let line = r.read_chars(m as usize, allowed, &format!("{name} {}", row + 1))?;
             cells.extend_from_slice(line);

@@ -969,7 +969,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 
 fn main() -> ExitCode {
     if let Err(e) = gridjudge::sandbox::install_cleanup_handlers() {
-        eprintln!("gridjudge: error: {e:#}");
+        let _ = writeln!(std::io::stderr(), "gridjudge: error: {e:#}");
         return ExitCode::FAILURE;
     }
     match run(Cli::parse()) {
@@ -981,7 +981,8 @@ fn main() -> ExitCode {
         // The jury answer could not be written: nothing to tell the reader that left.
         Err(e) if stdio::is_stdout_closed(&e) => ExitCode::from(stdio::STDOUT_CLOSED_STATUS),
         Err(e) => {
-            eprintln!("gridjudge: error: {e:#}");
+            // A stderr that cannot be written (closed, full) leaves only the status.
+            let _ = writeln!(std::io::stderr(), "gridjudge: error: {e:#}");
             ExitCode::FAILURE
         }
     }

@@ -22,7 +22,8 @@ pub const STDOUT_CLOSED_STATUS: u8 = 141;
 /// large input is read without the doubling reallocations (and their copies in memory).
 ///
 /// # Errors
-/// A read error of stdin, with context.
+/// A read error of stdin, with context; an input larger than the memory available (the buffer
+/// is reserved fallibly: an error, not an abort).
 pub fn read_stdin() -> anyhow::Result<Vec<u8>> {
     let stdin = std::io::stdin();
     let size_hint = {
@@ -43,7 +44,12 @@ pub fn read_stdin() -> anyhow::Result<Vec<u8>> {
             0
         }
     };
-    let mut input = Vec::with_capacity(size_hint + 1);
+    let mut input = Vec::new();
+    input
+        .try_reserve_exact(size_hint.saturating_add(1))
+        .map_err(|_| {
+            anyhow::anyhow!("cannot read stdin: {size_hint} bytes do not fit in memory")
+        })?;
     stdin
         .lock()
         .read_to_end(&mut input)
@@ -74,11 +80,13 @@ impl AnswerOut {
         AnswerOut(std::io::stdout().lock())
     }
 
+    /// The error of a failed write: [`StdoutClosed`] inside for a reader that went away, else
+    /// the error with "cannot write stdout" in front (a full disk, a non-blocking descriptor).
     fn closed(e: std::io::Error) -> std::io::Error {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             std::io::Error::new(std::io::ErrorKind::BrokenPipe, StdoutClosed)
         } else {
-            e
+            std::io::Error::new(e.kind(), format!("cannot write stdout: {e}"))
         }
     }
 }

@@ -214,6 +214,141 @@ fn arguments_are_taken_as_bytes() {
     );
 }
 
+/// A `problem.toml` whose bounds are wider than a grid can be: every size is an error naming
+/// it, never a size cut to 32 bits, a wrapped product or a crash (both programs).
+#[test]
+fn sizes_beyond_a_grid_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = tmp.path().join("problem.toml");
+    let toml = std::fs::read_to_string(common::problem_dir("game").join("problem.toml")).unwrap();
+    let wide = toml
+        .replace("n = [1, 20000]", "n = [-5, 9223372036854775807]")
+        .replace("m = [1, 20000]", "m = [-5, 9223372036854775807]")
+        .replace("cells = [1, 100000000]", "");
+    assert_ne!(wide, toml);
+    std::fs::write(&config, wide).unwrap();
+    let cfg = config.to_str().unwrap();
+    for (input, message) in [
+        (
+            "4294967297 1\n.\n",
+            "expected integer N in 0..=4294967295, found `4294967297`",
+        ),
+        ("-1 1\n", "expected integer N in 0..=4294967295, found `-1`"),
+        (
+            "3037000500 3037000500\n",
+            "expected N*M <= 4294967295, found 3037000500*3037000500 = 9223372037000250000",
+        ),
+        (
+            "65536 65536\n",
+            "expected N*M <= 4294967295, found 65536*65536 = 4294967296",
+        ),
+    ] {
+        let args = ["game", "--no-limits", "--config", cfg];
+        let out = solve(&args, input.as_bytes());
+        assert_eq!(out.status.code(), Some(1), "{input}: {}", text(&out.stderr));
+        assert!(text(&out.stderr).contains(message), "{}", text(&out.stderr));
+        let mut command = vec!["solve"];
+        command.extend(args);
+        let out = common::gridjudge_with(&command, input.as_bytes());
+        assert_eq!(out.status.code(), Some(1), "{input}: {}", text(&out.stderr));
+        assert!(text(&out.stderr).contains(message), "{}", text(&out.stderr));
+    }
+}
+
+/// A stdin file larger than the memory the program may have is an error, not an abort: the
+/// buffer is reserved fallibly. (A sparse 64 GiB file, under a 1 GiB address-space limit.)
+#[test]
+fn an_input_larger_than_memory_is_an_error() {
+    use std::os::unix::process::CommandExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join("huge.in");
+    std::fs::File::create(&path)
+        .unwrap()
+        .set_len(64 << 30)
+        .unwrap();
+    for (exe, args, prefix) in [
+        (SOLVE, &["game"][..], "solve"),
+        (
+            env!("CARGO_BIN_EXE_gridjudge"),
+            &["solve", "game"],
+            "gridjudge",
+        ),
+    ] {
+        let mut cmd = std::process::Command::new(exe);
+        cmd.args(args)
+            .stdin(std::fs::File::open(&path).unwrap())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped());
+        // SAFETY: setrlimit is async-signal-safe; nothing else runs between fork and exec.
+        unsafe {
+            cmd.pre_exec(|| {
+                let limit = libc::rlimit {
+                    rlim_cur: 1 << 30,
+                    rlim_max: 1 << 30,
+                };
+                if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let out = cmd.output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        assert_eq!(
+            text(&out.stderr),
+            format!("{prefix}: error: cannot read stdin: 68719476736 bytes do not fit in memory\n")
+        );
+    }
+}
+
+/// A stdout that cannot take the answer (a full device) is an error naming stdout, and a
+/// stderr that cannot take the message leaves the exit status alone (no panic), in both
+/// programs.
+#[test]
+fn a_full_stdout_or_stderr_is_an_error_not_a_crash() {
+    use std::process::{Command, Stdio};
+    let sample = common::problem_dir("game").join("samples/sample1.in");
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap()
+    };
+    for (exe, args, prefix) in [
+        (SOLVE, &["game"][..], "solve"),
+        (
+            env!("CARGO_BIN_EXE_gridjudge"),
+            &["solve", "game"],
+            "gridjudge",
+        ),
+    ] {
+        let run = |stdout: Stdio, stderr: Stdio, stdin: &std::path::Path| {
+            Command::new(exe)
+                .args(args)
+                .stdin(std::fs::File::open(stdin).unwrap())
+                .stdout(stdout)
+                .stderr(stderr)
+                .output()
+                .unwrap()
+        };
+        let out = run(full().into(), Stdio::piped(), &sample);
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(
+            text(&out.stderr),
+            format!(
+                "{prefix}: error: cannot write stdout: No space left on device (os error 28)\n"
+            )
+        );
+        // An invalid input (empty), its message lost on a full stderr: still exit 1.
+        let out = run(
+            Stdio::null(),
+            full().into(),
+            std::path::Path::new("/dev/null"),
+        );
+        assert_eq!(out.status.code(), Some(1), "{prefix}");
+    }
+}
+
 /// A reader of stdout that has gone: exit 141 and nothing on stderr, for an answer and for the
 /// help alike.
 #[test]

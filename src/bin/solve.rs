@@ -17,9 +17,11 @@
 //!   which reads `/proc/self/maps` through stdio and `sscanf`, about 0.26 MiB of libc's code.
 //!   Of what that start-up does, this program does itself: SIGPIPE ignored, stdout flushed at
 //!   exit. What it does not do: reopen a closed standard descriptor 0, 1 or 2 on `/dev/null`
-//!   (a closed stdin reads as an error, a closed stdout as a write error), report a stack
-//!   overflow (a plain SIGSEGV; the solutions are iterative), and exit 101 on a panic (a panic
-//!   aborts, status 134, after printing its message). Messages to stderr never panic.
+//!   (which changes nothing seen from outside: Rust's standard streams treat a closed
+//!   descriptor as empty stdin and as a stdout or stderr that discards what it is given, as
+//!   `/dev/null` would), report a stack overflow (a plain SIGSEGV; the solutions are
+//!   iterative), and exit 101 on a panic (a panic aborts, status 134, after printing its
+//!   message). Messages to stderr never panic.
 //!
 //! Exit status: 0 with the jury answer on stdout (or the help or version); 1 with
 //! `solve: error: ...` on stderr for an invalid input (naming line and column), an unknown

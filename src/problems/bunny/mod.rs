@@ -137,18 +137,9 @@ pub fn parse_tokens(input: &[u8], bounds: &Bounds) -> Result<Record, FormatError
 
 /// The record format and rules of [`parse`] read from `r`, strict or tolerant as `r` is.
 pub fn parse_from<'a>(r: &mut impl InputRead<'a>, bounds: &Bounds) -> Result<Record, FormatError> {
-    let (lo, hi) = bounds.get("n")?;
-    let n = r.read_int(lo, hi, "n")?;
-    r.read_space()?;
-    let (lo, hi) = bounds.get("m")?;
-    let m = r.read_int(lo, hi, "m")?;
-    if let Some([_, max]) = bounds.0.get("cells") {
-        if n * m > *max {
-            return Err(r.error(format!("n*m <= {max}"), format!("{n}*{m} = {}", n * m)));
-        }
-    }
+    let (n, m) = crate::grid::read_dims(r, bounds, ["n", "m"])?;
     r.read_eoln()?;
-    let grid = Grid::read_strict(r, n as u32, m as u32, b"XO.", "board row")?;
+    let grid = Grid::read_strict(r, n, m, b"XO.", "board row")?;
     let mut empties = (0..grid.len()).filter(|&id| grid.at(id) == EMPTY);
     let start = match (empties.next(), empties.next()) {
         (Some(s), None) => s,
@@ -185,9 +176,9 @@ pub fn parse_from<'a>(r: &mut impl InputRead<'a>, bounds: &Bounds) -> Result<Rec
     for j in 1..=2 * k {
         let (line, _) = r.position();
         last_move_line = line;
-        let x = r.read_int(1, n, "x")?;
+        let x = r.read_int(1, i64::from(n), "x")?;
         r.read_space()?;
-        let y = r.read_int(1, m, "y")?;
+        let y = r.read_int(1, i64::from(m), "y")?;
         r.read_eoln()?;
         let rule = |found: String| FormatError {
             line,

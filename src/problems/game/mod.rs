@@ -52,18 +52,9 @@ pub fn parse_tokens(input: &[u8], bounds: &Bounds) -> Result<Grid, FormatError> 
 
 /// The maze format of [`parse`] read from `r`, strict or tolerant as `r` is.
 pub fn parse_from<'a>(r: &mut impl InputRead<'a>, bounds: &Bounds) -> Result<Grid, FormatError> {
-    let (lo, hi) = bounds.get("n")?;
-    let n = r.read_int(lo, hi, "N")?;
-    r.read_space()?;
-    let (lo, hi) = bounds.get("m")?;
-    let m = r.read_int(lo, hi, "M")?;
-    if let Some([_, max]) = bounds.0.get("cells") {
-        if n * m > *max {
-            return Err(r.error(format!("N*M <= {max}"), format!("{n}*{m} = {}", n * m)));
-        }
-    }
+    let (n, m) = crate::grid::read_dims(r, bounds, ["N", "M"])?;
     r.read_eoln()?;
-    let grid = Grid::read_strict(r, n as u32, m as u32, b".#", "maze row")?;
+    let grid = Grid::read_strict(r, n, m, b".#", "maze row")?;
     r.read_eof()?;
     Ok(grid)
 }
