@@ -5,8 +5,9 @@ use crate::reader::{FormatError, InputRead};
 
 /// Reads a grid's dimensions `N M` (one space between them, read as `r` reads) under `bounds`:
 /// `n` and `m`, and `cells` for their product when declared; `names` are N's and M's names in
-/// messages. The bounds are narrowed to what a [`Grid`] holds (N, M ≥ 0 and N·M ≤ `u32::MAX`), so
-/// that a `problem.toml` with wider bounds gets an error, not a wrapped size. O(1).
+/// messages. The bounds are narrowed to what a [`Grid`] holds and a grid problem means (N, M ≥ 1
+/// and N·M ≤ `u32::MAX`), so that a `problem.toml` with wider bounds gets an error, not a
+/// wrapped size; of `cells` only the maximum counts. O(1).
 ///
 /// # Errors
 /// A [`FormatError`] at the number at fault: missing, out of its bounds, or with a product
@@ -16,7 +17,7 @@ pub fn read_dims<'a>(
     bounds: &Bounds,
     [n_name, m_name]: [&str; 2],
 ) -> Result<(u32, u32), FormatError> {
-    let fit = |(lo, hi): (i64, i64)| (lo.max(0), hi.min(i64::from(u32::MAX)));
+    let fit = |(lo, hi): (i64, i64)| (lo.max(1), hi.min(i64::from(u32::MAX)));
     let (lo, hi) = fit(bounds.get("n")?);
     let n = r.read_int(lo, hi, n_name)?;
     r.read_space()?;
@@ -113,7 +114,8 @@ impl Grid {
 
     /// Reads `n` lines of exactly `m` cells from `allowed`, each followed by a line end (with a
     /// [`crate::reader::StrictReader`]; with a [`crate::reader::TolerantReader`], `n` tokens of
-    /// `m` cells). `name` names a row in errors, e.g. `maze row`.
+    /// `m` cells). `name` names a row in errors, e.g. `maze row`. The `n·m` cells are reserved
+    /// first, fallibly: a size the allocator refuses is an error at the current position.
     pub fn read_strict<'a>(
         r: &mut impl InputRead<'a>,
         n: u32,
@@ -126,8 +128,8 @@ impl Grid {
         let len = n as usize * m as usize;
         if cells.try_reserve_exact(len).is_err() {
             return Err(r.error(
-                format!("a {name} grid that fits in memory"),
-                format!("{n}x{m} = {len} cells"),
+                format!("a {n}x{m} grid that fits in memory"),
+                format!("{len} cells"),
             ));
         }
         for row in 0..n {

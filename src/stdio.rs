@@ -22,8 +22,9 @@ pub const STDOUT_CLOSED_STATUS: u8 = 141;
 /// large input is read without the doubling reallocations (and their copies in memory).
 ///
 /// # Errors
-/// A read error of stdin, with context; an input larger than the memory available (the buffer
-/// is reserved fallibly: an error, not an abort).
+/// A read error of stdin, with context; a stdin file larger than the allocator will reserve
+/// (beyond the address-space limit or the kernel's overcommit heuristic): the buffer is
+/// reserved fallibly, an error rather than an abort.
 pub fn read_stdin() -> anyhow::Result<Vec<u8>> {
     let stdin = std::io::stdin();
     let size_hint = {
@@ -131,6 +132,7 @@ pub fn solve_stdio(
     let input = read_stdin()?;
     let mut out = AnswerOut::stdout();
     problem.solve_to(input, &bounds, &mut out)?;
-    out.flush().context("cannot write stdout")?;
+    // A failed flush already says "cannot write stdout" (AnswerOut).
+    out.flush()?;
     Ok(())
 }

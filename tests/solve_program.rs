@@ -221,29 +221,61 @@ fn sizes_beyond_a_grid_are_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let config = tmp.path().join("problem.toml");
     let toml = std::fs::read_to_string(common::problem_dir("game").join("problem.toml")).unwrap();
-    let wide = toml
-        .replace("n = [1, 20000]", "n = [-5, 9223372036854775807]")
-        .replace("m = [1, 20000]", "m = [-5, 9223372036854775807]")
-        .replace("cells = [1, 100000000]", "");
-    assert_ne!(wide, toml);
-    std::fs::write(&config, wide).unwrap();
-    let cfg = config.to_str().unwrap();
-    for (input, message) in [
+    let mut wide = toml.clone();
+    for (from, to) in [
+        ("n = [1, 20000]", "n = [-5, 9223372036854775807]"),
+        ("m = [1, 20000]", "m = [-5, 9223372036854775807]"),
+        ("cells = [1, 100000000]", ""),
+    ] {
+        assert!(wide.contains(from), "{from}");
+        wide = wide.replace(from, to);
+    }
+    std::fs::write(&config, &wide).unwrap();
+    // The same with `cells` kept (and wider than a grid): read by the canonical fast path too.
+    let with_cells = tmp.path().join("with_cells.toml");
+    std::fs::write(
+        &with_cells,
+        wide.replace("[lifted]", "[lifted]\ncells = [1, 9223372036854775807]"),
+    )
+    .unwrap();
+    for (input, message, cfg) in [
         (
             "4294967297 1\n.\n",
-            "expected integer N in 0..=4294967295, found `4294967297`",
+            "expected integer N in 1..=4294967295, found `4294967297`",
+            &config,
         ),
-        ("-1 1\n", "expected integer N in 0..=4294967295, found `-1`"),
+        (
+            "-1 1\n",
+            "expected integer N in 1..=4294967295, found `-1`",
+            &config,
+        ),
+        (
+            "1 0\n",
+            "expected integer M in 1..=4294967295, found `0`",
+            &config,
+        ),
         (
             "3037000500 3037000500\n",
             "expected N*M <= 4294967295, found 3037000500*3037000500 = 9223372037000250000",
+            &with_cells,
+        ),
+        (
+            "4294967296 4294967296\n",
+            "expected integer N in 1..=4294967295, found `4294967296`",
+            &with_cells,
+        ),
+        (
+            "3037000500 3037000500\n",
+            "expected N*M <= 4294967295, found 3037000500*3037000500 = 9223372037000250000",
+            &config,
         ),
         (
             "65536 65536\n",
             "expected N*M <= 4294967295, found 65536*65536 = 4294967296",
+            &config,
         ),
     ] {
-        let args = ["game", "--no-limits", "--config", cfg];
+        let args = ["game", "--no-limits", "--config", cfg.to_str().unwrap()];
         let out = solve(&args, input.as_bytes());
         assert_eq!(out.status.code(), Some(1), "{input}: {}", text(&out.stderr));
         assert!(text(&out.stderr).contains(message), "{}", text(&out.stderr));
@@ -256,7 +288,7 @@ fn sizes_beyond_a_grid_are_refused() {
 }
 
 /// A stdin file larger than the memory the program may have is an error, not an abort: the
-/// buffer is reserved fallibly. (A sparse 64 GiB file, under a 1 GiB address-space limit.)
+/// buffer is reserved fallibly. (A sparse 4 GiB file, under a 1 GiB address-space limit.)
 #[test]
 fn an_input_larger_than_memory_is_an_error() {
     use std::os::unix::process::CommandExt;
@@ -264,7 +296,7 @@ fn an_input_larger_than_memory_is_an_error() {
     let path = tmp.path().join("huge.in");
     std::fs::File::create(&path)
         .unwrap()
-        .set_len(64 << 30)
+        .set_len(4 << 30)
         .unwrap();
     for (exe, args, prefix) in [
         (SOLVE, &["game"][..], "solve"),
@@ -279,13 +311,19 @@ fn an_input_larger_than_memory_is_an_error() {
             .stdin(std::fs::File::open(&path).unwrap())
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::piped());
-        // SAFETY: setrlimit is async-signal-safe; nothing else runs between fork and exec.
+        // SAFETY: getrlimit and setrlimit are plain system calls that allocate nothing and take
+        // no lock, so they are safe between fork and exec.
         unsafe {
             cmd.pre_exec(|| {
-                let limit = libc::rlimit {
-                    rlim_cur: 1 << 30,
-                    rlim_max: 1 << 30,
+                let mut limit = libc::rlimit {
+                    rlim_cur: 0,
+                    rlim_max: 0,
                 };
+                if libc::getrlimit(libc::RLIMIT_AS, &mut limit) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                limit.rlim_max = limit.rlim_max.min(1 << 30);
+                limit.rlim_cur = limit.rlim_max;
                 if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
                     return Err(std::io::Error::last_os_error());
                 }
@@ -296,7 +334,7 @@ fn an_input_larger_than_memory_is_an_error() {
         assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
         assert_eq!(
             text(&out.stderr),
-            format!("{prefix}: error: cannot read stdin: 68719476736 bytes do not fit in memory\n")
+            format!("{prefix}: error: cannot read stdin: 4294967296 bytes do not fit in memory\n")
         );
     }
 }

@@ -19,7 +19,8 @@
 //!   exit. What it does not do: reopen a closed standard descriptor 0, 1 or 2 on `/dev/null`
 //!   (which changes nothing seen from outside: Rust's standard streams treat a closed
 //!   descriptor as empty stdin and as a stdout or stderr that discards what it is given, as
-//!   `/dev/null` would), report a stack overflow (a plain SIGSEGV; the solutions are
+//!   `/dev/null` would; `--config`'s file is read and closed before stdin and stdout are
+//!   used, so it cannot take a closed descriptor's number), report a stack overflow (a plain SIGSEGV; the solutions are
 //!   iterative), and exit 101 on a panic (a panic aborts, status 134, after printing its
 //!   message). Messages to stderr never panic.
 //!

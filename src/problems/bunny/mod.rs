@@ -149,7 +149,7 @@ pub fn parse_from<'a>(r: &mut impl InputRead<'a>, bounds: &Bounds) -> Result<Rec
                 col: 1,
                 expected: format!(
                     "exactly one empty cell '.' in the board (lines 2..={})",
-                    n + 1
+                    u64::from(n) + 1
                 ),
                 found: "no '.'".into(),
             })
@@ -165,7 +165,8 @@ pub fn parse_from<'a>(r: &mut impl InputRead<'a>, bounds: &Bounds) -> Result<Rec
         }
     };
     let (lo, hi) = bounds.get("k")?;
-    let k = r.read_int(lo, hi, "k")? as usize;
+    // A negative lower bound in a problem.toml cannot make a negative move count.
+    let k = r.read_int(lo.max(0), hi, "k")? as usize;
     r.read_eoln()?;
 
     let mut board = grid.cells.clone();

@@ -670,19 +670,9 @@ impl Phases<'_> {
 pub fn parse_canonical(input: &[u8], bounds: &Bounds) -> Option<Board> {
     let header_end = input.iter().position(|&b| b == b'\n')? + 1;
     let mut r = StrictReader::new(&input[..header_end]);
-    let (lo, hi) = bounds.get("n").ok()?;
-    let n = r.read_int(lo, hi, "N").ok()?;
-    r.read_space().ok()?;
-    let (lo, hi) = bounds.get("m").ok()?;
-    let m = r.read_int(lo, hi, "M").ok()?;
-    if let Some([_, max]) = bounds.0.get("cells") {
-        if n * m > *max {
-            return None;
-        }
-    }
+    let (n, m) = crate::grid::read_dims(&mut r, bounds, ["N", "M"]).ok()?;
     r.read_eoln().ok()?;
     r.read_eof().ok()?;
-    let (n, m) = (u32::try_from(n).ok()?, u32::try_from(m).ok()?);
     board_cells(n, m)?;
     let body = &input[header_end..];
     let line = m as usize + 1;
