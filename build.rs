@@ -16,18 +16,16 @@ fn bounds(table: Option<&toml::Value>, file: &Path, name: &str) -> String {
             .as_table()
             .unwrap_or_else(|| panic!("{}: [{name}] is not a table", file.display()));
         for (key, v) in t {
-            let pair: Vec<Option<i64>> = v
+            let pair: Option<Vec<i64>> = v
                 .as_array()
-                .map(|a| a.iter().map(toml::Value::as_integer).collect())
-                .unwrap_or_default();
-            let pair: Vec<i64> = match pair[..] {
-                [Some(lo), Some(hi)] => vec![lo, hi],
-                _ => panic!(
+                .and_then(|a| a.iter().map(toml::Value::as_integer).collect());
+            let Some(&[lo, hi]) = pair.as_deref() else {
+                panic!(
                     "{}: {name}.{key} is not [lo, hi] with two integers",
                     file.display()
-                ),
+                )
             };
-            write!(out, "({key:?}, [{}, {}]), ", pair[0], pair[1]).unwrap();
+            write!(out, "({key:?}, [{lo}, {hi}]), ").unwrap();
         }
     }
     out.push(']');

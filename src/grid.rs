@@ -36,7 +36,7 @@ pub fn read_dims<'a>(
             format!("{n}*{m} = {cells}"),
         ));
     }
-    // Both within 0..=u32::MAX by the narrowed bounds.
+    // Both within 1..=u32::MAX by the narrowed bounds.
     Ok((n as u32, m as u32))
 }
 

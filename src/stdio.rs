@@ -83,7 +83,7 @@ impl AnswerOut {
 
     /// The error of a failed write: [`StdoutClosed`] inside for a reader that went away, else
     /// the error with "cannot write stdout" in front (a full disk, a non-blocking descriptor).
-    fn closed(e: std::io::Error) -> std::io::Error {
+    fn write_error(e: std::io::Error) -> std::io::Error {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             std::io::Error::new(std::io::ErrorKind::BrokenPipe, StdoutClosed)
         } else {
@@ -94,10 +94,10 @@ impl AnswerOut {
 
 impl Write for AnswerOut {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.write(buf).map_err(Self::closed)
+        self.0.write(buf).map_err(Self::write_error)
     }
     fn flush(&mut self) -> std::io::Result<()> {
-        self.0.flush().map_err(Self::closed)
+        self.0.flush().map_err(Self::write_error)
     }
 }
 

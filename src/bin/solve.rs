@@ -145,18 +145,17 @@ fn report(text: std::fmt::Arguments) {
 
 /// The program, from its arguments (without the program name) to its exit status.
 fn run(args: Vec<OsString>) -> i32 {
-    let args = match parse(args) {
-        Ok(Parsed::Run(a)) => a,
-        Ok(Parsed::Help) => return print_out(&help()),
-        Ok(Parsed::Version) => return print_out(&format!("solve {}\n", env!("CARGO_PKG_VERSION"))),
+    let done = match parse(args) {
+        Ok(Parsed::Run(a)) => problem::by_name(&a.problem)
+            .and_then(|p| stdio::solve_stdio(p, a.config.as_deref(), a.no_limits)),
+        Ok(Parsed::Help) => print_out(&help()),
+        Ok(Parsed::Version) => print_out(&format!("solve {}\n", env!("CARGO_PKG_VERSION"))),
         Err(e) => {
             report(format_args!("solve: error: {e}\n{USAGE}"));
             return USAGE_ERROR;
         }
     };
-    let solved = problem::by_name(&args.problem)
-        .and_then(|p| stdio::solve_stdio(p, args.config.as_deref(), args.no_limits));
-    match solved {
+    match done {
         Ok(()) => SUCCESS,
         Err(e) if stdio::is_stdout_closed(&e) => i32::from(stdio::STDOUT_CLOSED_STATUS),
         Err(e) => {
@@ -166,19 +165,13 @@ fn run(args: Vec<OsString>) -> i32 {
     }
 }
 
-/// Writes `text` to stdout and flushes it.
-fn print_out(text: &str) -> i32 {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Ok(()) => SUCCESS,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
-            i32::from(stdio::STDOUT_CLOSED_STATUS)
-        }
-        Err(e) => {
-            report(format_args!("solve: error: cannot write stdout: {e}"));
-            FAILURE
-        }
-    }
+/// Writes `text` to stdout through [`stdio::AnswerOut`] (which tells a reader that went away
+/// and names stdout in other write errors) and flushes it.
+fn print_out(text: &str) -> anyhow::Result<()> {
+    let mut out = stdio::AnswerOut::stdout();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(())
 }
 
 /// The C entry point (see the module documentation for why not Rust's `main`): `argc`
