@@ -45,7 +45,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use gridjudge::args::Args;
+use gridjudge::core::args::Args;
 use gridjudge::problem::generate_test;
 use gridjudge::problems::game::{parse_canonical, Game};
 

@@ -24,7 +24,7 @@ use std::time::Duration;
 
 use common::{median_time, show};
 use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput};
-use gridjudge::args::Args;
+use gridjudge::core::args::Args;
 use gridjudge::problem::{generate_test, Bounds, Problem, ProblemConfig};
 use gridjudge::problems::game::Game;
 

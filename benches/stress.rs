@@ -30,12 +30,13 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput};
-use gridjudge::judge::{prepare, JudgeOptions, Prepared, Submission};
-use gridjudge::problem::{self, Problem, ProblemConfig};
-use gridjudge::runner::RunLimits;
-use gridjudge::stress::{
+use gridjudge::exec::compile::{prepare, Prepared, Submission};
+use gridjudge::exec::runner::RunLimits;
+use gridjudge::judge::stress::{
     stress, FnSubject, GeneratorLine, ProcessSubject, SeedPlan, StressOptions, Subject,
 };
+use gridjudge::judge::JudgeOptions;
+use gridjudge::problem::{Problem, ProblemConfig};
 
 /// Seeds per iteration.
 const SEEDS: u64 = 64;
@@ -62,7 +63,7 @@ fn run_loop(p: &dyn Problem, cfg: &ProblemConfig, subject: &dyn Subject, jobs: u
 }
 
 fn main() {
-    let game = problem::by_name("game").expect("game exists");
+    let game = gridjudge::problems::by_name("game").expect("game exists");
     let cfg = ProblemConfig::load(game, None).expect("built-in problem.toml");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let src = root.join("problems/game/submissions/accepted/hopcroft_karp.cpp");
@@ -131,7 +132,7 @@ fn main() {
 /// Times `verify` once with and once without the sandbox on every problem whose tests are built.
 fn time_verify(root: &Path, cache: &Path) {
     let problems: PathBuf = root.join("problems");
-    for &p in problem::all() {
+    for &p in gridjudge::problems::all() {
         if !problems.join(p.name()).join("tests").is_dir() {
             println!(
                 "verify {}: tests not built (`gridjudge build {}`), skipped",
@@ -151,7 +152,7 @@ fn time_verify(root: &Path, cache: &Path) {
                 sandbox,
             };
             let t = Instant::now();
-            let report = gridjudge::verify::verify_problem(p, &problems, &opts)
+            let report = gridjudge::judge::verify::verify_problem(p, &problems, &opts)
                 .expect("verify runs")
                 .expect("a catalogue");
             let runs: usize = report.judge.submissions.iter().map(|s| s.tests.len()).sum();

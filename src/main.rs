@@ -7,15 +7,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{bail, Context};
 use clap::{Args, CommandFactory, Parser, Subcommand};
-use gridjudge::discover;
+use gridjudge::exec::compile::Submission;
+use gridjudge::exec::runner::RunLimits;
 use gridjudge::export;
-use gridjudge::judge::{self, JudgeOptions, Submission};
+use gridjudge::judge::stress;
+use gridjudge::judge::verify;
+use gridjudge::judge::{self, JudgeOptions};
 use gridjudge::package::{build_problem, BuildOptions, LockMode};
+use gridjudge::problem::stdio;
 use gridjudge::problem::{self, ProblemConfig};
-use gridjudge::runner::RunLimits;
-use gridjudge::stdio;
-use gridjudge::stress;
-use gridjudge::verify;
+use gridjudge::problems;
 
 /// Set when a write to stdout found its reader gone (`gridjudge list | head -1`). From then on
 /// the command prints nothing more there but finishes its work (a build still commits, stress
@@ -396,7 +397,7 @@ impl RunArgs {
             jobs: jobs.max(1),
             progress: std::io::stderr().is_terminal(),
             cache_dir: self.cache_dir.clone().unwrap_or_else(|| {
-                gridjudge::discover::default_cache_dir(dir.parent().unwrap_or(dir))
+                gridjudge::problems::default_cache_dir(dir.parent().unwrap_or(dir))
             }),
             sandbox: !self.no_sandbox,
         })
@@ -429,18 +430,18 @@ fn verify_one(
 }
 
 /// The problems named on the command line (every problem of `problems_dir` when none is),
-/// found at run time ([`discover::problems`]).
+/// found at run time ([`problems::problems`]).
 fn select(
     problems_dir: &Path,
     names: &[String],
     cache: Option<&Path>,
 ) -> anyhow::Result<Vec<&'static dyn problem::Problem>> {
     let cache = cache.map_or_else(
-        || discover::default_cache_dir(problems_dir),
+        || problems::default_cache_dir(problems_dir),
         Path::to_path_buf,
     );
     if names.is_empty() {
-        let all = discover::problems(problems_dir, &cache)?;
+        let all = problems::problems(problems_dir, &cache)?;
         if all.is_empty() {
             bail!(
                 "{}: no problem folders (none holds a problem.toml)",
@@ -451,24 +452,24 @@ fn select(
     }
     names
         .iter()
-        .map(|n| discover::problem(problems_dir, n, &cache))
+        .map(|n| problems::problem(problems_dir, n, &cache))
         .collect()
 }
 
 /// The problem called `name` and its folder, in the problems folder `explicit` or the one
 /// found from the current folder up; a program problem compiles its programs into `cache`
-/// (`--cache-dir`; default [`discover::default_cache_dir`]).
+/// (`--cache-dir`; default [`problems::default_cache_dir`]).
 fn find(
     name: &str,
     explicit: Option<&Path>,
     cache: Option<&Path>,
 ) -> anyhow::Result<(&'static dyn problem::Problem, PathBuf)> {
-    let problems_dir = discover::problems_dir(explicit)?;
+    let problems_dir = problems::problems_dir(explicit)?;
     let cache = cache.map_or_else(
-        || discover::default_cache_dir(&problems_dir),
+        || problems::default_cache_dir(&problems_dir),
         Path::to_path_buf,
     );
-    let p = discover::problem(&problems_dir, name, &cache)?;
+    let p = problems::problem(&problems_dir, name, &cache)?;
     Ok((p, problems_dir.join(p.name())))
 }
 
@@ -480,7 +481,7 @@ fn find_anywhere(
 ) -> anyhow::Result<&'static dyn problem::Problem> {
     match find(name, explicit, None) {
         Ok((p, _)) => Ok(p),
-        Err(e) => match problem::by_name(name) {
+        Err(e) => match gridjudge::problems::by_name(name) {
             Ok(p) if explicit.is_none() => Ok(p),
             _ => Err(e),
         },
@@ -500,7 +501,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             report: with_report,
             run,
         } => {
-            let problems_dir = discover::problems_dir(problems_dir.as_deref())?;
+            let problems_dir = problems::problems_dir(problems_dir.as_deref())?;
             let selected = select(&problems_dir, &problems, None)?;
             let opts = BuildOptions {
                 problems_dir,
@@ -526,7 +527,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     out!("{}", report.table);
                     outln!("{}: {}", p.name(), report.lock_status);
                 }
-                if let gridjudge::store::CommitOutcome::Committed { warnings, .. } = &report.outcome
+                if let gridjudge::package::store::CommitOutcome::Committed { warnings, .. } =
+                    &report.outcome
                 {
                     for w in warnings {
                         eprintln!("warning: {}: {w}", p.name());
@@ -586,10 +588,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 .map(|s| Submission::from_arg(s))
                 .collect::<anyhow::Result<_>>()?;
             // Checked against tests.lock first (a tampered or stale test is an error).
-            let package = gridjudge::store::load_checked(dir.parent().unwrap_or(&dir), p.name())?;
+            let package =
+                gridjudge::package::store::load_checked(dir.parent().unwrap_or(&dir), p.name())?;
             let mut cases = package.cases();
             if let Some(f) = &tests {
-                cases = judge::filter_tests(&cases, f)?;
+                cases = gridjudge::package::filter_tests(&cases, f)?;
             }
             let report = judge::judge(p, &cfg, &subs, &cases, &opts)?;
             package.recheck()?;
@@ -611,7 +614,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             json,
             run,
         } => {
-            let problems_dir = discover::problems_dir(problems_dir.as_deref())?;
+            let problems_dir = problems::problems_dir(problems_dir.as_deref())?;
             let named = !problems.is_empty();
             let selected = select(&problems_dir, &problems, run.cache_dir.as_deref())?;
             let mut all_ok = true;
@@ -849,7 +852,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     .unwrap_or_default(),
             };
             let opts = export::ExportOptions {
-                problems_dir: discover::problems_dir(problems_dir.as_deref())?,
+                problems_dir: problems::problems_dir(problems_dir.as_deref())?,
                 format: export::Format::parse(&format)?,
                 out,
                 force,
@@ -881,8 +884,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             problems_dir,
         } => {
             let (p, dir) = find(&problem, problems_dir.as_deref(), None)?;
-            let tools = gridjudge::statement::Tools::find(problemtools.as_deref())?;
-            let tests = export::load_built(p, &discover::problems_dir(problems_dir.as_deref())?)?;
+            let tools = gridjudge::export::statement::Tools::find(problemtools.as_deref())?;
+            let tests = gridjudge::export::shared::load_built(
+                p,
+                &problems::problems_dir(problems_dir.as_deref())?,
+            )?;
             let out = match out {
                 Some(o) => {
                     if o.exists() && std::fs::read_dir(&o).map_or(true, |mut d| d.next().is_some())
@@ -901,13 +907,13 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 }
             };
             let started = std::time::Instant::now();
-            let c = gridjudge::statement::compile(
+            let c = gridjudge::export::statement::compile(
                 &tools,
                 p.name(),
                 &dir.join("statement"),
-                &gridjudge::statement::samples_of(&tests),
+                &gridjudge::export::statement::samples_of(&tests),
                 &out,
-                gridjudge::statement::Layout {
+                gridjudge::export::statement::Layout {
                     pdf: "problem.pdf",
                     html: Some("problem.html"),
                 },
@@ -934,13 +940,13 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 |f: &Path| std::fs::read(f).with_context(|| format!("cannot read {}", f.display()));
             let input = read(&input)?;
             let answer = answer.as_deref().map(read).transpose()?;
-            let svg = gridjudge::render::svg(
+            let svg = gridjudge::report::render::svg(
                 p,
                 &input,
                 answer.as_deref(),
-                gridjudge::render::RenderOptions { max_side_px: size },
+                gridjudge::problem::RenderOptions { max_side_px: size },
             )?;
-            gridjudge::package::write_atomic(&out, svg.as_bytes())?;
+            gridjudge::core::files::write_atomic(&out, svg.as_bytes())?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Completions { shell } => {
@@ -951,9 +957,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::List { problems_dir } => {
-            let all = match discover::problems_dir(problems_dir.as_deref()) {
-                Ok(dir) => discover::problems(&dir, &discover::default_cache_dir(&dir))?,
-                Err(_) if problems_dir.is_none() => problem::all().to_vec(),
+            let all = match problems::problems_dir(problems_dir.as_deref()) {
+                Ok(dir) => problems::problems(&dir, &problems::default_cache_dir(&dir))?,
+                Err(_) if problems_dir.is_none() => gridjudge::problems::all().to_vec(),
                 Err(e) => return Err(e),
             };
             for p in all {
@@ -968,7 +974,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 }
 
 fn main() -> ExitCode {
-    if let Err(e) = gridjudge::sandbox::install_cleanup_handlers() {
+    if let Err(e) = gridjudge::exec::sandbox::install_cleanup_handlers() {
         let _ = writeln!(std::io::stderr(), "gridjudge: error: {e:#}");
         return ExitCode::FAILURE;
     }

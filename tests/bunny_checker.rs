@@ -12,9 +12,9 @@ mod common;
 
 use common::bunny;
 use common::checker::{assert_outcome, bytes, repeat, Segment, StreamJudge};
+use gridjudge::core::reader::MAX_TOKEN;
+use gridjudge::core::verdict::{CheckOutcome, Verdict};
 use gridjudge::problem::ProblemConfig;
-use gridjudge::reader::MAX_TOKEN;
-use gridjudge::verdict::{CheckOutcome, Verdict};
 
 fn config() -> ProblemConfig {
     common::config(bunny())

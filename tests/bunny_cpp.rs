@@ -15,12 +15,12 @@ use common::checker::{
 };
 use common::cpp::{par_map, Api};
 use common::mirror::{Case, Hostile, Judged, Mode, Model, Report, Streamed};
+use gridjudge::core::reader::FormatError;
+use gridjudge::core::rng::TestRng;
+use gridjudge::core::verdict::Verdict;
 use gridjudge::package::BuiltTest;
 use gridjudge::problem::ValidateOptions;
 use gridjudge::problems::bunny as bunny_mod;
-use gridjudge::reader::FormatError;
-use gridjudge::rng::TestRng;
-use gridjudge::verdict::Verdict;
 
 struct Bunny;
 
@@ -887,7 +887,7 @@ fn hostile_output(
 
 /// The verdict the statement's rules give `out` for a record with `k` moves of Bunny and the
 /// jury's mistakes `jury`, judged in memory. Tokens are split on white space and read in order;
-/// a token over [`MAX_TOKEN`](gridjudge::reader::MAX_TOKEN) bytes is PE where it is reached. r:
+/// a token over [`MAX_TOKEN`](gridjudge::core::reader::MAX_TOKEN) bytes is PE where it is reached. r:
 /// missing or not an integer PE, outside 0..=k WA. Then r indices: missing or not an integer
 /// PE, outside 1..=k or not above the previous one WA. Then any token PE. Then the list must
 /// equal the jury's.

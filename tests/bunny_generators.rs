@@ -4,14 +4,14 @@
 
 use std::time::Instant;
 
-use gridjudge::args::Args;
-use gridjudge::grid::Grid;
+use gridjudge::core::args::Args;
+use gridjudge::core::rng::TestRng;
 use gridjudge::problem::{self, Bounds, Problem, ProblemConfig, ValidateOptions};
 use gridjudge::problems::bunny::{self, PlayPolicy, Record};
-use gridjudge::rng::TestRng;
+use gridjudge::problems::grid::Grid;
 
 fn bunny_problem() -> &'static dyn Problem {
-    problem::by_name("bunny").unwrap()
+    gridjudge::problems::by_name("bunny").unwrap()
 }
 
 fn config() -> ProblemConfig {

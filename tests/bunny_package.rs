@@ -9,10 +9,11 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use gridjudge::matching::{maximum_matching, not_always_covered, NONE};
+use gridjudge::core::matching::{maximum_matching, not_always_covered, NONE};
 use gridjudge::package::BuiltTest;
-use gridjudge::problem::{by_name, Problem, ProblemConfig, ValidateOptions};
+use gridjudge::problem::{Problem, ProblemConfig, ValidateOptions};
 use gridjudge::problems::bunny::{self, Record};
+use gridjudge::problems::by_name;
 
 fn bunny_problem() -> &'static dyn Problem {
     by_name("bunny").unwrap()

@@ -12,13 +12,13 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use gridjudge::args::Args;
+use gridjudge::core::args::Args;
+use gridjudge::core::rng::TestRng;
 use gridjudge::problem::{self, Problem, ProblemConfig, ValidateOptions};
 use gridjudge::problems::bunny::{self, Record};
-use gridjudge::rng::TestRng;
 
 fn bunny_problem() -> &'static dyn Problem {
-    problem::by_name("bunny").unwrap()
+    gridjudge::problems::by_name("bunny").unwrap()
 }
 
 /// A random board of 3..=16 cells and a uniformly random legal game on it, played move by move

@@ -9,9 +9,9 @@ use std::path::Path;
 
 use common::bunny;
 use common::validator::Corpus;
+use gridjudge::core::reader::FormatError;
 use gridjudge::problem::{Bounds, ValidateOptions};
 use gridjudge::problems::bunny;
-use gridjudge::reader::FormatError;
 
 const STRICT: ValidateOptions = ValidateOptions {
     allow_trailing_spaces: false,

@@ -1,8 +1,8 @@
-//! The clean-up registry of `gridjudge::sandbox` once a clean-up has begun (as a signal starts
+//! The clean-up registry of `gridjudge::exec::sandbox` once a clean-up has begun (as a signal starts
 //! it): nothing new is made. In a test binary of its own, because the clean-up is for the whole
 //! process and lasts until it exits.
 
-use gridjudge::sandbox::{cleanup_everything, TrackedDir};
+use gridjudge::exec::sandbox::{cleanup_everything, TrackedDir};
 
 /// A temporary folder asked for after the clean-up began is refused, not made and removed
 /// again: made, it could be left behind by the exit that follows the clean-up.

@@ -22,11 +22,11 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::cpp::{Build, Run, LUOGU};
-use gridjudge::export::with_checker_options;
+use gridjudge::core::reader::overview_log;
+use gridjudge::core::rng::TestRng;
+use gridjudge::core::verdict::{CheckOutcome, Verdict};
+use gridjudge::export::shared::with_checker_options;
 use gridjudge::problem::{Problem, ProblemConfig, ValidateOptions};
-use gridjudge::reader::overview_log;
-use gridjudge::rng::TestRng;
-use gridjudge::verdict::{CheckOutcome, Verdict};
 
 // ---------------------------------------------------------------------------------------------
 // Compiling and running the C++ sources.

@@ -1,5 +1,5 @@
 //! The contract of every problem, tested once over every problem found at run time in
-//! `problems/` ([`discover::problems`]: built-in and program problems alike, none named here):
+//! `problems/` ([`problems::problems`]: built-in and program problems alike, none named here):
 //!
 //! * the validator corpus: every file of `validator_corpus/` has an entry in `expected.toml`
 //!   (one schema for every problem, [`common::validator::Expected`]) and the other way round;
@@ -29,11 +29,12 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use common::validator::{assert_rejected_at, Corpus};
-use gridjudge::discover;
-use gridjudge::package::{build_problem, sha256_hex, BuildOptions, BuiltTest, LockMode};
+use gridjudge::core::files::sha256_hex;
+use gridjudge::core::rng::TestRng;
+use gridjudge::core::verdict::Verdict;
+use gridjudge::package::{build_problem, BuildOptions, BuiltTest, LockMode};
 use gridjudge::problem::{Problem, ProblemConfig};
-use gridjudge::rng::TestRng;
-use gridjudge::verdict::Verdict;
+use gridjudge::problems;
 use rayon::prelude::*;
 
 fn problems_dir() -> PathBuf {
@@ -47,11 +48,13 @@ fn cache_dir() -> PathBuf {
 
 /// Every problem of `problems/`, as `gridjudge` finds them.
 fn every_problem() -> Vec<&'static dyn Problem> {
-    let all = discover::problems(&problems_dir(), &cache_dir()).unwrap();
+    let all = problems::problems(&problems_dir(), &cache_dir()).unwrap();
     // The repository ships two built-in problems and one program problem: finding fewer means
     // discovery is broken and every test below would check nothing.
     assert!(all.len() >= 3, "{} problems found", all.len());
-    assert!(all.iter().any(|p| p.as_program().is_some()));
+    assert!(all
+        .iter()
+        .any(|p| gridjudge::problems::program::ProgramProblem::of(*p).is_some()));
     all
 }
 
@@ -152,7 +155,7 @@ fn build_copy(
 ) -> (tempfile::TempDir, &'static dyn Problem, Vec<BuiltTest>) {
     let tmp = tempfile::tempdir().unwrap();
     common::copy_problem(&problems_dir().join(name), &tmp.path().join(name));
-    let p = discover::problem(tmp.path(), name, &cache_dir()).unwrap();
+    let p = problems::problem(tmp.path(), name, &cache_dir()).unwrap();
     let opts = BuildOptions {
         problems_dir: tmp.path().to_path_buf(),
         lock: LockMode::Locked,

@@ -51,8 +51,8 @@ fn built(problem: &str) -> tempfile::TempDir {
         jobs: None,
         progress: false,
     };
-    let cache = gridjudge::discover::default_cache_dir(tmp.path());
-    let p = gridjudge::discover::problem(tmp.path(), problem, &cache).unwrap();
+    let cache = gridjudge::problems::default_cache_dir(tmp.path());
+    let p = gridjudge::problems::problem(tmp.path(), problem, &cache).unwrap();
     build_problem(p, &opts).unwrap();
     tmp
 }
@@ -875,8 +875,8 @@ fn kattis_sample_names_keep_the_package_order_past_nine() {
         jobs: None,
         progress: false,
     };
-    let cache = gridjudge::discover::default_cache_dir(tmp.path());
-    let p = gridjudge::discover::problem(tmp.path(), "game", &cache).unwrap();
+    let cache = gridjudge::problems::default_cache_dir(tmp.path());
+    let p = gridjudge::problems::problem(tmp.path(), "game", &cache).unwrap();
     build_problem(p, &opts).unwrap();
     let out = tmp.path().join("kattis/game");
     ok(&export(tmp.path(), "game", "kattis", &out, &[]));
@@ -1093,10 +1093,10 @@ fn kattis_2025_packages_pass_bapctools() {
 // gridjudge's built-in checker as C++ source (checker/builtin/builtin.cpp), and both judge
 // exactly as gridjudge does.
 
-use gridjudge::checkers::BuiltinChecker;
+use gridjudge::core::checkers::BuiltinChecker;
+use gridjudge::core::rng::TestRng;
+use gridjudge::core::verdict::Verdict;
 use gridjudge::export::builtin_checker_source;
-use gridjudge::rng::TestRng;
-use gridjudge::verdict::Verdict;
 
 /// Compiles `source` as Luogu compiles checkers (`g++ -fno-asm -std=c++14 -O2`) into
 /// `dir/name`.
@@ -1318,9 +1318,9 @@ fn builtin_checkers_in_cpp_judge_as_the_rust_ones() {
 
 /// Every test of a built package: (input, answer, group).
 fn package_tests(problems: &Path, problem: &str) -> Vec<(Vec<u8>, Vec<u8>, Option<String>)> {
-    let cache = gridjudge::discover::default_cache_dir(problems);
-    let p = gridjudge::discover::problem(problems, problem, &cache).unwrap();
-    gridjudge::export::load_built(p, problems)
+    let cache = gridjudge::problems::default_cache_dir(problems);
+    let p = gridjudge::problems::problem(problems, problem, &cache).unwrap();
+    gridjudge::export::shared::load_built(p, problems)
         .unwrap()
         .into_iter()
         .map(|t| (t.input, t.answer, t.spec.group))
@@ -1360,9 +1360,9 @@ fn geography_exports_judge_exactly_as_gridjudge() {
         .collect();
     assert!(invalid.len() >= 10);
     let tokens = BuiltinChecker::Tokens;
-    let cache = gridjudge::discover::default_cache_dir(problems.path());
-    let geography = gridjudge::discover::problem(problems.path(), "geography", &cache).unwrap();
-    let pp = geography.as_program().unwrap();
+    let cache = gridjudge::problems::default_cache_dir(problems.path());
+    let geography = gridjudge::problems::problem(problems.path(), "geography", &cache).unwrap();
+    let pp = gridjudge::problems::program::ProgramProblem::of(geography).unwrap();
     assert_eq!(pp.builtin_checker(), Some(&tokens));
     let mut big = 0;
     let out_root = tempfile::tempdir().unwrap();

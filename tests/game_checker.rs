@@ -14,9 +14,9 @@ use std::io::{self, Read};
 
 use common::checker::{assert_outcome, bytes, repeat, Segment, Stream, StreamJudge};
 use common::game;
+use gridjudge::core::reader::MAX_TOKEN;
+use gridjudge::core::verdict::{CheckOutcome, Verdict};
 use gridjudge::problem::ProblemConfig;
-use gridjudge::reader::MAX_TOKEN;
-use gridjudge::verdict::{CheckOutcome, Verdict};
 
 use common::game::{LOSE_MAZE, SAMPLE, SAMPLE_ANS};
 

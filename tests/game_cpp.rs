@@ -16,10 +16,10 @@ use common::cpp::{Api, Build};
 use common::game;
 use common::game::{LOSE_MAZE, SAMPLE, SAMPLE_ANS};
 use common::mirror::{Case, Hostile, Judged, Mode, Model, Report, Streamed, HOSTILE};
+use gridjudge::core::reader::FormatError;
+use gridjudge::core::rng::TestRng;
+use gridjudge::core::verdict::Verdict;
 use gridjudge::package::BuiltTest;
-use gridjudge::reader::FormatError;
-use gridjudge::rng::TestRng;
-use gridjudge::verdict::Verdict;
 
 struct Game;
 
@@ -814,7 +814,7 @@ fn model_read<'a>(
 }
 
 /// The verdict the rules of the statement give `out`, judged in memory: tokens split on white
-/// space; a token over [`MAX_TOKEN`](gridjudge::reader::MAX_TOKEN) bytes, a first token other
+/// space; a token over [`MAX_TOKEN`](gridjudge::core::reader::MAX_TOKEN) bytes, a first token other
 /// than WIN/LOSE, anything after LOSE, a non-integer or an odd count is PE; then, in reading
 /// order, a cell off the board, a wall, a repeat, or (row-major) a cell before the previous one
 /// is WA; WIN with no cell is WA; then the set must equal the jury's (`None` for LOSE).

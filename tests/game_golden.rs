@@ -8,12 +8,12 @@
 //! That the bytes do not depend on the number of threads is checked for every problem's
 //! package by tests/contract.rs.
 
-use gridjudge::args::Args;
-use gridjudge::package::sha256_hex;
-use gridjudge::problem::{self, generate_test, Problem};
+use gridjudge::core::args::Args;
+use gridjudge::core::files::sha256_hex;
+use gridjudge::problem::{generate_test, Problem};
 
 fn game() -> &'static dyn Problem {
-    problem::by_name("game").unwrap()
+    gridjudge::problems::by_name("game").unwrap()
 }
 
 /// Generates `spec` (generator, then `key=value` words) with `seed`.

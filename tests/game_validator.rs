@@ -7,8 +7,8 @@ mod common;
 
 use common::game;
 use common::validator::Corpus;
+use gridjudge::core::reader::FormatError;
 use gridjudge::problem::{Bounds, ValidateOptions};
-use gridjudge::reader::FormatError;
 
 fn corpus() -> Corpus {
     Corpus::of("game")

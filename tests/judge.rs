@@ -7,12 +7,14 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::utf8;
-use gridjudge::judge::{judge, load_tests, JudgeOptions, Submission};
+use gridjudge::core::verdict::Verdict;
+use gridjudge::exec::compile::Submission;
+use gridjudge::exec::runner::RunLimits;
+use gridjudge::judge::verify::{verify_problem, Expected};
+use gridjudge::judge::{judge, JudgeOptions};
+use gridjudge::package::load_tests;
 use gridjudge::package::{build_problem, BuildOptions, LockMode};
-use gridjudge::problem::{self, ProblemConfig};
-use gridjudge::runner::RunLimits;
-use gridjudge::verdict::Verdict;
-use gridjudge::verify::{verify_problem, Expected};
+use gridjudge::problem::ProblemConfig;
 
 fn catalogue(rel: &str) -> PathBuf {
     common::problem_dir("game").join("submissions").join(rel)
@@ -38,7 +40,7 @@ fn options() -> JudgeOptions {
 /// `judge` and `verify` find it checked against its lock): the sample, a LOSE board (even open
 /// board), a non-square maze, isolated cells, and a 100-row corridor.
 fn small_package(dir: &Path) -> PathBuf {
-    let p = problem::by_name("game").unwrap();
+    let p = gridjudge::problems::by_name("game").unwrap();
     let mut manifest = String::from("[[test]]\nfile = \"samples/sample1.in\"\n");
     for (line, seed) in [
         ("open n=4 m=5", 1),
@@ -63,7 +65,7 @@ fn small_package(dir: &Path) -> PathBuf {
 fn accepted_submissions_get_ac_and_a_wrong_one_gets_wa() {
     let tmp = tempfile::tempdir().unwrap();
     let game = small_package(tmp.path());
-    let p = problem::by_name("game").unwrap();
+    let p = gridjudge::problems::by_name("game").unwrap();
     let cfg = ProblemConfig::load(p, Some(&game.join("problem.toml"))).unwrap();
     let tests = load_tests(&game.join("tests")).unwrap();
     assert_eq!(tests.len(), 5);
@@ -95,7 +97,7 @@ fn a_compile_error_is_reported_not_panicked() {
     let game = small_package(tmp.path());
     let bad = tmp.path().join("bad.cpp");
     std::fs::write(&bad, "int main() { return undeclared_name; }\n").unwrap();
-    let p = problem::by_name("game").unwrap();
+    let p = gridjudge::problems::by_name("game").unwrap();
     let cfg = ProblemConfig::load(p, None).unwrap();
     let tests = load_tests(&game.join("tests")).unwrap();
     let subs = vec![Submission::from_arg(&bad.to_string_lossy()).unwrap()];
@@ -123,7 +125,7 @@ fn verify_checks_expectations_finds_survivors_and_a_killing_set() {
         )
         .unwrap();
     }
-    let p = problem::by_name("game").unwrap();
+    let p = gridjudge::problems::by_name("game").unwrap();
     let report = verify_problem(p, tmp.path(), &options()).unwrap().unwrap();
     assert!(report.ok(), "{}", report.render());
     // never_lose dies only on the LOSE board (02), sentinel_border only on the 100-row
@@ -133,7 +135,7 @@ fn verify_checks_expectations_finds_survivors_and_a_killing_set() {
     let matrix = report.matrix();
     assert!(matrix.contains("wrong_answer/never_lose.cpp"), "{matrix}");
     // The results are saved for the build report: the same verdicts and killing set.
-    let saved = gridjudge::verify::SavedVerify::load(&game)
+    let saved = gridjudge::judge::verify::SavedVerify::load(&game)
         .unwrap()
         .unwrap();
     assert!(saved.ok);
@@ -169,7 +171,7 @@ fn verify_checks_expectations_finds_survivors_and_a_killing_set() {
 fn verify_says_when_there_is_no_catalogue() {
     let tmp = tempfile::tempdir().unwrap();
     small_package(tmp.path());
-    let p = problem::by_name("game").unwrap();
+    let p = gridjudge::problems::by_name("game").unwrap();
     assert!(verify_problem(p, tmp.path(), &options()).unwrap().is_none());
 }
 

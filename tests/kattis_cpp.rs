@@ -13,7 +13,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use gridjudge::problem::{self, Problem, ProblemConfig, ValidateOptions};
+use gridjudge::problem::{Problem, ProblemConfig, ValidateOptions};
 
 /// `problems/<p>/testlib/<name>.cpp` compiled with -DKATTIS into `dir`.
 fn compiled(p: &str, name: &str, dir: &Path) -> PathBuf {
@@ -54,7 +54,7 @@ fn kattis_validators_decide_as_the_rust_ones_in_every_group() {
     let tmp = tempfile::tempdir().unwrap();
     for p in common::testlib_problems() {
         let p = p.as_str();
-        let prob: &dyn Problem = problem::by_name(p).unwrap();
+        let prob: &dyn Problem = gridjudge::problems::by_name(p).unwrap();
         let config = ProblemConfig::load(prob, None).unwrap();
         let exe = compiled(p, "validator", tmp.path());
         let corpus = common::problem_dir(p).join("validator_corpus");
@@ -115,7 +115,7 @@ fn kattis_checkers_judge_as_the_rust_ones() {
     fs::create_dir_all(&fb).unwrap();
     for p in common::testlib_problems() {
         let p = p.as_str();
-        let prob: &dyn Problem = problem::by_name(p).unwrap();
+        let prob: &dyn Problem = gridjudge::problems::by_name(p).unwrap();
         let config = ProblemConfig::load(prob, None).unwrap();
         let exe = compiled(p, "checker", tmp.path());
         let samples = common::problem_dir(p).join("samples");

@@ -14,11 +14,10 @@ use std::os::unix::fs::MetadataExt as _;
 use std::path::{Path, PathBuf};
 
 use common::gridjudge;
-use gridjudge::package::{
-    build_problem, sha256_hex, BuildOptions, Lock, LockChange, LockMode, LOCK_FORMAT,
-};
-use gridjudge::problem::by_name;
-use gridjudge::store::{self, CommitOutcome};
+use gridjudge::core::files::sha256_hex;
+use gridjudge::package::store::{self, CommitOutcome};
+use gridjudge::package::{build_problem, BuildOptions, Lock, LockChange, LockMode, LOCK_FORMAT};
+use gridjudge::problems::by_name;
 
 /// The sample, a small maze in group `small`, a large maze and a LOSE maze.
 fn small_manifest() -> String {
@@ -512,11 +511,11 @@ fn judge_verify_and_export_refuse_a_tampered_or_stale_package_with_a_working_nex
     fs::write(&script, format!("#!/bin/sh\nexec {reference}\n")).unwrap();
     use std::os::unix::fs::PermissionsExt;
     fs::set_permissions(&script, fs::Permissions::from_mode(0o755)).unwrap();
-    let e = gridjudge::verify::verify_problem(
+    let e = gridjudge::judge::verify::verify_problem(
         game,
         tmp.path(),
         &gridjudge::judge::JudgeOptions {
-            limits: gridjudge::runner::RunLimits::new(1000, 128),
+            limits: gridjudge::exec::runner::RunLimits::new(1000, 128),
             jobs: 1,
             progress: false,
             cache_dir: tmp.path().join("cache"),
@@ -525,7 +524,7 @@ fn judge_verify_and_export_refuse_a_tampered_or_stale_package_with_a_working_nex
     )
     .unwrap_err();
     assert!(format!("{e:#}").contains("test 01 of `game`"), "{e:#}");
-    let e = gridjudge::export::load_built(game, tmp.path()).unwrap_err();
+    let e = gridjudge::export::shared::load_built(game, tmp.path()).unwrap_err();
     assert!(format!("{e:#}").contains("tests/01.ans differs"), "{e:#}");
     // The suggested build rewrites the file (the lock did not change) and judging works.
     run_suggested(&err);

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use common::{assert_clean, ok};
-use gridjudge::store;
+use gridjudge::package::store;
 
 const GRIDJUDGE: &str = env!("CARGO_BIN_EXE_gridjudge");
 
@@ -78,7 +78,7 @@ struct State {
 /// File names with the first digits of their SHA-256, not megabytes of bytes.
 impl std::fmt::Debug for State {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let h = |b: &[u8]| gridjudge::package::sha256_hex(b)[..12].to_string();
+        let h = |b: &[u8]| gridjudge::core::files::sha256_hex(b)[..12].to_string();
         let files: Vec<String> = self
             .files
             .iter()

@@ -1,4 +1,4 @@
-//! `gridjudge export --format polygon` ([`gridjudge::polygon`]) over every problem found at run
+//! `gridjudge export --format polygon` ([`gridjudge::export::polygon`]) over every problem found at run
 //! time in `problems/` (none named here), through the real binary.
 //!
 //! Every problem is built once from a temporary copy of its folder (checked against its lock),
@@ -25,11 +25,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
-use gridjudge::discover;
-use gridjudge::export::{load_built, PackageTest};
+use gridjudge::export::polygon::{polygon_tag, TESTLIB_TOKENS_CPP};
+use gridjudge::export::shared::{load_built, PackageTest};
 use gridjudge::package::{build_problem, BuildOptions, LockMode};
-use gridjudge::polygon::{polygon_tag, TESTLIB_TOKENS_CPP};
 use gridjudge::problem::{Problem, ProblemConfig};
+use gridjudge::problems;
 
 fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -62,12 +62,14 @@ fn built() -> &'static (tempfile::TempDir, Vec<&'static dyn Problem>) {
                 copy_dir(&p, &tmp.path().join(p.file_name().unwrap()));
             }
         }
-        let cache = discover::default_cache_dir(tmp.path());
-        let problems = discover::problems(tmp.path(), &cache).unwrap();
+        let cache = problems::default_cache_dir(tmp.path());
+        let problems = problems::problems(tmp.path(), &cache).unwrap();
         // Two built-in problems and one program problem ship with the repository: fewer means
         // discovery is broken and the tests below would check nothing.
         assert!(problems.len() >= 3, "{} problems found", problems.len());
-        assert!(problems.iter().any(|p| p.as_program().is_some()));
+        assert!(problems
+            .iter()
+            .any(|p| gridjudge::problems::program::ProgramProblem::of(*p).is_some()));
         for p in &problems {
             let opts = BuildOptions {
                 problems_dir: tmp.path().to_path_buf(),
@@ -153,7 +155,7 @@ fn seconds(ms: u64) -> String {
 /// The validator source that the package of `p` must ship: `problems/<p>/polygon/validator.cpp`
 /// for a built-in problem, the `[programs] validator` source of a program problem.
 fn validator_source(p: &dyn Problem, dir: &Path) -> PathBuf {
-    match p.as_program() {
+    match gridjudge::problems::program::ProgramProblem::of(p) {
         None => dir.join("polygon/validator.cpp"),
         Some(pp) => dir.join(pp.programs().validator.table().source.unwrap()),
     }
@@ -255,7 +257,7 @@ fn check_package(p: &dyn Problem, dir: &Path, tests: &[PackageTest], out: &Path)
     assert_eq!(one(checker, "copy").attribute("path"), Some("check.cpp"));
     let check = read("check.cpp");
     assert_eq!(read("files/check.cpp"), check);
-    let want_check = match p.as_program() {
+    let want_check = match gridjudge::problems::program::ProgramProblem::of(p) {
         None => fs::read(dir.join("polygon/check.cpp")).unwrap(),
         Some(_) => TESTLIB_TOKENS_CPP.as_bytes().to_vec(),
     };
@@ -372,7 +374,7 @@ fn check_package(p: &dyn Problem, dir: &Path, tests: &[PackageTest], out: &Path)
         .map(|(f, _)| f)
         .collect();
     assert_eq!(mains.len(), 1, "{name}: main solutions {mains:?}");
-    match p.as_program() {
+    match gridjudge::problems::program::ProgramProblem::of(p) {
         Some(pp) => {
             let reference = pp.programs().solution.table().source.unwrap();
             let file = Path::new(&reference).file_name().unwrap().to_string_lossy();

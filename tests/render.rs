@@ -111,13 +111,13 @@ fn render_writes_svg_and_names_bad_input() {
 
 /// The SHA-256 of a file, lowercase hex.
 fn sha256_of(path: &Path) -> String {
-    gridjudge::package::sha256_hex(&fs::read(path).unwrap())
+    gridjudge::core::files::sha256_hex(&fs::read(path).unwrap())
 }
 
 /// Saved verify results for the game tests in `dir`: `never_lose` gets WA on test 03, TLE on
 /// 05, AC elsewhere; `hopcroft_karp` AC everywhere.
-fn fake_game_verify(dir: &Path, count: usize) -> gridjudge::verify::SavedVerify {
-    use gridjudge::verify::{SavedRun, SavedSubmission, SavedTest, SavedVerify};
+fn fake_game_verify(dir: &Path, count: usize) -> gridjudge::judge::verify::SavedVerify {
+    use gridjudge::judge::verify::{SavedRun, SavedSubmission, SavedTest, SavedVerify};
     let names: Vec<String> = (1..=count).map(|i| format!("{i:02}")).collect();
     let run = |v: &str| SavedRun {
         verdict: v.into(),

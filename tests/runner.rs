@@ -15,8 +15,10 @@ use std::time::{Duration, Instant};
 
 use std::sync::Arc;
 
-use gridjudge::runner::{run, KillReason, Outcome, RunLimits, RunResult, RunSpec, Termination};
-use gridjudge::sandbox::Session;
+use gridjudge::exec::runner::{
+    run, KillReason, Outcome, RunLimits, RunResult, RunSpec, Termination,
+};
+use gridjudge::exec::sandbox::Session;
 
 /// Compiles C `source` into `dir/name` and returns the binary's path.
 fn compile_c(dir: &Path, name: &str, source: &str) -> PathBuf {

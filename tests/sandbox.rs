@@ -20,10 +20,12 @@ use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use gridjudge::judge::{judge, load_tests, JudgeOptions, JudgeReport, Submission};
-use gridjudge::problem::{self, ProblemConfig};
-use gridjudge::runner::RunLimits;
-use gridjudge::verdict::Verdict;
+use gridjudge::core::verdict::Verdict;
+use gridjudge::exec::compile::Submission;
+use gridjudge::exec::runner::RunLimits;
+use gridjudge::judge::{judge, JudgeOptions, JudgeReport};
+use gridjudge::package::load_tests;
+use gridjudge::problem::ProblemConfig;
 use sha2::{Digest, Sha256};
 
 /// The tests of this file run one at a time: they count the processes of the sandbox uid.
@@ -44,7 +46,7 @@ fn cache_dir() -> PathBuf {
 /// A `game` package with 3 tests (the sample, an open LOSE board, a random maze) in `dir/game`,
 /// built by `gridjudge`'s own build so that it has its lock and manifest.
 fn package(dir: &Path) -> PathBuf {
-    let p = problem::by_name("game").unwrap();
+    let p = gridjudge::problems::by_name("game").unwrap();
     let game = dir.join("game");
     std::fs::create_dir_all(game.join("samples")).unwrap();
     std::fs::copy(
@@ -202,11 +204,11 @@ fn judge_hostile(
     let globals = globals.replace("TESTS_DIR", &game.join("tests").display().to_string());
     let attack = attack.replace("TESTS_DIR", &game.join("tests").display().to_string());
     let src = hostile_source(tmp.path(), name, &globals, &attack, answer);
-    let p = problem::by_name("game").unwrap();
+    let p = gridjudge::problems::by_name("game").unwrap();
     let cfg = ProblemConfig::load(p, Some(&game.join("problem.toml"))).unwrap();
     let mut tests = load_tests(&game.join("tests")).unwrap();
     if let Some(f) = filter {
-        tests = gridjudge::judge::filter_tests(&tests, f).unwrap();
+        tests = gridjudge::package::filter_tests(&tests, f).unwrap();
     }
     let subs = vec![Submission::from_arg(&src.to_string_lossy()).unwrap()];
     let report = judge(p, &cfg, &subs, &tests, &options(time_ms))

@@ -6,8 +6,6 @@ mod common;
 use std::path::PathBuf;
 use std::process::Output;
 
-use gridjudge::problem;
-
 const SOLVE: &str = env!("CARGO_BIN_EXE_solve");
 
 fn solve(args: &[&str], stdin: &[u8]) -> Output {
@@ -35,7 +33,7 @@ fn samples(p: &str) -> Vec<PathBuf> {
 /// inputs, with the constraints and lifted.
 #[test]
 fn solve_answers_as_gridjudge_solve_does() {
-    for p in problem::all() {
+    for p in gridjudge::problems::all() {
         let mut inputs: Vec<Vec<u8>> = samples(p.name())
             .iter()
             .map(|f| std::fs::read(f).unwrap())
@@ -68,7 +66,7 @@ fn solve_answers_as_gridjudge_solve_does() {
         }
     }
     // The official answers, too.
-    for p in problem::all() {
+    for p in gridjudge::problems::all() {
         for f in samples(p.name()) {
             let out = solve(&[p.name()], &std::fs::read(&f).unwrap());
             assert_eq!(

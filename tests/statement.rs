@@ -16,8 +16,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Instant;
 
+use gridjudge::export::statement::{self, Sample};
 use gridjudge::package::{build_problem, BuildOptions, LockMode};
-use gridjudge::statement::{self, Sample};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -197,8 +197,8 @@ fn built(problem: &str) -> tempfile::TempDir {
         jobs: None,
         progress: false,
     };
-    let cache = gridjudge::discover::default_cache_dir(tmp.path());
-    let p = gridjudge::discover::problem(tmp.path(), problem, &cache).unwrap();
+    let cache = gridjudge::problems::default_cache_dir(tmp.path());
+    let p = gridjudge::problems::problem(tmp.path(), problem, &cache).unwrap();
     build_problem(p, &opts).unwrap();
     tmp
 }
@@ -336,11 +336,11 @@ fn kattis_statements_show_exactly_the_package_samples() {
         );
 
         // How long compiling one statement takes (both tools; printed, not asserted).
-        let tests = gridjudge::export::load_built(
-            gridjudge::discover::problem(
+        let tests = gridjudge::export::shared::load_built(
+            gridjudge::problems::problem(
                 problems.path(),
                 &p,
-                &gridjudge::discover::default_cache_dir(problems.path()),
+                &gridjudge::problems::default_cache_dir(problems.path()),
             )
             .unwrap(),
             problems.path(),

@@ -13,16 +13,16 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use gridjudge::args::Args;
-use gridjudge::judge::Submission;
-use gridjudge::package::{build_problem, BuildOptions, LockMode, Manifest};
-use gridjudge::problem::{self, generate_test, Problem, ProblemConfig, ValidateOptions};
-use gridjudge::runner::RunLimits;
-use gridjudge::stress::{
+use gridjudge::core::args::Args;
+use gridjudge::core::verdict::Verdict;
+use gridjudge::exec::compile::Submission;
+use gridjudge::exec::runner::RunLimits;
+use gridjudge::judge::stress::{
     self, judge_input, save_counterexample, stress, Counterexample, FailureClass, FnSubject,
     GeneratorLine, ProcessSubject, SeedPlan, StressOptions, StressReport, Subject,
 };
-use gridjudge::verdict::Verdict;
+use gridjudge::package::{build_problem, BuildOptions, LockMode, Manifest};
+use gridjudge::problem::{generate_test, Problem, ProblemConfig, ValidateOptions};
 use FailureClass::{Crash, Wrong};
 
 fn repo() -> &'static Path {
@@ -142,10 +142,10 @@ fn found_and_shrunk(
 
 #[test]
 fn the_default_generator_is_small_and_random() {
-    let game = problem::by_name("game").unwrap();
+    let game = gridjudge::problems::by_name("game").unwrap();
     let line = GeneratorLine::default_for(game).unwrap();
     assert_eq!(line.to_string(), "random m=2..5 n=2..5");
-    let bunny = problem::by_name("bunny").unwrap();
+    let bunny = gridjudge::problems::by_name("bunny").unwrap();
     assert_eq!(
         GeneratorLine::default_for(bunny).unwrap().to_string(),
         "play m=2..5 n=2..5"
@@ -170,7 +170,7 @@ fn every_wrong_game_submission_is_found_and_shrunk_to_at_most_12_cells() {
 /// Every catalogue submission expected to fail on small mazes is in [`GAME_CASES`]; each of
 /// `cases` is found at its seed with -j 2 and -j 1 and shrunk to its minimal input.
 fn game_cases(cases: &[(&str, FailureClass, u64, &str)]) {
-    let game = problem::by_name("game").unwrap();
+    let game = gridjudge::problems::by_name("game").unwrap();
     let line = GeneratorLine::default_for(game).unwrap();
     // Every catalogue submission expected to fail on small mazes is in the table.
     let listed: Vec<String> =
@@ -204,7 +204,7 @@ fn game_cases(cases: &[(&str, FailureClass, u64, &str)]) {
 
 #[test]
 fn an_accepted_submission_survives_and_stress_reports_no_failure() {
-    let game = problem::by_name("game").unwrap();
+    let game = gridjudge::problems::by_name("game").unwrap();
     let s = subject(&repo().join("problems/game/submissions/accepted/hopcroft_karp.cpp"));
     let line = GeneratorLine::parse(game, &["random", "n=1..4", "m=1..4", "walls=0.3"]).unwrap();
     let r = run(game, &s, &line, (1, 30), 2);
@@ -214,7 +214,7 @@ fn an_accepted_submission_survives_and_stress_reports_no_failure() {
 
 #[test]
 fn keep_collects_the_smallest_failing_seeds_in_order() {
-    let game = problem::by_name("game").unwrap();
+    let game = gridjudge::problems::by_name("game").unwrap();
     let cfg = ProblemConfig::load(game, None).unwrap();
     let s = subject(&repo().join("problems/game/submissions/wrong_answer/never_lose.cpp"));
     let line = GeneratorLine::default_for(game).unwrap();
@@ -253,7 +253,7 @@ fn game_copy(root: &Path) -> PathBuf {
 fn save_adds_a_hand_test_that_the_next_build_carries() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = game_copy(tmp.path());
-    let game = problem::by_name("game").unwrap();
+    let game = gridjudge::problems::by_name("game").unwrap();
     let before = std::fs::read_to_string(dir.join("manifest.toml")).unwrap();
     let count = Manifest::load(&dir.join("manifest.toml"))
         .unwrap()
@@ -464,7 +464,7 @@ fn the_stress_command_reports_and_saves_into_the_given_problems_dir() {
 
 #[test]
 fn judge_input_checks_an_in_process_output_against_the_reference() {
-    let game = problem::by_name("game").unwrap();
+    let game = gridjudge::problems::by_name("game").unwrap();
     let cfg = ProblemConfig::load(game, None).unwrap();
     let s = FnSubject(|_: &[u8]| b"WIN\n1 1\n".to_vec());
     let j = judge_input(game, &cfg, &s, b"1 2\n..\n").unwrap();
@@ -523,7 +523,7 @@ fn every_wrong_bunny_submission_is_found_and_shrunk_to_a_board_of_at_most_12_cel
 /// The first `count` wrong `bunny` submissions by name (those that fail on small boards) are
 /// found within 100 seeds with -j 2 and -j 1 alike and shrunk to at most 12 cells.
 fn bunny_cases(count: usize) {
-    let bunny = problem::by_name("bunny").unwrap();
+    let bunny = gridjudge::problems::by_name("bunny").unwrap();
     let root = repo().join("problems/bunny/submissions");
     let mut names = Vec::new();
     for (folder, class) in [("wrong_answer", Wrong), ("run_time_error", Crash)] {
@@ -573,7 +573,7 @@ fn next_turn_solver(input: &[u8]) -> Vec<u8> {
 
 #[test]
 fn an_in_process_wrong_bunny_solver_is_shrunk_the_same_for_any_jobs() {
-    let bunny = problem::by_name("bunny").unwrap();
+    let bunny = gridjudge::problems::by_name("bunny").unwrap();
     let s = FnSubject(next_turn_solver);
     let line = GeneratorLine::default_for(bunny).unwrap();
     let c = found_and_shrunk(bunny, &s, &line, (1, 100), ("next_turn_solver", Wrong));

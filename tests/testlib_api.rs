@@ -16,8 +16,8 @@ use std::path::Path;
 use common::checker::{self as h, hand_outputs};
 use common::cpp::{compiled, par_map, Build, LUOGU, STRICT};
 use common::mirror::{cpp_check, original_samples, shown, tally, Case};
-use gridjudge::checkers::BuiltinChecker;
-use gridjudge::rng::TestRng;
+use gridjudge::core::checkers::BuiltinChecker;
+use gridjudge::core::rng::TestRng;
 
 const TOKENS: &str = "checker/builtin/testlib_tokens.cpp";
 

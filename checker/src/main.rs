@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use gridjudge::problem::{self, ProblemConfig};
-use gridjudge::verdict::CheckOutcome;
+use gridjudge::core::verdict::CheckOutcome;
+use gridjudge::problem::ProblemConfig;
 
 /// Judge one contestant output of PROBLEM.
 ///
@@ -78,7 +78,7 @@ impl Cli {
 }
 
 fn judge(cli: &Cli) -> CheckOutcome {
-    let setup = problem::by_name(&cli.problem)
+    let setup = gridjudge::problems::by_name(&cli.problem)
         .and_then(|p| Ok((p, ProblemConfig::load(p, cli.config.as_deref())?)));
     let (p, cfg) = match setup {
         Ok(x) => x,

@@ -4,8 +4,8 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
-use gridjudge::args::Args;
-use gridjudge::problem::{self, generate_test};
+use gridjudge::core::args::Args;
+use gridjudge::problem::generate_test;
 
 /// Write one test of PROBLEM made by GENERATOR to stdout.
 ///
@@ -28,7 +28,7 @@ struct Cli {
 
 fn generator_help() -> String {
     let mut s = String::from("Generators:\n");
-    for p in problem::all() {
+    for p in gridjudge::problems::all() {
         for g in p.generators() {
             s.push_str(&format!("\n  {} {}\n      {}\n", p.name(), g.name, g.about));
             for prm in g.params {
@@ -41,7 +41,7 @@ fn generator_help() -> String {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = problem::by_name(&cli.problem).and_then(|p| {
+    let result = gridjudge::problems::by_name(&cli.problem).and_then(|p| {
         let args = Args::parse(&cli.args)?;
         Ok(generate_test(p, &cli.generator, &args, cli.seed)?)
     });

@@ -4,8 +4,8 @@
 
 use std::process::{Command, Output};
 
-use gridjudge::args::Args;
-use gridjudge::problem::{self, generate_test, ProblemConfig, ValidateOptions};
+use gridjudge::core::args::Args;
+use gridjudge::problem::{generate_test, ProblemConfig, ValidateOptions};
 
 fn gen(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gen"))
@@ -27,7 +27,7 @@ fn ok(args: &[&str]) -> Vec<u8> {
 
 #[test]
 fn same_seed_same_bytes_as_the_library() {
-    let game = problem::by_name("game").unwrap();
+    let game = gridjudge::problems::by_name("game").unwrap();
     let bounds = ProblemConfig::load(game, None)
         .unwrap()
         .bounds_for(None)
@@ -143,7 +143,7 @@ fn help_lists_every_generator_and_parameter() {
     assert!(o.status.success());
     let help = String::from_utf8(o.stdout).unwrap();
     let mut count = 0;
-    for p in problem::all() {
+    for p in gridjudge::problems::all() {
         for g in p.generators() {
             assert!(
                 help.contains(&format!("{} {}\n", p.name(), g.name)),
@@ -162,7 +162,7 @@ fn help_lists_every_generator_and_parameter() {
             count += 1;
         }
     }
-    let game = problem::by_name("game").unwrap();
+    let game = gridjudge::problems::by_name("game").unwrap();
     assert_eq!(game.generators().len(), 9);
     assert!(count >= 9);
 }

@@ -3,7 +3,7 @@
 //!
 //! `solve <problem> [--no-limits] [--config problem.toml] < input > answer` does what
 //! `gridjudge solve` does for a built-in problem, through the same library call
-//! ([`gridjudge::stdio::solve_stdio`]), and nothing else. It is the reference solution measured
+//! ([`gridjudge::problem::stdio::solve_stdio`]), and nothing else. It is the reference solution measured
 //! against the C++ peers (`cargo bench --bench peers`, README "Speed"), and is kept as lean in
 //! resident memory as a C++ contest solution by three choices (README "Speed" gives each one's
 //! measured cost):
@@ -37,7 +37,7 @@ use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
 
-use gridjudge::{problem, stdio};
+use gridjudge::problem::stdio;
 
 const USAGE: &str = "usage: solve <problem> [--no-limits] [--config <file>] < input > answer";
 
@@ -56,7 +56,10 @@ enum Parsed {
 }
 
 fn help() -> String {
-    let names: Vec<&str> = problem::all().iter().map(|p| p.name()).collect();
+    let names: Vec<&str> = gridjudge::problems::all()
+        .iter()
+        .map(|p| p.name())
+        .collect();
     format!(
         "Run the reference solution of a built-in problem: input on stdin, jury answer on \
          stdout.\n\n{USAGE}\n\nArguments:\n  <problem>          Problem name ({})\n\n\
@@ -146,7 +149,7 @@ fn report(text: std::fmt::Arguments) {
 /// The program, from its arguments (without the program name) to its exit status.
 fn run(args: Vec<OsString>) -> i32 {
     let done = match parse(args) {
-        Ok(Parsed::Run(a)) => problem::by_name(&a.problem)
+        Ok(Parsed::Run(a)) => gridjudge::problems::by_name(&a.problem)
             .and_then(|p| stdio::solve_stdio(p, a.config.as_deref(), a.no_limits)),
         Ok(Parsed::Help) => print_out(&help()),
         Ok(Parsed::Version) => print_out(&format!("solve {}\n", env!("CARGO_PKG_VERSION"))),

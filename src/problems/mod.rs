@@ -1,10 +1,340 @@
-//! The problems gridjudge knows. Adding one means a module here, an entry in [`ALL`] and a
-//! folder under `problems/`.
+//! The problems gridjudge knows, and the one registry that finds them: the built-in problems
+//! ([`ALL`]: `game` and `bunny`, Rust modules here, each implementing
+//! [`Problem`](crate::problem::Problem)) and the program problems, folders of programs found at
+//! run time under the problems folder ([`program`], [`problem`]). Also the pieces the grid
+//! problems share: the board ([`grid`]) and the pictures' frame ([`picture`]).
+//!
+//! Adding a built-in problem means a module here, an entry in [`ALL`], an entry in `build.rs`'s
+//! `BUILTIN` and a folder under `problems/`; a program problem is only a folder.
+//!
+//! Finding the problems folder and the compile cache, the way cargo finds `Cargo.toml`.
+//!
+//! The `gridjudge` commands that read a problem's folder (`build`, `judge`, `verify`, `stress`,
+//! `export`) need the folder with one folder per problem (`problems/` in this repository).
+//! [`problems_dir`] takes `--problems-dir` as given when the user names one; otherwise it
+//! walks up from the current folder and takes the first ancestor `A` (the current folder
+//! first) whose `A/problems` is a *problems folder*: a folder holding at least one
+//! `<name>/problem.toml` ([`is_problems_dir`]). So the commands work from the repository root
+//! and from any folder below it (`problems/game/tests`, `src`, ...). When no ancestor has one
+//! the error lists every folder tried and names `--problems-dir`.
+//!
+//! The compile cache ([`default_cache_dir`]) is one folder per user, never one per current
+//! folder: compiled programs are keyed by the SHA-256 of compiler version, command and source
+//! (see [`crate::exec::compile::prepare`]), so every repository can share it.
+
+use std::path::{Path, PathBuf};
 
 use crate::problem::Problem;
+use program::ProgramProblem;
 
 pub mod bunny;
 pub mod game;
+pub mod grid;
+pub mod picture;
+pub mod program;
 
-/// Every problem, in the order `gridjudge build` takes them.
+/// Every built-in problem, in the order `gridjudge build` takes them.
 pub static ALL: &[&dyn Problem] = &[&game::Game, &bunny::Bunny];
+
+/// Every problem gridjudge knows.
+pub fn all() -> &'static [&'static dyn Problem] {
+    ALL
+}
+
+/// The problem called `name`, or an error listing the known problems.
+pub fn by_name(name: &str) -> anyhow::Result<&'static dyn Problem> {
+    all()
+        .iter()
+        .copied()
+        .find(|p| p.name() == name)
+        .ok_or_else(|| {
+            let names: Vec<&str> = all().iter().map(|p| p.name()).collect();
+            anyhow::anyhow!("unknown problem `{name}` (known: {})", names.join(", "))
+        })
+}
+
+/// The name of the problems folder that discovery looks for in each ancestor.
+pub const PROBLEMS_FOLDER: &str = "problems";
+
+/// Whether `dir` is a problems folder: a folder with at least one subfolder that holds a
+/// `problem.toml`. Unreadable folders are not problems folders.
+pub fn is_problems_dir(dir: &Path) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return false;
+    };
+    entries
+        .flatten()
+        .any(|e| e.path().join("problem.toml").is_file())
+}
+
+/// No problems folder was found from the current folder up.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "no problems folder found: looked for a `{PROBLEMS_FOLDER}/` folder holding \
+     `<problem>/problem.toml` in {} and every folder above it ({}); run gridjudge from the \
+     repository or any folder below it, or name the folder with `--problems-dir DIR`",
+    start.display(),
+    tried_list(tried)
+)]
+pub struct NotFound {
+    /// The folder the search started from (the current folder).
+    pub start: PathBuf,
+    /// Every candidate tried, nearest first: `<ancestor>/problems`.
+    pub tried: Vec<PathBuf>,
+}
+
+fn tried_list(tried: &[PathBuf]) -> String {
+    let names: Vec<String> = tried.iter().map(|p| p.display().to_string()).collect();
+    format!("tried {}", names.join(", "))
+}
+
+/// The problems folder seen from `start` (an absolute path, normally the current folder): the
+/// first `<ancestor>/problems` that [`is_problems_dir`], `start` itself first. It is returned
+/// as the relative path `problems` when found in `start` (so messages read as before), else
+/// as an absolute path.
+///
+/// Cost: one directory listing per ancestor tried. Errors: [`NotFound`] with every candidate.
+pub fn find_problems_dir(start: &Path) -> Result<PathBuf, NotFound> {
+    let mut tried = Vec::new();
+    for dir in start.ancestors() {
+        let candidate = dir.join(PROBLEMS_FOLDER);
+        if is_problems_dir(&candidate) {
+            return Ok(if dir == start {
+                PathBuf::from(PROBLEMS_FOLDER)
+            } else {
+                candidate
+            });
+        }
+        tried.push(candidate);
+    }
+    Err(NotFound {
+        start: start.to_path_buf(),
+        tried,
+    })
+}
+
+/// The problems folder a command uses: `explicit` (`--problems-dir`) when given, else the one
+/// [`find_problems_dir`] finds from the current folder.
+///
+/// Errors: `explicit` is not a folder; the current folder cannot be read; nothing was found
+/// ([`NotFound`]).
+pub fn problems_dir(explicit: Option<&Path>) -> anyhow::Result<PathBuf> {
+    if let Some(dir) = explicit {
+        if !dir.is_dir() {
+            anyhow::bail!("--problems-dir {}: not a folder", dir.display());
+        }
+        return Ok(dir.to_path_buf());
+    }
+    let cwd = std::env::current_dir()
+        .map_err(|e| anyhow::anyhow!("cannot read the current folder: {e}"))?;
+    Ok(find_problems_dir(&cwd)?)
+}
+
+/// The compile cache folder used when `--cache-dir` is not given: `$XDG_CACHE_HOME/gridjudge`
+/// when `XDG_CACHE_HOME` is an absolute path (the XDG base directory rule), else
+/// `$HOME/.cache/gridjudge`, else (no usable home) `target/gridjudge-cache` beside
+/// `problems_dir`, made absolute. Never depends on the current folder otherwise.
+pub fn default_cache_dir(problems_dir: &Path) -> PathBuf {
+    let var = |name: &str| {
+        std::env::var_os(name)
+            .map(PathBuf::from)
+            .filter(|p| p.is_absolute())
+    };
+    if let Some(xdg) = var("XDG_CACHE_HOME") {
+        return xdg.join("gridjudge");
+    }
+    if let Some(home) = var("HOME") {
+        return home.join(".cache").join("gridjudge");
+    }
+    let abs = std::path::absolute(problems_dir).unwrap_or_else(|_| problems_dir.to_path_buf());
+    abs.parent()
+        .unwrap_or(Path::new("/"))
+        .join("target")
+        .join("gridjudge-cache")
+}
+
+/// Whether `dir/problem.toml` declares a program problem (has a `[programs]` table). An
+/// unreadable or invalid file counts as not (the loader then reports it).
+fn declares_programs(dir: &Path) -> bool {
+    std::fs::read_to_string(dir.join("problem.toml"))
+        .ok()
+        .and_then(|t| t.parse::<toml::Table>().ok())
+        .is_some_and(|t| t.contains_key("programs"))
+}
+
+/// The problem in `problems_dir/<name>`, found at run time: a program problem
+/// ([`crate::problems::program`]) when its `problem.toml` has `[programs]` (its programs compiled into
+/// `cache_dir` when first used), else the built-in problem of that name. Loaded once per
+/// process and folder.
+///
+/// Errors: no folder `<name>` with a `problem.toml` and no built-in problem of that name (the
+/// message lists the problems found); an invalid program problem (the loader's message).
+pub fn problem(
+    problems_dir: &Path,
+    name: &str,
+    cache_dir: &Path,
+) -> anyhow::Result<&'static dyn Problem> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static LOADED: OnceLock<Mutex<HashMap<PathBuf, &'static ProgramProblem>>> = OnceLock::new();
+    let dir = problems_dir.join(name);
+    if declares_programs(&dir) {
+        let key = std::path::absolute(&dir).unwrap_or_else(|_| dir.clone());
+        let map = LOADED.get_or_init(Default::default);
+        if let Some(p) = map.lock().ok().and_then(|m| m.get(&key).copied()) {
+            return Ok(p);
+        }
+        let p = ProgramProblem::load(&dir, cache_dir)?;
+        if let Ok(mut m) = map.lock() {
+            m.insert(key, p);
+        }
+        return Ok(p);
+    }
+    if let Ok(p) = crate::problems::by_name(name) {
+        return Ok(p);
+    }
+    let found = problem_names(problems_dir);
+    anyhow::bail!(
+        "unknown problem `{name}`: {} has no `{name}/problem.toml` with a [programs] table and \
+         no built-in problem has that name (problems there: {})",
+        problems_dir.display(),
+        if found.is_empty() {
+            "none".to_string()
+        } else {
+            found.join(", ")
+        }
+    )
+}
+
+/// The names of the folders of `problems_dir` that hold a `problem.toml`, sorted.
+pub fn problem_names(problems_dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(problems_dir)
+        .map(|rd| {
+            rd.flatten()
+                .filter(|e| e.path().join("problem.toml").is_file())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+/// Every problem of `problems_dir` ([`problem`] for each folder with a `problem.toml`), the
+/// built-in ones first in their usual order, then the others by name.
+///
+/// Errors: as [`problem`], for the first folder that fails.
+pub fn problems(
+    problems_dir: &Path,
+    cache_dir: &Path,
+) -> anyhow::Result<Vec<&'static dyn Problem>> {
+    let mut names = problem_names(problems_dir);
+    let builtin: Vec<&str> = crate::problems::all().iter().map(|p| p.name()).collect();
+    names.sort_by_key(|n| {
+        (
+            builtin.iter().position(|b| b == n).unwrap_or(usize::MAX),
+            n.clone(),
+        )
+    });
+    names
+        .iter()
+        .map(|n| problem(problems_dir, n, cache_dir))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problem::ProblemConfig;
+
+    fn problems_in(root: &Path) {
+        let game = root.join("problems/game");
+        std::fs::create_dir_all(&game).unwrap();
+        std::fs::write(game.join("problem.toml"), "name = \"game\"\n").unwrap();
+    }
+
+    #[test]
+    fn found_from_the_root_and_every_folder_below() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        problems_in(root);
+        let deep = root.join("problems/game/tests/x");
+        std::fs::create_dir_all(&deep).unwrap();
+        std::fs::create_dir_all(root.join("src")).unwrap();
+        assert_eq!(find_problems_dir(root).unwrap(), Path::new("problems"));
+        for below in [root.join("src"), root.join("problems"), deep] {
+            assert_eq!(find_problems_dir(&below).unwrap(), root.join("problems"));
+        }
+    }
+
+    #[test]
+    fn a_problems_folder_without_problem_toml_is_skipped() {
+        let tmp = tempfile::tempdir().unwrap();
+        let outer = tmp.path();
+        problems_in(outer);
+        // An inner project with an unrelated, empty `problems/` folder.
+        let inner = outer.join("inner");
+        std::fs::create_dir_all(inner.join("problems/notes")).unwrap();
+        assert_eq!(find_problems_dir(&inner).unwrap(), outer.join("problems"));
+    }
+
+    #[test]
+    fn not_found_lists_every_folder_tried_and_the_option() {
+        let tmp = tempfile::tempdir().unwrap();
+        let start = tmp.path().join("a/b");
+        std::fs::create_dir_all(&start).unwrap();
+        let e = find_problems_dir(&start).unwrap_err();
+        // Assumes no ancestor of the temporary folder (e.g. `/tmp`, `/`) holds a problems
+        // folder.
+        assert_eq!(e.tried.len(), start.ancestors().count());
+        assert_eq!(e.tried[0], start.join("problems"));
+        assert_eq!(e.tried[1], tmp.path().join("a/problems"));
+        assert_eq!(e.tried.last().unwrap(), Path::new("/problems"));
+        let msg = e.to_string();
+        assert!(
+            msg.contains(&start.join("problems").display().to_string()),
+            "{msg}"
+        );
+        assert!(msg.contains("/problems"), "{msg}");
+        assert!(msg.contains("--problems-dir"), "{msg}");
+    }
+
+    #[test]
+    fn an_explicit_folder_must_exist() {
+        let tmp = tempfile::tempdir().unwrap();
+        assert_eq!(problems_dir(Some(tmp.path())).unwrap(), tmp.path());
+        let missing = tmp.path().join("nope");
+        let e = problems_dir(Some(&missing)).unwrap_err().to_string();
+        assert!(e.contains("--problems-dir") && e.contains("nope"), "{e}");
+    }
+
+    /// The bounds compiled in by `build.rs` are those the run-time parse of the same
+    /// `problem.toml` gives, for every built-in problem and both tables; and the two tables
+    /// differ (the lifted bounds are wider), so that the flag is not ignored.
+    #[test]
+    fn compiled_bounds_agree_with_the_parsed_problem_toml() {
+        for p in all() {
+            let cfg = ProblemConfig::load(*p, None).unwrap();
+            assert_eq!(p.builtin_bounds(false), Some(cfg.constraints.clone()));
+            assert_eq!(p.builtin_bounds(true), Some(cfg.lifted.clone()));
+            assert_ne!(cfg.constraints, cfg.lifted, "{}", p.name());
+            for lifted in [false, true] {
+                let expected = if lifted {
+                    &cfg.lifted
+                } else {
+                    &cfg.constraints
+                };
+                assert_eq!(
+                    &ProblemConfig::solve_bounds(*p, None, lifted).unwrap(),
+                    expected
+                );
+            }
+        }
+        assert_eq!(crate::problem::compiled_bounds("chess", false), None);
+        let (lo, hi) = crate::problem::compiled_bounds("game", false)
+            .unwrap()
+            .get("n")
+            .unwrap();
+        assert_eq!((lo, hi), (1, 100));
+    }
+}

@@ -5,10 +5,10 @@
 
 use std::io::{self, Read};
 
+use gridjudge::core::reader::MAX_TOKEN;
+use gridjudge::core::rng::TestRng;
+use gridjudge::core::verdict::{CheckOutcome, Verdict};
 use gridjudge::problem::{Problem, ProblemConfig};
-use gridjudge::reader::MAX_TOKEN;
-use gridjudge::rng::TestRng;
-use gridjudge::verdict::{CheckOutcome, Verdict};
 
 // ---------------------------------------------------------------------------------------------
 // Judging and assertions.

@@ -32,10 +32,10 @@ use std::path::{Path, PathBuf};
 use super::checker::{hand_outputs, Segment, Stream};
 use super::cpp::{self, par_map, Api, Build, Run};
 use super::validator::{Corpus, Rejection};
+use gridjudge::core::reader::FormatError;
+use gridjudge::core::verdict::{CheckOutcome, Verdict};
 use gridjudge::package::BuiltTest;
 use gridjudge::problem::{Problem, ProblemConfig, ValidateOptions};
-use gridjudge::reader::FormatError;
-use gridjudge::verdict::{CheckOutcome, Verdict};
 use rayon::prelude::*;
 
 /// How a validator run is configured: an optional test group, and the lenient option.

@@ -27,8 +27,9 @@ use std::sync::{Mutex, OnceLock};
 
 use rayon::prelude::*;
 
-use gridjudge::args::Args;
-use gridjudge::package::{build_test, sha256_hex, test_name, BuiltTest, Lock, Manifest};
+use gridjudge::core::args::Args;
+use gridjudge::core::files::sha256_hex;
+use gridjudge::package::{build_test, test_name, BuiltTest, Lock, Manifest};
 use gridjudge::problem::{self, Problem, ProblemConfig};
 
 /// Mazes of `game` that several test files use.
@@ -78,7 +79,7 @@ pub mod game {
 
 /// The registered problem called `name`.
 pub fn problem(name: &str) -> &'static dyn Problem {
-    problem::by_name(name).unwrap()
+    gridjudge::problems::by_name(name).unwrap()
 }
 
 /// The registered problem `game` (the module [`game`] holds its mazes).

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use gridjudge::reader::FormatError;
+use gridjudge::core::reader::FormatError;
 use serde::Deserialize;
 
 /// Where and why an input must be rejected.

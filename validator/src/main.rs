@@ -5,9 +5,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use gridjudge::problem::{self, ProblemConfig, ValidateOptions};
-use gridjudge::reader::overview_log;
-use gridjudge::verdict::ValidatorConvention;
+use gridjudge::core::reader::overview_log;
+use gridjudge::core::verdict::ValidatorConvention;
+use gridjudge::problem::{ProblemConfig, ValidateOptions};
 
 /// Validate one input of PROBLEM read from stdin.
 ///
@@ -102,7 +102,7 @@ fn main() -> ExitCode {
     } else {
         ValidatorConvention::Testlib
     };
-    let setup = problem::by_name(&cli.problem).and_then(|p| {
+    let setup = gridjudge::problems::by_name(&cli.problem).and_then(|p| {
         let cfg = ProblemConfig::load(p, cli.config.as_deref())?;
         // `--group default` (rbx's config.yaml, testlib's default group) is no group, unless
         // problem.toml names a group `default`.

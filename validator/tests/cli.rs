@@ -9,7 +9,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use gridjudge::problem::{self, ProblemConfig, ValidateOptions};
+use gridjudge::problem::{ProblemConfig, ValidateOptions};
 
 fn validator(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_validator"))
@@ -50,7 +50,7 @@ fn corpus(dir: &str) -> Vec<(String, Vec<u8>)> {
 
 /// The library's verdict on an input, as the binary must print it.
 fn library_message(input: &[u8], group: Option<&str>) -> String {
-    let game = problem::by_name("game").unwrap();
+    let game = gridjudge::problems::by_name("game").unwrap();
     let bounds = ProblemConfig::load(game, None)
         .unwrap()
         .bounds_for(group)
@@ -144,7 +144,7 @@ fn scratch(name: &str) -> PathBuf {
 #[test]
 fn config_file_and_options() {
     let dir = scratch("config");
-    let game = problem::by_name("game").unwrap();
+    let game = gridjudge::problems::by_name("game").unwrap();
     let text = game
         .builtin_config()
         .replace("n = [1, 100]\nm = [1, 100]", "n = [1, 100]\nm = [1, 3]");

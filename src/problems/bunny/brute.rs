@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use super::{Record, BLACK, EMPTY, WHITE};
-use crate::grid::Grid;
+use crate::problems::grid::Grid;
 
 /// Largest board the brute force accepts: a board is packed into 2 bits per cell, plus one
 /// bit for the player to move, in a `u64`.

@@ -20,10 +20,10 @@
 //! reference solution then judges the record on the final board.
 
 use super::{is_usable, usable_graph, Record, BLACK, EMPTY, WHITE};
-use crate::args::{ArgError, Args, GeneratorInfo, Param};
-use crate::grid::Grid;
-use crate::matching::{maximum_matching, IncrementalMatching};
-use crate::rng::TestRng;
+use crate::core::args::{ArgError, Args, GeneratorInfo, Param};
+use crate::core::matching::{maximum_matching, IncrementalMatching};
+use crate::core::rng::TestRng;
+use crate::problems::grid::Grid;
 
 /// Largest side a generator accepts (beyond the contest's 40, for scale tests).
 const MAX_SIDE: u32 = 2000;

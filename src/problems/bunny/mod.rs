@@ -13,7 +13,7 @@
 //! by every maximum matching of the usable graph minus the visited cells other than p.
 //!
 //! The reference solution ([`mover_wins`]) processes the 2k + 1 positions in reverse time on a
-//! [`crate::matching::IncrementalMatching`], adding the token cell of each position back: the
+//! [`crate::core::matching::IncrementalMatching`], adding the token cell of each position back: the
 //! cell just added is covered by every maximum matching iff adding it made the maximum grow
 //! (Berge's theorem: one augmenting-path search from it decides). Cost: one Hopcroft–Karp
 //! matching of the never-visited cells, O(E·sqrt V), then 2k + 1 searches of O(V + E) each at
@@ -31,13 +31,13 @@ mod shrink;
 pub use brute::{brute_force_mistakes, brute_force_wins, MAX_BRUTE_CELLS};
 pub use gen::{play_record, PlayPolicy};
 
-use crate::args::{ArgError, Args, GeneratorInfo};
-use crate::grid::Grid;
-use crate::matching::{maximum_matching, BipartiteGraph, IncrementalMatching, Matching};
+use crate::core::args::{ArgError, Args, GeneratorInfo};
+use crate::core::matching::{maximum_matching, BipartiteGraph, IncrementalMatching, Matching};
+use crate::core::reader::{FormatError, InputRead, RecordBounds, StrictReader, TolerantReader};
+use crate::core::rng::TestRng;
+use crate::core::verdict::CheckOutcome;
 use crate::problem::{Bounds, InputSummary, Problem, ProblemConfig, ValidateOptions};
-use crate::reader::{FormatError, InputRead, RecordBounds, StrictReader, TolerantReader};
-use crate::rng::TestRng;
-use crate::verdict::CheckOutcome;
+use crate::problems::grid::Grid;
 
 /// The empty cell.
 pub const EMPTY: u8 = b'.';
@@ -137,7 +137,7 @@ pub fn parse_tokens(input: &[u8], bounds: &Bounds) -> Result<Record, FormatError
 
 /// The record format and rules of [`parse`] read from `r`, strict or tolerant as `r` is.
 pub fn parse_from<'a>(r: &mut impl InputRead<'a>, bounds: &Bounds) -> Result<Record, FormatError> {
-    let (n, m) = crate::grid::read_dims(r, bounds, ["n", "m"])?;
+    let (n, m) = crate::problems::grid::read_dims(r, bounds, ["n", "m"])?;
     r.read_eoln()?;
     let grid = Grid::read_strict(r, n, m, b"XO.", "board row")?;
     let mut empties = (0..grid.len()).filter(|&id| grid.at(id) == EMPTY);
@@ -445,7 +445,7 @@ impl Problem for Bunny {
         input: &[u8],
         answer: Option<&[u8]>,
         config: &ProblemConfig,
-        opts: crate::render::RenderOptions,
+        opts: crate::problem::RenderOptions,
     ) -> anyhow::Result<String> {
         render::render(input, answer, config, opts)
     }

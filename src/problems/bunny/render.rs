@@ -4,7 +4,7 @@
 //! for Bunny's i-th move (the numbers mistakes are reported by) and orange `i` for Egg's i-th
 //! move. Bunny's mistakes are red rings; compared with an output, the mistakes it misses are
 //! purple dashed rings and the moves it wrongly calls mistakes orange dashed squares. Row and
-//! column numbers and a legend come from [`crate::render::Frame`].
+//! column numbers and a legend come from [`crate::problems::picture::Frame`].
 
 use std::fmt::Write as _;
 
@@ -12,9 +12,9 @@ use anyhow::{anyhow, bail};
 
 use super::{Record, BLACK, WHITE};
 use crate::problem::ProblemConfig;
-use crate::render::{
-    answer_diff, grid_lines, number, tokens, AnswerDiff, Frame, LegendItem, Px, RenderOptions,
-    READ_OPTIONS,
+use crate::problem::RenderOptions;
+use crate::problems::picture::{
+    answer_diff, grid_lines, number, tokens, AnswerDiff, Frame, LegendItem, Px, READ_OPTIONS,
 };
 
 /// Board squares with (row + column) even.
@@ -376,14 +376,23 @@ fn bunny_svg(rec: &Record, jury: &[u32], diff: Option<&AnswerDiff>, opts: Render
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problem::by_name;
+
+    /// The picture of `input` (and `output`) drawn by `p` under its built-in `problem.toml`.
+    fn draw(
+        p: &dyn crate::problem::Problem,
+        input: &[u8],
+        output: Option<&[u8]>,
+        opts: RenderOptions,
+    ) -> anyhow::Result<String> {
+        p.render_svg(input, output, &ProblemConfig::load(p, None)?, opts)
+    }
 
     const SAMPLE2: &[u8] = include_bytes!("../../../problems/bunny/samples/sample2.in");
     const SAMPLE3: &[u8] = include_bytes!("../../../problems/bunny/samples/sample3.in");
 
     /// (missed, wrongly reported) Bunny moves of `output`: what the picture marks.
     fn diff(input: &[u8], output: &[u8]) -> (Vec<u32>, Vec<u32>) {
-        let cfg = ProblemConfig::load(by_name("bunny").unwrap(), None).unwrap();
+        let cfg = ProblemConfig::load(&super::super::Bunny, None).unwrap();
         let rec = super::super::parse(input, &cfg.lifted, READ_OPTIONS).unwrap();
         let d = answer_diff(
             &super::super::mistakes(&rec).unwrap(),
@@ -404,8 +413,8 @@ mod tests {
 
     #[test]
     fn moves_are_numbered_as_in_the_statement() {
-        let p = by_name("bunny").unwrap();
-        let svg = crate::render::svg(p, SAMPLE2, None, RenderOptions::default()).unwrap();
+        let p = &super::super::Bunny;
+        let svg = draw(p, SAMPLE2, None, RenderOptions::default()).unwrap();
         // k = 4: Bunny's moves 1..=4 in blue and Egg's 1..=4 in orange, no 5 or more.
         for i in 1..=4 {
             for colour in [BUNNY_NUMBER, EGG_NUMBER] {
@@ -419,9 +428,8 @@ mod tests {
 
     #[test]
     fn the_picture_marks_and_explains_missed_and_wrong_mistakes() {
-        let p = by_name("bunny").unwrap();
-        let svg =
-            crate::render::svg(p, SAMPLE3, Some(b"1\n2\n"), RenderOptions::default()).unwrap();
+        let p = &super::super::Bunny;
+        let svg = draw(p, SAMPLE3, Some(b"1\n2\n"), RenderOptions::default()).unwrap();
         assert_eq!(
             svg.matches("<title>Bunny's move 2: mistake</title>")
                 .count(),
@@ -434,8 +442,7 @@ mod tests {
         );
         assert!(svg.contains("missed: a mistake the output does not report (1)"));
         assert!(svg.contains("wrong: the output reports this move but it is no mistake (0)"));
-        let svg =
-            crate::render::svg(p, SAMPLE2, Some(b"1\n3\n"), RenderOptions::default()).unwrap();
+        let svg = draw(p, SAMPLE2, Some(b"1\n3\n"), RenderOptions::default()).unwrap();
         assert_eq!(
             svg.matches("<title>Bunny's move 3: wrongly reported as a mistake</title>")
                 .count(),

@@ -23,8 +23,8 @@
 //! measure, smallest first; ties keep the order shorten, rows, columns, recolour.
 
 use super::{format_record, is_usable, parse, unbounded, Record, BLACK, EMPTY, WHITE};
-use crate::grid::Grid;
 use crate::problem::ValidateOptions;
+use crate::problems::grid::Grid;
 
 /// The record cut to its first `pairs` move pairs, with Bunny's remaining options at the end
 /// recoloured black; `None` when such an option is a visited cell (never for a legal record).

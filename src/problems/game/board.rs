@@ -15,21 +15,21 @@
 //! queue (at most one `u32` per left cell) and the roots; the matching itself costs nothing
 //! beyond the board. Boards of up to [`MAX_CELLS`] free cells (the layer field's limit).
 //!
-//! Algorithms, as in [`crate::matching`] (the same theorems; see its docs for the proofs):
+//! Algorithms, as in [`crate::core::matching`] (the same theorems; see its docs for the proofs):
 //! Karp–Sipser degree-one reductions then greedy matching as the warm start; Hopcroft–Karp
 //! phases (J. E. Hopcroft and R. M. Karp, SIAM J. Comput. 2(4), 1973), each one breadth-first
 //! layering and one round of iterative depth-first searches for vertex-disjoint shortest
 //! augmenting paths, O(E·sqrt V) in all; pruning of left cells that can never again lie on an
 //! augmenting path at phases 1, 2, 3, 5, 9, ...; then the vertices left uncovered by some
 //! maximum matching, by alternating reachability from the unmatched cells of each side,
-//! O(V + E). The maximum matching found may differ from [`crate::matching::maximum_matching`]'s
+//! O(V + E). The maximum matching found may differ from [`crate::core::matching::maximum_matching`]'s
 //! (the generators keep using that one); the answer does not depend on which maximum matching
 //! is used.
 
 use std::io::Write;
 
+use crate::core::reader::StrictReader;
 use crate::problem::Bounds;
-use crate::reader::StrictReader;
 
 /// A wall (or border) cell.
 pub const WALL: u8 = 5;
@@ -171,8 +171,8 @@ impl Board {
         }
     }
 
-    /// The board of a [`crate::grid::Grid`] of `.`/`#`. O(n·m).
-    pub fn from_grid(g: &crate::grid::Grid) -> Board {
+    /// The board of a [`crate::problems::grid::Grid`] of `.`/`#`. O(n·m).
+    pub fn from_grid(g: &crate::problems::grid::Grid) -> Board {
         Board::from_rows(g.n, g.m, g.cells.chunks(g.m.max(1) as usize))
     }
 
@@ -236,7 +236,7 @@ impl Board {
     }
 
     /// Hopcroft–Karp phases from the current matching until it is maximum (see the module
-    /// docs and [`crate::matching::maximum_matching`]).
+    /// docs and [`crate::core::matching::maximum_matching`]).
     fn hopcroft_karp(&mut self) {
         let off = self.offsets();
         let has_free_neighbour =
@@ -458,7 +458,7 @@ pub(super) fn push_decimal(out: &mut Vec<u8>, mut x: u32) {
 }
 
 /// The state of the Hopcroft–Karp phases. Arrays "per left cell" are indexed by board index / 2
-/// (left cells have even indices). Terms as in [`crate::matching`]: F = left cells reachable by
+/// (left cells have even indices). Terms as in [`crate::core::matching`]: F = left cells reachable by
 /// an alternating path from a free left cell, C = left cells from which one reaches a free
 /// right cell; a left cell outside F ∩ C is dead and stays dead.
 struct Phases<'b> {
@@ -670,7 +670,7 @@ impl Phases<'_> {
 pub fn parse_canonical(input: &[u8], bounds: &Bounds) -> Option<Board> {
     let header_end = input.iter().position(|&b| b == b'\n')? + 1;
     let mut r = StrictReader::new(&input[..header_end]);
-    let (n, m) = crate::grid::read_dims(&mut r, bounds, ["N", "M"]).ok()?;
+    let (n, m) = crate::problems::grid::read_dims(&mut r, bounds, ["N", "M"]).ok()?;
     r.read_eoln().ok()?;
     r.read_eof().ok()?;
     board_cells(n, m)?;
@@ -695,12 +695,12 @@ pub fn parse_canonical(input: &[u8], bounds: &Bounds) -> Option<Board> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Grid;
-    use crate::matching::{maximum_matching, not_always_covered};
+    use crate::core::matching::{maximum_matching, not_always_covered};
+    use crate::core::rng::TestRng;
     use crate::problems::game::{maze_graph, FREE, WALL as WALL_CHAR};
-    use crate::rng::TestRng;
+    use crate::problems::grid::Grid;
 
-    /// The winning cells by the CSR graph route ([`crate::matching`]), as `winning_cells`
+    /// The winning cells by the CSR graph route ([`crate::core::matching`]), as `winning_cells`
     /// computed them before the board existed.
     fn by_graph(g: &Grid) -> (Vec<u32>, u32) {
         let (graph, vid) = maze_graph(g);
@@ -772,7 +772,7 @@ mod tests {
         for spec in specs {
             let mut words = spec.split_whitespace();
             let generator = words.next().unwrap();
-            let args = crate::args::Args::parse(&words.collect::<Vec<_>>()).unwrap();
+            let args = crate::core::args::Args::parse(&words.collect::<Vec<_>>()).unwrap();
             let input = generate_test(&Game, generator, &args, 3).unwrap();
             let g = parse(&input, &super::super::unbounded(), Default::default()).unwrap();
             assert_eq!(by_board(&g), by_graph(&g), "{spec}");

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::FREE;
-use crate::grid::Grid;
+use crate::problems::grid::Grid;
 
 /// The winning start cells of A (cell ids, row-major) by exhaustive game search, or `None`
 /// when the maze has more than 64 free cells (visited sets are 64-bit masks).

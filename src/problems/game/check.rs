@@ -10,11 +10,11 @@
 use std::io::Read;
 
 use super::{unbounded, FREE};
-use crate::diff::ListDiff;
-use crate::grid::Grid;
+use crate::core::diff::ListDiff;
+use crate::core::reader::{SkipBom, TokenReader};
+use crate::core::verdict::{CheckOutcome, Verdict};
 use crate::problem::ProblemConfig;
-use crate::reader::{SkipBom, TokenReader};
-use crate::verdict::{CheckOutcome, Verdict};
+use crate::problems::grid::Grid;
 
 /// A readable, rule-abiding answer: `None` for LOSE, else the listed cells (ids, in the order
 /// given, no duplicates, all free).

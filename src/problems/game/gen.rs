@@ -1,10 +1,10 @@
 //! Generators of `game`. Each draws randomness only from the [`TestRng`] it is given.
 
 use super::{maze_graph, FREE, WALL};
-use crate::args::{ArgError, Args, GeneratorInfo, Param};
-use crate::grid::Grid;
-use crate::matching::{maximum_matching, NONE};
-use crate::rng::TestRng;
+use crate::core::args::{ArgError, Args, GeneratorInfo, Param};
+use crate::core::matching::{maximum_matching, NONE};
+use crate::core::rng::TestRng;
+use crate::problems::grid::Grid;
 
 /// Largest side a generator accepts (beyond the contest's 100, for scale tests).
 const MAX_SIDE: u32 = 5000;

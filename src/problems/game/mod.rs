@@ -7,7 +7,7 @@
 //! Theory (undirected vertex geography on bipartite graphs; see
 //! `../shared/problems/game.md`): the player to move from v loses iff some maximum matching of
 //! the free-cell graph leaves v uncovered. So A wins from v iff v is in
-//! [`crate::matching::not_always_covered`]. Cost O(E·sqrt V) for Hopcroft–Karp plus O(V + E),
+//! [`crate::core::matching::not_always_covered`]. Cost O(E·sqrt V) for Hopcroft–Karp plus O(V + E),
 //! with V the free cells and E <= 2·N·M.
 
 mod board;
@@ -20,13 +20,13 @@ mod shrink;
 pub use board::{board_cells, parse_canonical, Board, SolveStats, MAX_BOARD_CELLS, MAX_CELLS};
 pub use brute::brute_force_winners;
 
-use crate::args::{ArgError, Args, GeneratorInfo};
-use crate::grid::Grid;
-use crate::matching::BipartiteGraph;
+use crate::core::args::{ArgError, Args, GeneratorInfo};
+use crate::core::matching::BipartiteGraph;
+use crate::core::reader::{FormatError, InputRead, RecordBounds, StrictReader, TolerantReader};
+use crate::core::rng::TestRng;
+use crate::core::verdict::CheckOutcome;
 use crate::problem::{Bounds, InputSummary, Problem, ProblemConfig, ValidateOptions};
-use crate::reader::{FormatError, InputRead, RecordBounds, StrictReader, TolerantReader};
-use crate::rng::TestRng;
-use crate::verdict::CheckOutcome;
+use crate::problems::grid::Grid;
 
 /// A free cell.
 pub const FREE: u8 = b'.';
@@ -52,7 +52,7 @@ pub fn parse_tokens(input: &[u8], bounds: &Bounds) -> Result<Grid, FormatError> 
 
 /// The maze format of [`parse`] read from `r`, strict or tolerant as `r` is.
 pub fn parse_from<'a>(r: &mut impl InputRead<'a>, bounds: &Bounds) -> Result<Grid, FormatError> {
-    let (n, m) = crate::grid::read_dims(r, bounds, ["N", "M"])?;
+    let (n, m) = crate::problems::grid::read_dims(r, bounds, ["N", "M"])?;
     r.read_eoln()?;
     let grid = Grid::read_strict(r, n, m, b".#", "maze row")?;
     r.read_eof()?;
@@ -289,7 +289,7 @@ impl Problem for Game {
         input: &[u8],
         answer: Option<&[u8]>,
         config: &ProblemConfig,
-        opts: crate::render::RenderOptions,
+        opts: crate::problem::RenderOptions,
     ) -> anyhow::Result<String> {
         render::render(input, answer, config, opts)
     }

@@ -2,18 +2,18 @@
 //! parity (the two colour classes of the matching), A's winning start cells green with a dark
 //! dot; compared with an output, winning cells it omits are *missing* (purple with a white ring)
 //! and cells it lists that are not winning are *extra* (red with a white cross). Row and column
-//! numbers and a legend come from [`crate::render::Frame`].
+//! numbers and a legend come from [`crate::problems::picture::Frame`].
 
 use std::fmt::Write as _;
 
 use anyhow::{anyhow, bail};
 
 use super::WALL;
-use crate::grid::Grid;
 use crate::problem::ProblemConfig;
-use crate::render::{
-    answer_diff, grid_lines, number, tokens, AnswerDiff, Frame, LegendItem, Px, RenderOptions,
-    READ_OPTIONS,
+use crate::problem::RenderOptions;
+use crate::problems::grid::Grid;
+use crate::problems::picture::{
+    answer_diff, grid_lines, number, tokens, AnswerDiff, Frame, LegendItem, Px, READ_OPTIONS,
 };
 
 /// Wall cells.
@@ -294,7 +294,16 @@ fn game_svg(g: &Grid, winners: &[u32], diff: Option<&AnswerDiff>, opts: RenderOp
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problem::by_name;
+
+    /// The picture of `input` (and `output`) drawn by `p` under its built-in `problem.toml`.
+    fn draw(
+        p: &dyn crate::problem::Problem,
+        input: &[u8],
+        output: Option<&[u8]>,
+        opts: RenderOptions,
+    ) -> anyhow::Result<String> {
+        p.render_svg(input, output, &ProblemConfig::load(p, None)?, opts)
+    }
 
     const SAMPLE: &[u8] = b"3 3\n.##\n...\n#.#\n";
 
@@ -303,7 +312,7 @@ mod tests {
     type Cells = Vec<(u32, u32)>;
 
     fn diff(input: &[u8], output: &[u8]) -> (Cells, Cells) {
-        let cfg = ProblemConfig::load(by_name("game").unwrap(), None).unwrap();
+        let cfg = ProblemConfig::load(&super::super::Game, None).unwrap();
         let g = super::super::parse(input, &cfg.lifted, READ_OPTIONS).unwrap();
         let d = answer_diff(
             &super::super::winning_cells(&g),
@@ -345,8 +354,8 @@ mod tests {
 
     #[test]
     fn the_picture_marks_and_explains_missing_and_extra_cells() {
-        let p = by_name("game").unwrap();
-        let svg = crate::render::svg(
+        let p = &super::super::Game;
+        let svg = draw(
             p,
             SAMPLE,
             Some(b"WIN\n2 3\n2 1\n1 1\n"),

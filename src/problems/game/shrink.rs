@@ -7,8 +7,8 @@
 //! smallest first, ties in the order rows, columns, cells (each in index order).
 
 use super::{format_maze, parse, unbounded, FREE, WALL};
-use crate::grid::Grid;
 use crate::problem::ValidateOptions;
+use crate::problems::grid::Grid;
 
 /// The maze without row `r`. `g.n >= 2`.
 fn without_row(g: &Grid, r: u32) -> Grid {

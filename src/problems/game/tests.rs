@@ -427,7 +427,7 @@ fn every_generator_output_is_valid() {
                 }
                 let ans = Game.solve(&input, &all).unwrap();
                 let verdict = Game.check(&input, &mut &ans[..], &ans, &cfg).verdict;
-                assert_eq!(verdict, crate::verdict::Verdict::Ac, "{spec}");
+                assert_eq!(verdict, crate::core::verdict::Verdict::Ac, "{spec}");
                 let g = parse_ok(&input);
                 if free_cells(&g).len() <= 20 {
                     assert_agree(&g);

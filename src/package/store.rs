@@ -45,6 +45,7 @@
 //! to interrupt a build at every step (`tests/package_atomic.rs`).
 
 use std::collections::HashMap;
+use std::fmt::Write as _;
 use std::fs::File;
 use std::io::Write as _;
 use std::os::unix::fs::OpenOptionsExt as _;
@@ -55,7 +56,9 @@ use std::sync::OnceLock;
 
 use anyhow::{bail, Context};
 
-use crate::package::{build_command, sha256_hex, test_name, Lock, Manifest, TestSpec};
+use super::lock::Lock;
+use super::manifest::{test_name, Manifest, TestSpec};
+use crate::core::files::sha256_hex;
 
 /// Folder of the build folders, inside the problem folder.
 pub const BUILDS: &str = ".builds";
@@ -781,12 +784,12 @@ pub fn load_checked(problems_dir: &Path, name: &str) -> anyhow::Result<CheckedPa
 }
 
 impl CheckedPackage {
-    /// The tests as [`crate::judge::TestCase`]s (paths into the build folder, which no build
+    /// The tests as [`super::cases::TestCase`]s (paths into the build folder, which no build
     /// replaces while `self` is alive).
-    pub fn cases(&self) -> Vec<crate::judge::TestCase> {
+    pub fn cases(&self) -> Vec<super::cases::TestCase> {
         self.tests
             .iter()
-            .map(|t| crate::judge::TestCase {
+            .map(|t| super::cases::TestCase {
                 name: t.name.clone(),
                 input: t.input_path.clone(),
                 answer: t.answer_path.clone(),
@@ -816,4 +819,18 @@ impl CheckedPackage {
         }
         Ok(())
     }
+}
+
+/// The command that builds problem `name` of `problems_dir`, in backquotes, e.g.
+/// `` `gridjudge build game` `` or `` `gridjudge build game --problems-dir x --update-lock` ``
+/// (`extra` appended when not empty): the next step that error messages suggest.
+pub fn build_command(problems_dir: &Path, name: &str, extra: &str) -> String {
+    let mut s = format!("gridjudge build {name}");
+    if problems_dir != Path::new("problems") {
+        let _ = write!(s, " --problems-dir {}", problems_dir.display());
+    }
+    if !extra.is_empty() {
+        let _ = write!(s, " {extra}");
+    }
+    format!("`{s}`")
 }

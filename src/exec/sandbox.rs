@@ -54,7 +54,7 @@
 //!   runner, which kills the run when it passes the limit.
 //!
 //! **Fallback without cgroups** (not root, controllers not mounted or not delegated): the
-//! sandbox still runs, the per-process rlimits of [`crate::runner`] apply (CPU time and
+//! sandbox still runs, the per-process rlimits of [`crate::exec::runner`] apply (CPU time and
 //! address space per process, `RLIMIT_NPROC` as the task limit, counted per user, so
 //! concurrent runs share it), the wall-clock limit is enforced by the runner, and the CPU time
 //! and peak memory reported are those the kernel accounts to the reaped tree (`wait4`: CPU
@@ -858,7 +858,7 @@ impl Session {
 }
 
 /// Held for writing while gridjudge writes a file that a run will execute ([`Session::stage`])
-/// and for reading while the runner starts a process ([`crate::runner`]): a process forked
+/// and for reading while the runner starts a process ([`crate::exec::runner`]): a process forked
 /// while such a file is open for writing keeps the descriptor until it execs, and executing
 /// the file in that window fails with `ETXTBSY` ("Text file busy"), which made a run of a
 /// concurrently staged program a judge error.

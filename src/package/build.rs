@@ -1,400 +1,20 @@
-//! Building a problem's test package: manifest in, validated tests and jury answers out,
-//! committed in one step, every hash locked by test identity.
-//!
-//! Layout of `problems/<name>/`:
-//! * `problem.toml` — limits, constraints, groups, checker options ([`ProblemConfig`]);
-//! * `manifest.toml` — the tests, in order ([`Manifest`]); test i is named `NN` = i;
-//! * `tests.lock` — the SHA-256 of every built file, keyed by the test's identity
-//!   ([`TestSpec::source`], [`Lock`]); committed to git;
-//! * `tests/NN.in`, `tests/NN.ans`, `tests/tests.lock` — build output, not committed: `tests`
-//!   is a symlink to the build folder `.builds/<id>/` ([`crate::store`] describes the layout,
-//!   the commit point, the lock file that serialises builds, and fault injection).
-//!
-//! The lock is keyed by identity, so editing the manifest is reported for what it is
-//! ([`lock_changes`]): a new identity is an *addition*, a vanished one a *removal*, the same
-//! identity and bytes under another number a *renumbering*, and the same identity with other
-//! bytes (a changed generator or solver, an edited hand-made file) a *change*. [`LockMode`]
-//! says which of these each mode of `gridjudge build` accepts.
+//! `gridjudge build`: every manifest test generated (or read), validated, solved, checked and
+//! cross-checked ([`build_test`]), then committed to the store in one step with its lock
+//! ([`build_problem`]), and the summary table.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context};
 use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
+use super::lock::{lock_changes, Lock, LockChange, LockedTest, LOCK_FORMAT};
+use super::manifest::{test_name, Manifest, TestSpec};
+use super::store::build_command;
+use crate::core::files::sha256_hex;
+use crate::core::verdict::Verdict;
 use crate::problem::{generate_test, parse_args, Problem, ProblemConfig};
-use crate::verdict::Verdict;
-
-/// One manifest entry: where a test's input comes from.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct TestSpec {
-    /// A generator line: generator name then `key=value` arguments, e.g. `random n=5 m=5`.
-    pub gen: Option<String>,
-    /// Seed of the generator line.
-    pub seed: Option<u64>,
-    /// A hand-made input file, relative to the problem folder (e.g. a sample).
-    pub file: Option<String>,
-    /// An official answer for `file`, relative to the problem folder: the reference solution
-    /// must agree with it (the checker accepts each against the other).
-    pub answer: Option<String>,
-    /// Test group (subtask) whose extra bounds this input must also meet.
-    pub group: Option<String>,
-    /// Whether the test is a sample shown in the statement.
-    #[serde(default)]
-    pub sample: bool,
-}
-
-impl TestSpec {
-    /// The test's identity, one line: `gen LINE seed=S` for a generated test (the literal
-    /// generator line and its seed) or `file PATH` for a hand-made one (the path relative to
-    /// the problem folder, with `.` components and repeated or trailing slashes removed). The
-    /// lock is keyed by it ([`Lock`]); two manifest entries may not share it. Distinct
-    /// (line, seed) pairs give distinct identities: the seed is the digits after the last
-    /// ` seed=`.
-    pub fn source(&self) -> String {
-        match (&self.gen, &self.file) {
-            (Some(g), _) => format!("gen {} seed={}", g, self.seed.unwrap_or(0)),
-            (None, Some(f)) => format!("file {}", normal_path(f)),
-            (None, None) => "?".into(),
-        }
-    }
-}
-
-/// `a/./b//c/` -> `a/b/c`, lexically (no file system access; `..` is kept).
-fn normal_path(p: &str) -> String {
-    let parts: Vec<&str> = p
-        .split('/')
-        .filter(|c| !c.is_empty() && *c != ".")
-        .collect();
-    let joined = parts.join("/");
-    if p.starts_with('/') {
-        format!("/{joined}")
-    } else {
-        joined
-    }
-}
-
-/// `manifest.toml`: the list of tests in order. Test i (1-based) is named `NN` with at least
-/// two digits.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Manifest {
-    /// The tests.
-    #[serde(rename = "test", default)]
-    pub tests: Vec<TestSpec>,
-}
-
-impl Manifest {
-    /// Reads and checks a manifest: each entry has exactly one of `gen` and `file`; `answer`
-    /// only with `file`; no two entries share an identity ([`TestSpec::source`]). Whether a
-    /// generator line needs a `seed` depends on the problem ([`Manifest::check_seeds`]).
-    /// Errors name the entry (both entries for a shared identity).
-    pub fn load(path: &Path) -> anyhow::Result<Manifest> {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
-        let m: Manifest = toml::from_str(&text)
-            .with_context(|| format!("{}: invalid manifest", path.display()))?;
-        let count = m.tests.len();
-        let mut seen: std::collections::HashMap<String, usize> = Default::default();
-        for (i, t) in m.tests.iter().enumerate() {
-            let which = format!("{}: test {} ({})", path.display(), i + 1, t.source());
-            match (&t.gen, &t.file) {
-                (Some(_), None) if t.answer.is_some() => {
-                    bail!("{which}: `answer` goes only with `file`")
-                }
-                (Some(_), None) => {}
-                (None, Some(_)) if t.seed.is_none() => {}
-                (None, Some(_)) => bail!("{which}: `seed` goes only with `gen`"),
-                _ => bail!("{which}: give exactly one of `gen` and `file`"),
-            }
-            if let Some(first) = seen.insert(t.source(), i) {
-                bail!(
-                    "{}: tests {} and {} have the same identity `{}` (a generated test is \
-                     identified by its generator line and seed, a hand-made one by its file): \
-                     change the seed of one or remove it",
-                    path.display(),
-                    test_name(first, count),
-                    test_name(i, count),
-                    t.source()
-                );
-            }
-        }
-        if m.tests.is_empty() {
-            bail!("{}: no [[test]] entries", path.display());
-        }
-        Ok(m)
-    }
-
-    /// Checks the `seed` of every generator line for `problem`: a built-in problem's line
-    /// needs one; a program problem's line ([`Problem::positional_args`]) takes one (default
-    /// 0) only when it contains `{seed}`, and a line without `{seed}` is passed as written and
-    /// may not have one. `path` names the manifest in errors.
-    pub fn check_seeds(&self, problem: &dyn Problem, path: &Path) -> anyhow::Result<()> {
-        for (i, t) in self.tests.iter().enumerate() {
-            let Some(line) = &t.gen else { continue };
-            let which = format!("{}: test {} ({})", path.display(), i + 1, t.source());
-            if !problem.positional_args() {
-                if t.seed.is_none() {
-                    bail!("{which}: `gen` needs a `seed`");
-                }
-            } else if !line.contains(SEED_WORD) && t.seed.is_some() {
-                bail!(
-                    "{which}: `seed` goes only with a generator line that contains {SEED_WORD} \
-                     (a line without it is passed as written and needs no seed)"
-                );
-            }
-        }
-        Ok(())
-    }
-}
-
-/// The word a program problem's generator line writes where the test's seed goes
-/// ([`crate::program`]).
-pub const SEED_WORD: &str = "{seed}";
-
-/// One locked test.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct LockedTest {
-    /// Test name (its number in the manifest), e.g. `07`.
-    pub name: String,
-    /// The test's identity ([`TestSpec::source`]): the key of the lock.
-    pub source: String,
-    /// SHA-256 of `NN.in`, lower-case hex.
-    pub input: String,
-    /// SHA-256 of `NN.ans`, lower-case hex.
-    pub answer: String,
-}
-
-/// The lock format this version writes: 2, keyed by test identity. Format 1 (no `format`
-/// key, written before identities) has the same entries and was compared by position; it is
-/// read as format 2 and rewritten by the next `gridjudge build` (`--locked` refuses it).
-pub const LOCK_FORMAT: u32 = 2;
-
-fn lock_format_1() -> u32 {
-    1
-}
-
-/// `tests.lock`: the SHA-256 of every test file, keyed by test identity.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct Lock {
-    /// Format version ([`LOCK_FORMAT`]); 1 when the file has no `format` key.
-    #[serde(default = "lock_format_1")]
-    pub format: u32,
-    /// Locked tests in manifest order; no two share a `source`.
-    #[serde(rename = "test", default)]
-    pub tests: Vec<LockedTest>,
-}
-
-impl Default for Lock {
-    fn default() -> Lock {
-        Lock {
-            format: LOCK_FORMAT,
-            tests: Vec::new(),
-        }
-    }
-}
-
-const LOCK_HEADER: &str =
-    "# Written by `gridjudge build`: the SHA-256 of every test file, keyed by the test's\n\
-# identity (`gen LINE seed=S` or `file PATH`); `name` is its number in the manifest.\n\
-# `gridjudge build --locked` fails on any difference; see the README, \"Build a package\".\n\n";
-
-impl Lock {
-    /// Reads a lock file; `Ok(None)` when it does not exist. Errors: unreadable, not TOML,
-    /// an unknown format, or two entries with the same identity (naming both).
-    pub fn load(path: &Path) -> anyhow::Result<Option<Lock>> {
-        match std::fs::read_to_string(path) {
-            Ok(text) => Lock::parse(&text, path).map(Some),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(e).with_context(|| format!("cannot read {}", path.display())),
-        }
-    }
-
-    /// Parses a lock file's text; `path` only names it in errors (see [`Lock::load`]).
-    pub fn parse(text: &str, path: &Path) -> anyhow::Result<Lock> {
-        let lock: Lock = toml::from_str(text)
-            .with_context(|| format!("{}: invalid lock file", path.display()))?;
-        if lock.format == 0 || lock.format > LOCK_FORMAT {
-            bail!(
-                "{}: lock format {} is not known to this gridjudge (it writes format {LOCK_FORMAT})",
-                path.display(),
-                lock.format
-            );
-        }
-        let mut seen: std::collections::HashMap<&str, &str> = Default::default();
-        for t in &lock.tests {
-            if let Some(first) = seen.insert(&t.source, &t.name) {
-                bail!(
-                    "{}: tests {first} and {} have the same identity `{}`; delete the file \
-                     and build again to rewrite it",
-                    path.display(),
-                    t.name,
-                    t.source
-                );
-            }
-        }
-        Ok(lock)
-    }
-
-    /// The lock file's text (always in [`LOCK_FORMAT`]).
-    pub fn to_text(&self) -> String {
-        let current = Lock {
-            format: LOCK_FORMAT,
-            tests: self.tests.clone(),
-        };
-        LOCK_HEADER.to_string() + &toml::to_string(&current).expect("lock serialises")
-    }
-
-    /// The entry of identity `source`.
-    pub fn get(&self, source: &str) -> Option<&LockedTest> {
-        self.tests.iter().find(|t| t.source == source)
-    }
-}
-
-/// One difference between a build and the lock, by identity.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LockChange {
-    /// A test whose identity the lock does not hold.
-    Added(LockedTest),
-    /// A locked identity the manifest no longer has.
-    Removed(LockedTest),
-    /// The same identity and bytes under another number (tests inserted, removed or moved
-    /// before it).
-    Renumbered {
-        /// The locked entry.
-        old: LockedTest,
-        /// The new number.
-        name: String,
-    },
-    /// The same identity with other bytes: a generator or solver whose output changed, or an
-    /// edited hand-made file.
-    Changed {
-        /// The locked entry.
-        old: LockedTest,
-        /// The built entry.
-        new: LockedTest,
-    },
-}
-
-impl std::fmt::Display for LockChange {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let short = |h: &str| h[..12.min(h.len())].to_string();
-        match self {
-            LockChange::Added(t) => write!(f, "added: test {} ({})", t.name, t.source),
-            LockChange::Removed(t) => write!(f, "removed: test {} ({})", t.name, t.source),
-            LockChange::Renumbered { old, name } => write!(
-                f,
-                "renumbered: test {} -> {} ({})",
-                old.name, name, old.source
-            ),
-            LockChange::Changed { old, new } => {
-                let mut what = Vec::new();
-                if old.input != new.input {
-                    what.push(format!(
-                        "input sha256 {}.. -> {}..",
-                        short(&old.input),
-                        short(&new.input)
-                    ));
-                }
-                if old.answer != new.answer {
-                    what.push(format!(
-                        "answer sha256 {}.. -> {}..",
-                        short(&old.answer),
-                        short(&new.answer)
-                    ));
-                }
-                if old.name != new.name {
-                    what.push(format!("renumbered {} -> {}", old.name, new.name));
-                }
-                write!(
-                    f,
-                    "changed: test {} ({}): {}",
-                    new.name,
-                    new.source,
-                    what.join("; ")
-                )
-            }
-        }
-    }
-}
-
-impl LockChange {
-    /// Whether this is a [`LockChange::Changed`] (other bytes for a locked identity).
-    pub fn is_change(&self) -> bool {
-        matches!(self, LockChange::Changed { .. })
-    }
-}
-
-/// The differences between `built` and `locked`, matched by identity: additions and
-/// renumberings and changes in built order, then removals in locked order. O(n) with hashing.
-pub fn lock_changes(built: &Lock, locked: &Lock) -> Vec<LockChange> {
-    let old: std::collections::HashMap<&str, &LockedTest> = locked
-        .tests
-        .iter()
-        .map(|t| (t.source.as_str(), t))
-        .collect();
-    let new: std::collections::HashSet<&str> =
-        built.tests.iter().map(|t| t.source.as_str()).collect();
-    let mut out = Vec::new();
-    for b in &built.tests {
-        match old.get(b.source.as_str()) {
-            None => out.push(LockChange::Added(b.clone())),
-            Some(l) if l.input != b.input || l.answer != b.answer => {
-                out.push(LockChange::Changed {
-                    old: (*l).clone(),
-                    new: b.clone(),
-                })
-            }
-            Some(l) if l.name != b.name => out.push(LockChange::Renumbered {
-                old: (*l).clone(),
-                name: b.name.clone(),
-            }),
-            Some(_) => {}
-        }
-    }
-    for l in &locked.tests {
-        if !new.contains(l.source.as_str()) {
-            out.push(LockChange::Removed(l.clone()));
-        }
-    }
-    out
-}
-
-/// Lower-case hex SHA-256 of `bytes`.
-pub fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .fold(String::new(), |mut s, b| {
-            let _ = write!(s, "{b:02x}");
-            s
-        })
-}
-
-/// Writes `bytes` to `path` atomically: a temporary file in the same folder, flushed and
-/// synced, then renamed over `path`. Readers see the old file or the new one, never half.
-/// The file gets mode 0644 less the umask, as a plain `File::create` would (a temporary file
-/// alone would be owner-only).
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let mut tmp = tempfile::Builder::new()
-        .permissions(std::fs::Permissions::from_mode(0o644))
-        .tempfile_in(dir)
-        .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
-    tmp.write_all(bytes)
-        .and_then(|_| tmp.as_file().sync_all())
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    tmp.persist(path)
-        .with_context(|| format!("cannot rename into {}", path.display()))?;
-    Ok(())
-}
 
 /// A built test, in memory.
 #[derive(Clone, Debug)]
@@ -415,12 +35,6 @@ pub struct BuiltTest {
     pub brute_checked: bool,
     /// Reference solution time, milliseconds.
     pub solve_ms: f64,
-}
-
-/// Test name of 0-based index `i` among `count`: at least two digits.
-pub fn test_name(i: usize, count: usize) -> String {
-    let width = count.to_string().len().max(2);
-    format!("{:0width$}", i + 1)
 }
 
 fn read_relative(dir: &Path, rel: &str) -> anyhow::Result<Vec<u8>> {
@@ -541,7 +155,7 @@ pub struct BuildOptions {
     /// Worker threads; `None` for rayon's default (one per core). Output bytes do not depend
     /// on it.
     pub jobs: Option<usize>,
-    /// Draw a bar on stderr ([`crate::progress::bar`]) that advances as each test is built and
+    /// Draw a bar on stderr ([`crate::core::progress::bar`]) that advances as each test is built and
     /// is cleared before anything is written; the driver sets it when stderr is a terminal.
     /// Nothing else depends on it: the same files, bytes and order, the same report.
     pub progress: bool,
@@ -560,8 +174,8 @@ pub struct BuildReport {
     pub lock_changes: Vec<LockChange>,
     /// The lock of this build.
     pub lock: Lock,
-    /// What was written ([`crate::store::commit`]).
-    pub outcome: crate::store::CommitOutcome,
+    /// What was written ([`crate::package::store::commit`]).
+    pub outcome: crate::package::store::CommitOutcome,
 }
 
 impl BuildReport {
@@ -625,20 +239,6 @@ impl BuildReport {
     }
 }
 
-/// The command that builds problem `name` of `problems_dir`, in backquotes, e.g.
-/// `` `gridjudge build game` `` or `` `gridjudge build game --problems-dir x --update-lock` ``
-/// (`extra` appended when not empty): the next step that error messages suggest.
-pub fn build_command(problems_dir: &Path, name: &str, extra: &str) -> String {
-    let mut s = format!("gridjudge build {name}");
-    if problems_dir != Path::new("problems") {
-        let _ = write!(s, " --problems-dir {}", problems_dir.display());
-    }
-    if !extra.is_empty() {
-        let _ = write!(s, " {extra}");
-    }
-    format!("`{s}`")
-}
-
 fn count_kinds(changes: &[LockChange]) -> String {
     let mut n = [0usize; 4];
     for c in changes {
@@ -661,8 +261,8 @@ fn count_kinds(changes: &[LockChange]) -> String {
 /// Builds the test package of `problem`: reads `manifest.toml`, builds every test in parallel
 /// (results in manifest order, bytes independent of the thread count), compares them with the
 /// committed lock by identity per `opts.lock`, then commits the tests and the lock in one step
-/// ([`crate::store::commit`]: a new build folder, `tests` switched to it by one rename).
-/// Holds the problem's build lock throughout ([`crate::store::lock_for_build`]): a concurrent
+/// ([`crate::package::store::commit`]: a new build folder, `tests` switched to it by one rename).
+/// Holds the problem's build lock throughout ([`crate::package::store::lock_for_build`]): a concurrent
 /// build or reader makes it fail at once. Nothing is written when any test fails or the lock
 /// check fails; an interruption or a write error leaves the previous package and lock as they
 /// were. Errors name the test and give the command to run next.
@@ -671,9 +271,9 @@ pub fn build_problem(problem: &dyn Problem, opts: &BuildOptions) -> anyhow::Resu
     let config = ProblemConfig::load(problem, Some(&dir.join("problem.toml")))?;
     let manifest = Manifest::load(&dir.join("manifest.toml"))?;
     manifest.check_seeds(problem, &dir.join("manifest.toml"))?;
-    let _guard = crate::store::lock_for_build(&dir)?;
+    let _guard = crate::package::store::lock_for_build(&dir)?;
     let count = manifest.tests.len();
-    let bar = crate::progress::bar(count as u64, "tests built", opts.progress);
+    let bar = crate::core::progress::bar(count as u64, "tests built", opts.progress);
     let work = || -> Vec<anyhow::Result<BuiltTest>> {
         manifest
             .tests
@@ -727,8 +327,8 @@ pub fn build_problem(problem: &dyn Problem, opts: &BuildOptions) -> anyhow::Resu
             .collect(),
     };
     let lock_path = dir.join("tests.lock");
-    let current = crate::store::current(&dir)?;
-    let (committed, lagging) = crate::store::committed_lock(&dir, &current)?;
+    let current = crate::package::store::current(&dir)?;
+    let (committed, lagging) = crate::package::store::committed_lock(&dir, &current)?;
     let old = committed
         .map(|text| Lock::parse(&text, &lock_path))
         .transpose()?;
@@ -804,7 +404,7 @@ pub fn build_problem(problem: &dyn Problem, opts: &BuildOptions) -> anyhow::Resu
         );
     }
 
-    let files: Vec<crate::store::PackageFile> = tests
+    let files: Vec<crate::package::store::PackageFile> = tests
         .iter()
         .flat_map(|t| {
             [
@@ -813,7 +413,7 @@ pub fn build_problem(problem: &dyn Problem, opts: &BuildOptions) -> anyhow::Resu
             ]
         })
         .collect();
-    let outcome = crate::store::commit(&dir, &files, &built_lock.to_text())?;
+    let outcome = crate::package::store::commit(&dir, &files, &built_lock.to_text())?;
     if lagging {
         lock_status += "; finished an interrupted build (tests.lock copied from tests/tests.lock)";
     }
@@ -918,7 +518,7 @@ pub fn summary_table(
     };
     let not_brute = match &build.brute_force_group {
         Some(g) => format!("not in test group `{g}`, not cross-checked"),
-        // A program problem's brute force runs on a declared group only ([`crate::program`]).
+        // A program problem's brute force runs on a declared group only ([`crate::problems::program`]).
         None if program => "the problem declares no brute force".to_string(),
         None => format!(
             "more than {} cells, too large to brute-force",

@@ -42,15 +42,16 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 
-use crate::checkers::BuiltinChecker;
-use crate::export::{with_checker_options, PackageTest};
+use crate::core::checkers::BuiltinChecker;
+use crate::export::shared::{with_checker_options, PackageTest};
+use crate::problem::programs::Convention;
 use crate::problem::{Problem, ProblemConfig};
-use crate::program::Convention;
+use crate::problems::program::ProgramProblem;
 
 /// gridjudge's built-in `tokens` checker written against testlib's API
 /// (`checker/builtin/testlib_tokens.cpp`): what a Polygon package of a program problem with
 /// `checker = { builtin = "tokens" }` ships as `check.cpp`.
-pub const TESTLIB_TOKENS_CPP: &str = include_str!("../checker/builtin/testlib_tokens.cpp");
+pub const TESTLIB_TOKENS_CPP: &str = include_str!("../../checker/builtin/testlib_tokens.cpp");
 
 /// Where a compiled PDF statement goes in the package (Polygon's place, read by CMS's loader
 /// and by `p2d --with-statement`).
@@ -63,7 +64,7 @@ pub const STATEMENT_HTML: &str = "statements/.html/english/problem.html";
 pub const LANGUAGE: &str = "english";
 
 /// Which compiled statements the caller of [`write()`] has already put into the package folder
-/// (e.g. with `crate::statement::compile` into Polygon's layout): the PDF at [`STATEMENT_PDF`],
+/// (e.g. with `crate::export::statement::compile` into Polygon's layout): the PDF at [`STATEMENT_PDF`],
 /// the HTML at [`STATEMENT_HTML`] (its stylesheet and pictures beside it). [`write()`] lists them
 /// in `problem.xml`, and errors when one said to be there is not. None by default: the package
 /// then has the LaTeX statement only.
@@ -190,10 +191,10 @@ pub fn groups(tests: &[PackageTest]) -> Vec<Group> {
     out
 }
 
-/// `s` escaped for an XML attribute value or text: [`crate::render::xml_escape`] (`&`, `<`,
+/// `s` escaped for an XML attribute value or text: [`crate::core::xml::xml_escape`] (`&`, `<`,
 /// `>`, `"`) and also `'` and line ends, which an attribute value would otherwise normalise.
 pub fn xml_escape(s: &str) -> String {
-    crate::render::xml_escape(s)
+    crate::core::xml::xml_escape(s)
         .replace('\'', "&apos;")
         .replace('\n', "&#10;")
 }
@@ -709,11 +710,11 @@ pub fn solutions(
     for folder in SOLUTION_FOLDERS {
         let dir = problem_dir.join("submissions").join(folder);
         if !dir.is_dir()
-            || (folder == "run_time_error" && crate::export::small_stack(config).is_some())
+            || (folder == "run_time_error" && crate::export::shared::small_stack(config).is_some())
         {
             continue;
         }
-        let mut files = crate::export::sorted_entries(&dir)?;
+        let mut files = crate::export::shared::sorted_entries(&dir)?;
         files.retain(|p| p.is_file());
         let tag = polygon_tag(folder).unwrap_or("rejected");
         for f in files {
@@ -750,7 +751,7 @@ fn sources(
     let read = |p: &Path, why: &str| {
         std::fs::read(p).with_context(|| format!("cannot read {}: {why}", p.display()))
     };
-    let Some(pp) = problem.as_program() else {
+    let Some(pp) = ProgramProblem::of(problem) else {
         let dir = problem_dir.join("polygon");
         let why = "a Polygon package ships the problem's checker and validator written against \
                    testlib's API (problems/<p>/polygon/)";
@@ -849,9 +850,8 @@ pub fn write(
     bar: &indicatif::ProgressBar,
 ) -> anyhow::Result<usize> {
     let (check, validator_name, validator) = sources(problem, config, problem_dir)?;
-    let reference = problem
-        .as_program()
-        .and_then(|pp| pp.programs().solution.table().source);
+    let reference =
+        ProgramProblem::of(problem).and_then(|pp| pp.programs().solution.table().source);
     let sols = solutions(problem_dir, reference.as_deref(), config)?;
     let group_names: Vec<String> = config.groups.keys().cloned().collect();
     let vtests = validator_tests(&problem_dir.join("validator_corpus"), &group_names)?;
@@ -1052,7 +1052,7 @@ mod tests {
         ] {
             put(f);
         }
-        let game = crate::problem::by_name("game").unwrap();
+        let game = crate::problems::by_name("game").unwrap();
         let mut cfg = ProblemConfig::load(game, None).unwrap();
         let tags = |r: Option<&str>, cfg: &ProblemConfig| -> Vec<(String, &'static str)> {
             solutions(d, r, cfg)

@@ -18,11 +18,11 @@
 //!   with their input validator flags, and `submissions/<verdict>/` copied from
 //!   `problems/<p>/submissions/`; the destination's folder name must be a Kattis short name
 //!   ([`kattis_short_name`]).
-//! * [`Format::Polygon`] — a Polygon package (`problem.xml`), written by [`crate::polygon`].
+//! * [`Format::Polygon`] — a Polygon package (`problem.xml`), written by [`crate::export::polygon`].
 //!
 //! A built-in problem's Kattis package ships `problems/<p>/testlib/{validator,checker}.cpp`,
 //! compiled by its `build` script with `-DKATTIS` (their Kattis convention). A program problem
-//! ([`crate::program`]) ships its own programs instead of gridjudge's binaries: its validator's
+//! ([`crate::problems::program`]) ships its own programs instead of gridjudge's binaries: its validator's
 //! source; its checker's source, or, for a built-in checker,
 //! gridjudge's C++ source [`BUILTIN_CHECKER_CPP`] (no judge's standard checker judges
 //! identically: testlib's `wcmp`/`lcmp` count only space, tab, CR and LF as white space, Kattis'
@@ -38,6 +38,10 @@
 //! destination and renames it into place at the end, so a failed export leaves nothing behind;
 //! an existing non-empty destination is an error unless `force` is set.
 
+pub mod polygon;
+pub mod shared;
+pub mod statement;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -45,10 +49,12 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 
-use crate::checkers::BuiltinChecker;
-use crate::package::{sha256_hex, TestSpec};
+use crate::core::checkers::BuiltinChecker;
+use crate::core::files::sha256_hex;
+use crate::problem::programs::{Convention, ProgramSpec};
 use crate::problem::{Problem, ProblemConfig};
-use crate::program::{Convention, ProgramProblem, ProgramSpec};
+use crate::problems::program::ProgramProblem;
+use shared::{load_built, small_stack, sorted_entries, with_checker_options, PackageTest};
 
 /// A package layout that a judge takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,7 +67,7 @@ pub enum Format {
     /// Kattis problem package format, version `2025-09`: what BAPCtools writes and checks
     /// (CLI name `kattis-2025-09`).
     Kattis2025,
-    /// Polygon package (`problem.xml`), also CMS, ejudge and p2d: see [`crate::polygon`].
+    /// Polygon package (`problem.xml`), also CMS, ejudge and p2d: see [`crate::export::polygon`].
     Polygon,
 }
 
@@ -112,7 +118,7 @@ pub struct ExportOptions {
     /// problem ships for running it locally (normally the folder of the running `gridjudge`,
     /// e.g. `target/release/`); Kattis packages ship only sources and do not need it.
     pub bin_dir: PathBuf,
-    /// Draw a bar on stderr over the tests written ([`crate::progress::bar`]; for terminals).
+    /// Draw a bar on stderr over the tests written ([`crate::core::progress::bar`]; for terminals).
     pub progress: bool,
     /// Kattis and Polygon: whether the statement is also shipped compiled (PDF and HTML).
     pub statement: StatementBuild,
@@ -121,15 +127,15 @@ pub struct ExportOptions {
 /// How a Kattis or Polygon export ships the statement. The LaTeX source is always in
 /// `problem_statement/problem.en.tex` (Kattis and problemtools render it themselves); DOMjudge
 /// shows only `problem_statement/problem.{pdf,html,txt}`, so by default the export also
-/// compiles it ([`crate::statement::compile`]). A Polygon package has the source in Polygon's
-/// form and, compiled, [`crate::polygon::STATEMENT_PDF`] (which CMS and `p2d --with-statement`
-/// take) and [`crate::polygon::STATEMENT_HTML`].
+/// compiles it ([`crate::export::statement::compile`]). A Polygon package has the source in Polygon's
+/// form and, compiled, [`crate::export::polygon::STATEMENT_PDF`] (which CMS and `p2d --with-statement`
+/// take) and [`crate::export::polygon::STATEMENT_HTML`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum StatementBuild {
     /// Also write `problem_statement/problem.pdf`, `problem.html` and the page's assets (Polygon:
     /// at its places), made by
     /// problemtools from `problem.en.tex` with the package's samples, problemtools found as
-    /// [`crate::statement::Tools::find`] says. The export fails, writing nothing, when the
+    /// [`crate::export::statement::Tools::find`] says. The export fails, writing nothing, when the
     /// tools are missing or the statement does not compile.
     #[default]
     Compiled,
@@ -154,41 +160,10 @@ pub struct ExportReport {
     pub zip: Option<PathBuf>,
 }
 
-/// One test of the built package.
-#[derive(Clone, Debug)]
-pub struct PackageTest {
-    /// Name in the build, e.g. `07`.
-    pub name: String,
-    /// The manifest entry (sample flag, group).
-    pub spec: TestSpec,
-    /// Input bytes.
-    pub input: Vec<u8>,
-    /// Jury answer bytes.
-    pub answer: Vec<u8>,
-}
-
-/// Loads the built package of `problem` from `<problems_dir>/<p>/`, checked against the
-/// lock and the manifest by [`crate::store::load_checked`] (the same check as `judge` and
-/// `verify`). Errors when the package was never built, is stale, or a file is missing or
-/// differs from the lock, naming the test and the `gridjudge build` command to run.
-pub fn load_built(problem: &dyn Problem, problems_dir: &Path) -> anyhow::Result<Vec<PackageTest>> {
-    let package = crate::store::load_checked(problems_dir, problem.name())?;
-    Ok(package
-        .tests
-        .into_iter()
-        .map(|t| PackageTest {
-            name: t.name,
-            spec: t.spec,
-            input: t.input,
-            answer: t.answer,
-        })
-        .collect())
-}
-
 /// Exports the built package of `problem` in `opts.format` to `opts.out` (and `<out>.zip` when
 /// `opts.zip`). Errors, writing nothing, when a Kattis export is to carry the compiled
 /// statement ([`StatementBuild`]) and problemtools or a program it needs is missing, or the
-/// statement does not compile or carries a hand-written sample ([`crate::statement::compile`]),
+/// statement does not compile or carries a hand-written sample ([`crate::export::statement::compile`]),
 /// when the package is not built or stale, when the
 /// `checker` or `validator` binary is missing from `opts.bin_dir` (built-in problems), when a
 /// program problem's validator or checker cannot be shipped as a source in that format or does
@@ -214,7 +189,7 @@ pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<Exp
         ) => Some(Some(dir.as_path())),
     };
     let tools = match tools {
-        Some(dir) => Some(crate::statement::Tools::find(dir).map_err(|e| {
+        Some(dir) => Some(crate::export::statement::Tools::find(dir).map_err(|e| {
             anyhow::anyhow!(
                 "{e:#}. (A Kattis or Polygon package carries its statement compiled to PDF \
                  and HTML for DOMjudge, CMS and p2d; --no-compiled-statement ships only the \
@@ -228,14 +203,14 @@ pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<Exp
     // A program problem ships its own programs (and gridjudge's built-in checker as C++
     // source); a built-in problem ships its testlib/ sources (and, in a testlib package,
     // gridjudge's binaries for running the package here).
-    let shipped = match problem.as_program() {
+    let shipped = match ProgramProblem::of(problem) {
         Some(pp) => Shipped::Programs(ProgramParts::of(pp, opts.format)?),
         None => {
             same_rules_as_shipped(problem, &config, &dir)?;
             if opts.format.is_kattis() {
                 Shipped::Programs(ProgramParts::testlib_sources(&config, &dir)?)
             } else if opts.format == Format::Polygon {
-                // A Polygon package ships sources only (crate::polygon): no binaries needed.
+                // A Polygon package ships sources only (crate::export::polygon): no binaries needed.
                 Shipped::Binaries(Binaries {
                     checker: PathBuf::new(),
                     validator: PathBuf::new(),
@@ -267,7 +242,7 @@ pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<Exp
         .tempdir_in(&parent)
         .with_context(|| format!("cannot create a temporary folder in {}", parent.display()))?;
     let root = tmp.path();
-    let bar = crate::progress::bar(tests.len() as u64, "tests written", opts.progress);
+    let bar = crate::core::progress::bar(tests.len() as u64, "tests written", opts.progress);
     let submissions = match opts.format {
         Format::Testlib => {
             write_testlib(problem, &config, &tests, &shipped, &dir, root, &bar)?;
@@ -293,28 +268,28 @@ pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<Exp
             // The compiled statement first, into Polygon's places, which problem.xml lists.
             let compiled = match &tools {
                 Some(t) => {
-                    crate::statement::compile(
+                    crate::export::statement::compile(
                         t,
                         problem.name(),
                         &dir.join("statement"),
-                        &crate::statement::samples_of(&tests),
+                        &crate::export::statement::samples_of(&tests),
                         root,
-                        crate::statement::Layout {
-                            pdf: crate::polygon::STATEMENT_PDF,
-                            html: Some(crate::polygon::STATEMENT_HTML),
+                        crate::export::statement::Layout {
+                            pdf: crate::export::polygon::STATEMENT_PDF,
+                            html: Some(crate::export::polygon::STATEMENT_HTML),
                         },
                     )
                     .with_context(|| {
                         format!("cannot compile the statement of `{}`", problem.name())
                     })?;
-                    crate::polygon::CompiledStatement {
+                    crate::export::polygon::CompiledStatement {
                         pdf: true,
                         html: true,
                     }
                 }
                 None => Default::default(),
             };
-            crate::polygon::write(problem, &config, &tests, &dir, root, &compiled, &bar)?
+            crate::export::polygon::write(problem, &config, &tests, &dir, root, &compiled, &bar)?
         }
     };
     bar.finish_and_clear();
@@ -852,62 +827,6 @@ fn write_testlib(
     write_file(&root.join("README.txt"), readme.as_bytes())
 }
 
-/// `checker.cpp` (read from `path`) with every checker option of `config` (`[checker]` in
-/// problem.toml) written into it: each option `key` must be a boolean and the source must hold
-/// exactly one line `const bool key = true;` or `... = false;` (leading spaces allowed), which
-/// gets the configured value. Errors naming the option when it is not a boolean or the source
-/// does not implement it (the exported checker would silently ignore it and disagree with
-/// gridjudge's). O(source length) per option.
-pub fn with_checker_options(
-    config: &ProblemConfig,
-    source: &[u8],
-    path: &Path,
-) -> anyhow::Result<Vec<u8>> {
-    let mut text = String::from_utf8(source.to_vec())
-        .with_context(|| format!("{} is not UTF-8", path.display()))?;
-    for (key, value) in &config.checker {
-        let Some(value) = value.as_bool() else {
-            bail!(
-                "problem.toml: checker option `[checker] {key}` must be true or false to be \
-                 exported, found {value}"
-            );
-        };
-        let prefix = format!("const bool {key} = ");
-        let lines: Vec<usize> = text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| {
-                let l = l.trim_start();
-                l.strip_prefix(&prefix)
-                    .is_some_and(|rest| rest == "true;" || rest == "false;")
-            })
-            .map(|(i, _)| i)
-            .collect();
-        if lines.len() != 1 {
-            bail!(
-                "problem.toml sets the checker option `[checker] {key}`, which {} does not \
-                 implement (it needs exactly one line `const bool {key} = false;`, found {}): \
-                 the exported C++ checker would ignore it and judge differently from gridjudge's \
-                 checker. Implement the option there, or remove it from problem.toml",
-                path.display(),
-                lines.len()
-            );
-        }
-        let mut out = String::with_capacity(text.len());
-        for (i, line) in text.split_inclusive('\n').enumerate() {
-            if i == lines[0] {
-                let indent = &line[..line.len() - line.trim_start().len()];
-                let end = if line.ends_with('\n') { "\n" } else { "" };
-                out.push_str(&format!("{indent}{prefix}{value};{end}"));
-            } else {
-                out.push_str(line);
-            }
-        }
-        text = out;
-    }
-    Ok(text.into_bytes())
-}
-
 /// `1-3,5` from sorted numbers.
 fn compress_ranges(v: &[usize]) -> String {
     let mut parts = Vec::new();
@@ -939,18 +858,6 @@ pub const SUBMISSION_FOLDERS: [&str; 4] = [
     "time_limit_exceeded",
     "run_time_error",
 ];
-
-/// The paths of the entries of folder `dir` (files and folders, not recursive), in name
-/// order. Errors name the folder that cannot be read. O(n log n) in the entries.
-pub(crate) fn sorted_entries(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .with_context(|| format!("cannot read {}", dir.display()))?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<Result<_, _>>()
-        .with_context(|| format!("cannot read {}", dir.display()))?;
-    v.sort();
-    Ok(v)
-}
 
 /// Copies every file directly in folder `from` (not its subfolders) into folder `to`, in name
 /// order; the number of files copied.
@@ -1089,7 +996,7 @@ fn write_kattis(
     config: &ProblemConfig,
     tests: &[PackageTest],
     parts: &ProgramParts,
-    statement_tools: Option<&crate::statement::Tools>,
+    statement_tools: Option<&crate::export::statement::Tools>,
     problem_dir: &Path,
     root: &Path,
     bar: &indicatif::ProgressBar,
@@ -1171,11 +1078,11 @@ fn write_kattis(
     // And compiled, with the samples, for DOMjudge, which shows only problem.{pdf,html,txt}
     // (the PDF first): made by problemtools as Kattis would render the .tex.
     if let Some(tools) = statement_tools {
-        crate::statement::compile(
+        crate::export::statement::compile(
             tools,
             p,
             &problem_dir.join("statement"),
-            &crate::statement::samples_of(tests),
+            &crate::export::statement::samples_of(tests),
             &root.join(if modern {
                 "statement"
             } else {
@@ -1183,12 +1090,12 @@ fn write_kattis(
             }),
             // 2025-09: the PDF beside the .tex as BAPCtools writes it for DOMjudge.
             if modern {
-                crate::statement::Layout {
+                crate::export::statement::Layout {
                     pdf: "problem.en.pdf",
                     html: None,
                 }
             } else {
-                crate::statement::Layout {
+                crate::export::statement::Layout {
                     pdf: "problem.pdf",
                     html: Some("problem.html"),
                 }
@@ -1336,19 +1243,8 @@ fn write_kattis(
     Ok(copied)
 }
 
-/// The submissions' stack limit in MiB when `problem.toml` sets one below the memory limit.
-/// Neither a Kattis package nor a Polygon package can state it (Kattis, DOMjudge, Polygon and
-/// CMS give the whole memory limit as stack), so [`write_kattis`] and
-/// [`crate::polygon::write`] leave out the `run_time_error` submissions, which may rely on it.
-pub(crate) fn small_stack(config: &ProblemConfig) -> Option<u64> {
-    config
-        .limits
-        .stack_mib
-        .filter(|&s| s < config.limits.memory_mib)
-}
-
 /// Zips the content of `root` (files at the archive root, executables keep mode 0755) into
-/// `zip` atomically, with mode 0644 less the umask ([`crate::package::write_atomic`]). A
+/// `zip` atomically, with mode 0644 less the umask ([`crate::core::files::write_atomic`]). A
 /// testlib zip is what judges take: it leaves out `bin/` and the `checker` and `validator`
 /// scripts around those binaries (the C++ sources are the judge's checker and validator).
 fn write_zip(root: &Path, zip: &Path, format: Format) -> anyhow::Result<()> {
@@ -1383,7 +1279,7 @@ fn write_zip(root: &Path, zip: &Path, format: Format) -> anyhow::Result<()> {
         .finish()
         .with_context(|| format!("cannot finish {}", zip.display()))?
         .into_inner();
-    crate::package::write_atomic(zip, &bytes)
+    crate::core::files::write_atomic(zip, &bytes)
 }
 
 fn collect_files(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
@@ -1418,7 +1314,7 @@ fn is_executable(_p: &Path) -> bool {
 /// gridjudge's built-in checkers as one self-contained C++ source (`checker/builtin/builtin.cpp`):
 /// the same verdict as [`BuiltinChecker::check`] on every output, in the testlib or the Kattis
 /// calling convention. [`builtin_checker_source`] sets its constants.
-pub const BUILTIN_CHECKER_CPP: &str = include_str!("../checker/builtin/builtin.cpp");
+pub const BUILTIN_CHECKER_CPP: &str = include_str!("../../checker/builtin/builtin.cpp");
 
 /// [`BUILTIN_CHECKER_CPP`] set up for `checker`: its kind (and the `float` tolerances, written as
 /// Rust's shortest round-trip decimal, which a C++ compiler reads back to the same double) and
@@ -1502,17 +1398,17 @@ impl Lang {
 
     /// The compiler and its arguments turning `src` into the executable `out`; `None` for
     /// Python (run with `python3`).
-    /// The command is `judge`'s ([`crate::judge::compile_command`]), so a package's programs
+    /// The command is `judge`'s ([`crate::exec::compile::compile_command`]), so a package's programs
     /// are built as gridjudge builds them.
     fn compile(self, src: &str, out: &str) -> Option<(&'static str, Vec<String>)> {
-        use crate::judge::SubmissionKind as K;
+        use crate::exec::compile::SubmissionKind as K;
         let kind = match self {
             Lang::Cpp => K::Cpp(PathBuf::new()),
             Lang::C => K::C(PathBuf::new()),
             Lang::Rust => K::Rust(PathBuf::new()),
             Lang::Python => return None,
         };
-        let (compiler, template) = crate::judge::compile_command(&kind)?;
+        let (compiler, template) = crate::exec::compile::compile_command(&kind)?;
         let args = template
             .iter()
             .map(|a| match *a {
@@ -1880,6 +1776,7 @@ fn kattis_programs(parts: &ProgramParts, root: &Path, output_dir: &str) -> anyho
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::package::TestSpec;
 
     fn t(group: Option<&str>) -> PackageTest {
         PackageTest {
@@ -1977,7 +1874,7 @@ mod tests {
 
     #[test]
     fn checker_options_are_written_into_the_cpp_checker_or_refused() {
-        let game = crate::problem::by_name("game").unwrap();
+        let game = crate::problems::by_name("game").unwrap();
         let cfg = ProblemConfig::load(game, None).unwrap();
         let path = Path::new("checker.cpp");
         let src = b"int a;\n  const bool row_major = false;\nint b;\n";

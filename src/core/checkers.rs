@@ -28,8 +28,8 @@
 
 use std::io::Read;
 
-use crate::diff::ListDiff;
-use crate::verdict::CheckOutcome;
+use crate::core::diff::ListDiff;
+use crate::core::verdict::CheckOutcome;
 
 /// A built-in checker and its parameters (see the module documentation).
 #[derive(Clone, Debug, PartialEq)]
@@ -326,7 +326,7 @@ fn compare_unordered(out: &[u8], answer: &[u8]) -> CheckOutcome {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verdict::Verdict;
+    use crate::core::verdict::Verdict;
 
     fn run(c: &BuiltinChecker, out: &str, ans: &str) -> (Verdict, String) {
         let o = c.check(&mut out.as_bytes(), ans.as_bytes());

@@ -761,7 +761,7 @@ impl<'g> IncrementalMatching<'g> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::TestRng;
+    use crate::core::rng::TestRng;
 
     /// Maximum matching size by trying every subset of edges (tiny graphs only).
     fn brute_max(n: u32, edges: &[(u32, u32)]) -> u32 {

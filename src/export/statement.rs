@@ -23,7 +23,7 @@ use std::process::{Command, Stdio};
 
 use anyhow::{bail, Context};
 
-use crate::export::PackageTest;
+use crate::export::shared::PackageTest;
 
 /// The statement source file in a problem's `statement/` folder (English, problemtools' LaTeX).
 pub const SOURCE: &str = "problem.en.tex";
@@ -233,7 +233,7 @@ pub fn compile(
         std::fs::write(&p, bytes).with_context(|| format!("cannot write {}", p.display()))
     };
     write("problem.yaml", b"problem_format_version: legacy\n")?;
-    for e in crate::export::sorted_entries(statement_dir)? {
+    for e in crate::export::shared::sorted_entries(statement_dir)? {
         if e.is_file() {
             let file = e
                 .file_name()
@@ -345,7 +345,7 @@ fn run(cmd: &mut Command, cwd: &Path, made: &Path, what: &str) -> anyhow::Result
 
 /// Every file below `dir`, as paths relative to `root`.
 fn collect_files(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
-    for e in crate::export::sorted_entries(dir)? {
+    for e in crate::export::shared::sorted_entries(dir)? {
         if e.is_dir() {
             collect_files(root, &e, out)?;
         } else {

@@ -1,7 +1,8 @@
 //! Rectangular character grids, the board of every problem here.
 
+use crate::core::reader::{FormatError, InputRead};
 use crate::problem::Bounds;
-use crate::reader::{FormatError, InputRead};
+use crate::problem::InputSummary;
 
 /// Reads a grid's dimensions `N M` (one space between them, read as `r` reads) under `bounds`:
 /// `n` and `m`, and `cells` for their product when declared; `names` are N's and M's names in
@@ -113,7 +114,7 @@ impl Grid {
     }
 
     /// Reads `n` lines of exactly `m` cells from `allowed`, each followed by a line end (with a
-    /// [`crate::reader::StrictReader`]; with a [`crate::reader::TolerantReader`], `n` tokens of
+    /// [`crate::core::reader::StrictReader`]; with a [`crate::core::reader::TolerantReader`], `n` tokens of
     /// `m` cells). `name` names a row in errors, e.g. `maze row`. The `n·m` cells are reserved
     /// first, fallibly: a size the allocator refuses is an error at the current position.
     pub fn read_strict<'a>(
@@ -145,6 +146,17 @@ impl Grid {
         for row in self.cells.chunks(self.m.max(1) as usize) {
             out.extend_from_slice(row);
             out.push(b'\n');
+        }
+    }
+}
+
+impl InputSummary {
+    /// The summary of an input on the board `g`: its size `NxM` and its number of cells.
+    pub fn of_grid(g: &Grid) -> InputSummary {
+        InputSummary {
+            size: format!("{}x{}", g.n, g.m),
+            cells: u64::from(g.len()),
+            bounds_log: Default::default(),
         }
     }
 }

@@ -2,13 +2,13 @@
 //!
 //! Every generator declares its parameters ([`Param`]); unknown keys, repeated keys, values
 //! that do not parse and values out of range are errors that name the key. The canonical form
-//! (keys sorted, values exactly as written) is part of a test's identity, see [`crate::rng`]:
+//! (keys sorted, values exactly as written) is part of a test's identity, see [`crate::core::rng`]:
 //! `walls=0.1` and `walls=1e-1`, or an explicit default and an omitted one, are different tests.
 
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::rng::TestRng;
+use crate::core::rng::TestRng;
 
 /// One declared generator parameter, shown by `gen --help`.
 #[derive(Clone, Copy, Debug)]
@@ -73,7 +73,7 @@ impl Args {
     }
 
     /// Positional arguments of a generator program, kept as written and in order (argv after
-    /// the program's name). `{seed}` stands for the test's seed ([`crate::program`]); a word
+    /// the program's name). `{seed}` stands for the test's seed ([`crate::problems::program`]); a word
     /// `lo..hi` is an integer range for `gridjudge stress` ([`resolve_ranges`]).
     pub fn positional<S: AsRef<str>>(words: &[S]) -> Args {
         Args {
@@ -276,6 +276,10 @@ impl fmt::Display for Args {
         Ok(())
     }
 }
+
+/// The word a program problem's generator line writes where the test's seed goes
+/// ([`crate::problems::program`]).
+pub const SEED_WORD: &str = "{seed}";
 
 #[cfg(test)]
 mod tests {

@@ -5,7 +5,7 @@
 //!   ([`Statistics`]: WIN/LOSE counts or mistakes per record, board sizes, tests per group), the
 //!   results of the last `gridjudge verify` (kill matrix, expectations, survivors, minimal
 //!   killing set) or a note that verify has not run, and the table of tests linking to
-//! * `tests/NN.html`: a page per test with its picture ([`crate::render`], legend included),
+//! * `tests/NN.html`: a page per test with its picture ([`crate::problems::picture`], legend included),
 //!   its source and answer, and every submission's verdict on it when verify has run.
 //!
 //! The pages are plain HTML with inline CSS and SVG and no script, so they open from disk in
@@ -14,16 +14,20 @@
 //! ([`SavedVerify`]); results of another test set (a test's files changed since) are shown
 //! with a warning, and not at all on the pages of the changed tests.
 
+pub mod render;
+
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, Context};
 
-use crate::package::{sha256_hex, write_atomic, BuiltTest};
+use crate::core::files::{sha256_hex, write_atomic};
+use crate::core::xml::xml_escape;
+use crate::judge::verify::{SavedVerify, SAVED_RESULTS};
+use crate::package::BuiltTest;
 use crate::problem::Problem;
-use crate::render::{self, xml_escape, RenderOptions};
-use crate::verify::{SavedVerify, SAVED_RESULTS};
+use crate::problem::RenderOptions;
 
 /// The facts of one test the statistics read.
 #[derive(Clone, Copy, Debug)]

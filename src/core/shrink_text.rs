@@ -1,6 +1,6 @@
 //! Shrinking the input of any problem without knowing its format, and shrinking generator
 //! lines: the generic reducer of issue 11 (see [`crate::problem::Problem::shrink_candidates`]
-//! for the contract and [`crate::stress`] for the greedy loop that uses it).
+//! for the contract and [`crate::judge::stress`] for the greedy loop that uses it).
 //!
 //! Pure functions on bytes and words: no process is run here. The caller validates every
 //! candidate and keeps the first one that still fails. [`candidates_iter`] builds the
@@ -1134,7 +1134,7 @@ mod tests {
     /// deterministic.
     #[test]
     fn candidates_are_smaller_distinct_and_deterministic() {
-        let mut rng = crate::rng::TestRng::for_test("shrink_text", "soup", "", 1);
+        let mut rng = crate::core::rng::TestRng::for_test("shrink_text", "soup", "", 1);
         for _ in 0..200 {
             let mut s = String::new();
             for _ in 0..rng.range(1, 6) {
@@ -1250,7 +1250,7 @@ mod tests {
     }
 
     fn random_geography(seed: u64, l: u32, r: u32, e: usize) -> Vec<u8> {
-        let mut rng = crate::rng::TestRng::for_test("geography", "shrink_text", "", seed);
+        let mut rng = crate::core::rng::TestRng::for_test("geography", "shrink_text", "", seed);
         let mut seen = std::collections::HashSet::new();
         let mut s = format!("{l} {r} {e}\n");
         while seen.len() < e {
@@ -1549,7 +1549,7 @@ mod tests {
         assert_eq!(c[1].len(), 6 + 10000 * 8);
         assert!(c.len() <= 3 * PHASE_MAX_CANDIDATES + 8);
         // 1000 lines of 300 small numbers each (each line offers up to 300 line counts).
-        let mut rng = crate::rng::TestRng::for_test("shrink_text", "wide", "", 1);
+        let mut rng = crate::core::rng::TestRng::for_test("shrink_text", "wide", "", 1);
         let mut s = String::from("1000\n");
         for _ in 0..1000 {
             let row: Vec<String> = (0..300).map(|_| rng.range(1, 999).to_string()).collect();

@@ -3,7 +3,7 @@
 //! shrink the failing input to a locally minimal counterexample.
 //!
 //! # The flow of one seed
-//! generator line (ranges allowed, resolved per seed by [`crate::args::resolve_ranges`]) →
+//! generator line (ranges allowed, resolved per seed by [`crate::core::args::resolve_ranges`]) →
 //! [`generate_test`] → validate under the constraints → reference answer ([`Problem::solve`],
 //! in process) → the submission ([`Subject`]) → [`Problem::check`]. The only things this
 //! module knows about a problem are the [`Problem`] trait's methods.
@@ -41,12 +41,12 @@ use anyhow::{bail, Context};
 use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 
-use crate::args::{resolve_ranges, ArgError, Args};
-use crate::judge::{prepare, Prepared, Submission};
+use crate::core::args::{resolve_ranges, ArgError, Args};
+use crate::core::verdict::Verdict;
+use crate::exec::compile::{prepare, Prepared, Submission};
+use crate::exec::runner::{self, RunLimits, RunSpec};
+use crate::exec::sandbox::{Session, TrackedDir};
 use crate::problem::{generate_test, Problem, ProblemConfig, ValidateOptions};
-use crate::runner::{self, RunLimits, RunSpec};
-use crate::sandbox::{Session, TrackedDir};
-use crate::verdict::Verdict;
 
 /// How many seeds each worker gets per batch: large enough to keep the workers busy, small
 /// enough that little work is wasted after the first failure.
@@ -125,7 +125,7 @@ pub trait Subject: Sync {
     fn run(&self, input: &[u8]) -> anyhow::Result<RunOutput>;
 }
 
-/// A prepared (compiled) submission, run once per input under limits by [`crate::runner`].
+/// A prepared (compiled) submission, run once per input under limits by [`crate::exec::runner`].
 #[derive(Clone, Debug)]
 pub struct ProcessSubject {
     argv: Vec<OsString>,
@@ -135,7 +135,7 @@ pub struct ProcessSubject {
 }
 
 impl ProcessSubject {
-    /// Prepares `sub` through the compile cache in `cache_dir` ([`crate::judge::prepare`],
+    /// Prepares `sub` through the compile cache in `cache_dir` ([`crate::exec::compile::prepare`],
     /// which shows a compile as a spinner when `progress`, else as a plain line on stderr), to
     /// run in the sandbox when `sandboxed` (else unconfined, `--no-sandbox`). Errors on a
     /// compile error (with the compiler's message), an unreadable source, or a sandbox that is
@@ -147,7 +147,7 @@ impl ProcessSubject {
         sandboxed: bool,
         progress: bool,
     ) -> anyhow::Result<ProcessSubject> {
-        let (session, isolation) = crate::judge::session(sandboxed)?;
+        let (session, isolation) = crate::exec::compile::session(sandboxed)?;
         match prepare(sub, cache_dir, progress)? {
             Prepared::Ready(argv) => Ok(ProcessSubject {
                 argv,
@@ -160,7 +160,7 @@ impl ProcessSubject {
     }
 
     /// How the program runs, for reports: the sandbox's description or
-    /// [`crate::judge::NO_SANDBOX`].
+    /// [`crate::exec::compile::NO_SANDBOX`].
     pub fn isolation(&self) -> &str {
         &self.isolation
     }
@@ -399,8 +399,8 @@ pub struct StressOptions {
     pub keep: usize,
     /// Shrink each failure.
     pub shrink: bool,
-    /// Count the seeds run on stderr: a bar ([`crate::progress::bar`]) over a seed range, a
-    /// spinner ([`crate::progress::spinner`]) under a time budget, naming the seed being
+    /// Count the seeds run on stderr: a bar ([`crate::core::progress::bar`]) over a seed range, a
+    /// spinner ([`crate::core::progress::spinner`]) under a time budget, naming the seed being
     /// shrunk; cleared before returning. The driver sets it when stderr is a terminal; the
     /// result does not depend on it.
     pub progress: bool,
@@ -497,7 +497,7 @@ pub fn shrink(
 
 /// Starts from package test `test` (its name, e.g. `07`, or its number) of the problem in
 /// `problems_dir` instead of generated seeds: checks the package against its lock
-/// ([`crate::store::load_checked`]), judges the test, and when it fails shrinks it (when
+/// ([`crate::package::store::load_checked`]), judges the test, and when it fails shrinks it (when
 /// `shrink`) as a stress failure: a generated test's line first ([`shrink_failure`]), then
 /// its input. `Ok(None)` when the submission passes the test.
 ///
@@ -512,7 +512,7 @@ pub fn from_test(
     shrink: bool,
     jobs: usize,
 ) -> anyhow::Result<Option<Counterexample>> {
-    let package = crate::store::load_checked(problems_dir, problem.name())?;
+    let package = crate::package::store::load_checked(problems_dir, problem.name())?;
     let manifest =
         crate::package::Manifest::load(&problems_dir.join(problem.name()).join("manifest.toml"))?;
     let index = package
@@ -596,7 +596,7 @@ pub struct LineShrunk {
 }
 
 /// Shrinks the generator line of a failing test before its input (program problems, whose
-/// lines are positional words): tries [`crate::shrink_text::smaller_lines`] of `name args`
+/// lines are positional words): tries [`crate::core::shrink_text::smaller_lines`] of `name args`
 /// in order with the same `seed`, keeps the first whose test is valid and fails in the class
 /// of `judged`, and repeats until none does. `None` when no smaller line fails. Lines the
 /// generator refuses or whose tests do not validate are skipped.
@@ -624,7 +624,7 @@ pub fn shrink_line(
     let mut best: Option<LineShrunk> = None;
     let mut runs = 0;
     'step: loop {
-        for cand in crate::shrink_text::smaller_lines(&line) {
+        for cand in crate::core::shrink_text::smaller_lines(&line) {
             let a = Args::positional(&cand[1..]);
             let Ok(input) = generate_test(problem, name, &a, seed) else {
                 continue;
@@ -957,9 +957,9 @@ pub fn stress(
     };
     let bar = match opts.seeds {
         SeedPlan::Range { first, last } => {
-            crate::progress::bar((last - first).saturating_add(1), "seeds", opts.progress)
+            crate::core::progress::bar((last - first).saturating_add(1), "seeds", opts.progress)
         }
-        SeedPlan::Time { .. } => crate::progress::spinner("seeds", opts.progress),
+        SeedPlan::Time { .. } => crate::core::progress::spinner("seeds", opts.progress),
     };
     let batch = SEEDS_PER_WORKER * jobs as u64;
     let line = &opts.generator;
@@ -1216,7 +1216,7 @@ pub fn save_counterexample(
             let dir = problem_dir.join("hand");
             std::fs::create_dir_all(&dir)
                 .with_context(|| format!("cannot create {}", dir.display()))?;
-            crate::package::write_atomic(&path, input)?;
+            crate::core::files::write_atomic(&path, input)?;
         }
         Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
     }
@@ -1228,7 +1228,7 @@ pub fn save_counterexample(
     let _ = write!(
         add,
         "\n# stress: {}\n[[test]]\nfile = \"{rel}\"\n",
-        crate::verdict::one_line(note)
+        crate::core::verdict::one_line(note)
     );
     let mut f = std::fs::OpenOptions::new()
         .append(true)

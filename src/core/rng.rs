@@ -26,7 +26,7 @@ pub struct TestRng {
 impl TestRng {
     /// The RNG of the test identified by `problem`, `generator`, `args` and `seed`.
     ///
-    /// `args` must be in canonical form (as produced by [`crate::args::Args::canonical`]) so
+    /// `args` must be in canonical form (as produced by [`crate::core::args::Args::canonical`]) so
     /// that two spellings of the same arguments give the same test. The identity string is
     /// `gridjudge-test-v1\0problem\0generator\0args\0seed`; its SHA-256 digest is the ChaCha20
     /// key.

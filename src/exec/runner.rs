@@ -3,7 +3,7 @@
 //!
 //! Two modes, chosen by [`RunSpec::sandbox`]:
 //! * **in the sandbox** (the default of `judge`, `verify` and `stress`): the program runs in
-//!   the bubblewrap sandbox of [`crate::sandbox`], which documents what it can see and do; its
+//!   the bubblewrap sandbox of [`crate::exec::sandbox`], which documents what it can see and do; its
 //!   limits and accounting cover the whole process tree through a cgroup (CPU time, peak
 //!   memory, task count), and the rlimits below stay as per-process backstops;
 //! * **unconfined** (`--no-sandbox`): the process-group runner documented below, as the judge's
@@ -76,23 +76,11 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context};
 use serde::Serialize;
 
-use crate::sandbox::{self, Session};
-
-/// Default stack limit, KiB: 64 MiB, as Codeforces and Luogu allow; enough for any natural
-/// recursion on the problems' graphs, small enough that unbounded recursion fails as a
-/// runtime error (`SIGSEGV`) instead of eating the memory limit. A stack limit at or above the
-/// memory limit turns a stack overflow into a memory-limit verdict.
-pub const DEFAULT_STACK_KIB: u64 = 64 * 1024;
+use crate::exec::sandbox::{self, Session};
+use crate::problem::{DEFAULT_STACK_KIB, DEFAULT_TASKS};
 
 /// Default output cap, bytes: 64 MiB.
 pub const DEFAULT_OUTPUT_BYTES: u64 = 64 << 20;
-
-/// Default task limit: processes and threads of a run together, 128. Enough for the
-/// multi-threaded runtimes (a HotSpot JVM starts about 20 to 40 threads on 2 to 16 cores, the Go
-/// runtime one per core plus a few, .NET about 20), well under the 200 children of a fork
-/// bomb. Problems set it with `tasks` in `problem.toml` `[limits]`. Enforced only in the
-/// sandbox ([`crate::sandbox`]).
-pub const DEFAULT_TASKS: u64 = 128;
 
 /// How many bytes of the program's stderr [`RunResult::stderr_head`] keeps.
 pub const STDERR_HEAD_BYTES: usize = 2048;
@@ -225,7 +213,7 @@ pub struct RunSpec {
     /// Where the fresh working directory is created; `None` for the system's temporary folder.
     /// Unused in the sandbox, whose working folder is a tmpfs.
     pub work_parent: Option<PathBuf>,
-    /// The sandbox session to run in ([`crate::sandbox`]); `None` runs the program unconfined
+    /// The sandbox session to run in ([`crate::exec::sandbox`]); `None` runs the program unconfined
     /// (`--no-sandbox`), as the judge's user, limited as described above.
     pub sandbox: Option<Arc<Session>>,
 }
@@ -496,7 +484,7 @@ fn resolve_program(p: &OsString) -> anyhow::Result<OsString> {
     }
 }
 
-/// The arguments of a `java` run (a Java submission, [`crate::judge::SubmissionKind::Java`])
+/// The arguments of a `java` run (a Java submission, [`crate::exec::compile::SubmissionKind::Java`])
 /// with the heap sized to the memory limit (`-Xmx`, unless given) and the serial collector and
 /// small code and class-space reservations: a JVM otherwise reserves a quarter of the machine's
 /// memory up front and cannot start under the address-space cap.
@@ -707,7 +695,7 @@ fn sandbox_termination(status: i32) -> Termination {
     }
 }
 
-/// [`run`] in the sandbox of `session` ([`crate::sandbox`]): `bwrap` is started as the leader
+/// [`run`] in the sandbox of `session` ([`crate::exec::sandbox`]): `bwrap` is started as the leader
 /// of a new process group, in a fresh cgroup (when available), with the rlimits above, after
 /// dropping to the unprivileged uid; the monitor polls the cgroup's CPU time (and OOM kills)
 /// and the wall clock. Afterwards every process left in the cgroup is killed and the cgroup

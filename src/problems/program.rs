@@ -1,6 +1,6 @@
 //! Program problems: a problem defined by its own programs in any language, declared in the
 //! `[programs]` table of its `problem.toml`, as in Polygon or BAPCtools. No Rust code names
-//! such a problem; [`crate::discover::problem`] finds it at run time.
+//! such a problem; [`crate::problems::problem`] finds it at run time.
 //!
 //! ```toml
 //! [programs]
@@ -26,7 +26,7 @@
 //! # Calling conventions
 //! * generator: `GEN ARGS...`, stdout is the input. The words of the manifest line after the
 //!   generator's name are passed as written, except `{seed}`, replaced by a number in
-//!   [0, 2^31) drawn from the test's RNG ([`crate::rng::TestRng::for_test`] with the problem,
+//!   [0, 2^31) drawn from the test's RNG ([`crate::core::rng::TestRng::for_test`] with the problem,
 //!   the generator, the words and the manifest seed: the first 32-bit word shifted right by
 //!   one). Builds run every line twice and refuse different bytes ([`crate::package`]).
 //! * validator: input on stdin. `testlib`: `--group G` for a test of group G, exit 0 valid,
@@ -39,145 +39,30 @@
 //!   (7 with testlib's points is AC), message on stderr; `kattis`: `CHECKER input answer
 //!   feedback_dir < output`, exit 42 AC, 43 WA, message in `feedback_dir/judgemessage.txt`.
 //!   Any other exit, a crash or a time-out is FAIL naming the checker.
-//! * normaliser (shrinking, [`crate::stress`]): a candidate input on stdin, a consistent input
+//! * normaliser (shrinking, [`crate::judge::stress`]): a candidate input on stdin, a consistent input
 //!   on stdout (e.g. its counts fixed); exit 0.
 //!
 //! Every program runs unconfined (they are the setter's own) under `[programs.limits]`; a
 //! crash, a time-out, too much memory or output, or no output at all is an error that names
 //! the program, the limit and the start of its stderr, never a panic.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::ffi::OsString;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use anyhow::{anyhow, bail, Context};
-use serde::Deserialize;
 
-use crate::args::{ArgError, Args, GeneratorInfo};
-use crate::checkers::BuiltinChecker;
-use crate::judge::{prepare, Prepared, Submission, SubmissionKind};
+use crate::core::args::{ArgError, Args, GeneratorInfo};
+use crate::core::checkers::BuiltinChecker;
+use crate::core::reader::FormatError;
+use crate::core::rng::TestRng;
+use crate::core::verdict::{CheckOutcome, Verdict};
+use crate::exec::compile::{prepare, Prepared, Submission, SubmissionKind};
+use crate::exec::runner::{self, Outcome, RunLimits, RunSpec};
+use crate::problem::programs::{Convention, ProgramSpec, ProgramsConfig};
 use crate::problem::{Bounds, InputSummary, Problem, ProblemConfig, ValidateOptions};
-use crate::reader::FormatError;
-use crate::rng::TestRng;
-use crate::runner::{self, Outcome, RunLimits, RunSpec};
-use crate::verdict::{CheckOutcome, Verdict};
-
-/// Calling convention of a validator or checker program.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Convention {
-    /// testlib (Codeforces, Polygon): validator exit 0 valid; checker `input output answer`,
-    /// exit 0/1/2/3 = AC/WA/PE/FAIL.
-    #[default]
-    Testlib,
-    /// Kattis problem package format: validator exit 42/43; checker `input answer feedback_dir
-    /// < output`, exit 42/43.
-    Kattis,
-}
-
-/// A program as written in `problem.toml`: a path, or a table.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(untagged)]
-pub enum ProgramSpec {
-    /// A path relative to the problem folder.
-    Path(String),
-    /// A table: `source` or `command`, `convention`, and for built-in checkers `builtin`.
-    Table(ProgramTable),
-}
-
-/// The table form of a [`ProgramSpec`].
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ProgramTable {
-    /// A source or executable file, relative to the problem folder.
-    pub source: Option<String>,
-    /// A shell command line, run in the problem folder.
-    pub command: Option<String>,
-    /// Calling convention (validators and checkers; default testlib).
-    pub convention: Option<Convention>,
-    /// A built-in checker: `tokens`, `lines`, `unordered_lines` or `float` ([`crate::checkers`]).
-    pub builtin: Option<String>,
-    /// Absolute tolerance of the `float` checker.
-    pub abs: Option<f64>,
-    /// Relative tolerance of the `float` checker.
-    pub rel: Option<f64>,
-    /// Kattis-convention validators: the flags (space-separated words) per test group.
-    #[serde(default)]
-    pub flags: BTreeMap<String, String>,
-}
-
-impl ProgramSpec {
-    /// The table form: a path is `{ source = PATH }`.
-    pub fn table(&self) -> ProgramTable {
-        match self {
-            ProgramSpec::Path(p) => ProgramTable {
-                source: Some(p.clone()),
-                ..Default::default()
-            },
-            ProgramSpec::Table(t) => t.clone(),
-        }
-    }
-}
-
-/// Limits of the setter's programs, `[programs.limits]`.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SetterLimits {
-    /// CPU time per run, milliseconds (default 10 000).
-    #[serde(default = "default_setter_time")]
-    pub time_ms: u64,
-    /// Memory per run, MiB (default 1024).
-    #[serde(default = "default_setter_memory")]
-    pub memory_mib: u64,
-    /// Output per run, MiB (default 64).
-    #[serde(default = "default_setter_output")]
-    pub output_mib: u64,
-}
-
-fn default_setter_time() -> u64 {
-    10_000
-}
-fn default_setter_memory() -> u64 {
-    1024
-}
-fn default_setter_output() -> u64 {
-    64
-}
-
-impl Default for SetterLimits {
-    fn default() -> Self {
-        SetterLimits {
-            time_ms: default_setter_time(),
-            memory_mib: default_setter_memory(),
-            output_mib: default_setter_output(),
-        }
-    }
-}
-
-/// The `[programs]` table of `problem.toml` (see the module documentation).
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ProgramsConfig {
-    /// Generators by name.
-    pub generators: BTreeMap<String, ProgramSpec>,
-    /// The validator.
-    pub validator: ProgramSpec,
-    /// The reference solution.
-    pub solution: ProgramSpec,
-    /// A slow trusted solution, run on the tests of `[build] brute_force_group`.
-    pub brute_force: Option<ProgramSpec>,
-    /// The checker: `{ builtin = ... }` or a program.
-    pub checker: ProgramSpec,
-    /// Reads a shrinking candidate, writes a consistent one.
-    pub normaliser: Option<ProgramSpec>,
-    /// The default generator line of `gridjudge stress`.
-    pub stress: Option<String>,
-    /// Limits of every program above.
-    #[serde(default)]
-    pub limits: SetterLimits,
-}
 
 /// How a program is started, once prepared.
 type Prepared_ = Result<Vec<OsString>, String>;
@@ -215,6 +100,11 @@ struct Ran {
 }
 
 impl ProgramProblem {
+    /// The program problem behind `problem`, if it is one (`None` for a built-in problem).
+    pub fn of(problem: &dyn Problem) -> Option<&ProgramProblem> {
+        problem.as_any().downcast_ref::<ProgramProblem>()
+    }
+
     /// Loads the program problem in `dir` (a folder holding `problem.toml` with `[programs]`),
     /// compiling programs into `cache_dir` when first used. The problem lives as long as the
     /// process (it is leaked into a `&'static`, as built-in problems are statics).
@@ -678,10 +568,6 @@ impl Problem for ProgramProblem {
         self.programs.stress.clone()
     }
 
-    fn as_program(&self) -> Option<&ProgramProblem> {
-        Some(self)
-    }
-
     fn generate(&self, name: &str, args: &Args, rng: &mut TestRng) -> Result<Vec<u8>, ArgError> {
         let spec = self.programs.generators.get(name).ok_or_else(|| {
             ArgError(format!("problem `{}` has no generator `{name}`", self.name))
@@ -691,7 +577,7 @@ impl Problem for ProgramProblem {
         let argv: Vec<OsString> = words
             .iter()
             .map(|w| {
-                if w == crate::package::SEED_WORD {
+                if w == crate::core::args::SEED_WORD {
                     seed.clone().into()
                 } else {
                     w.into()
@@ -718,25 +604,25 @@ impl Problem for ProgramProblem {
         self.shrink_candidates_iter(input).collect()
     }
 
-    /// [`crate::shrink_text`]'s candidates, each passed through the normaliser when one is
-    /// declared (a normalised candidate that is not smaller in [`crate::shrink_text::measure`]
+    /// [`crate::core::shrink_text`]'s candidates, each passed through the normaliser when one is
+    /// declared (a normalised candidate that is not smaller in [`crate::core::shrink_text::measure`]
     /// than `input`, or that the normaliser fails on, is dropped).
     fn shrink_candidates_iter<'a>(
         &'a self,
         input: &'a [u8],
     ) -> Box<dyn Iterator<Item = Vec<u8>> + 'a> {
-        let cands = crate::shrink_text::candidates_iter(input);
+        let cands = crate::core::shrink_text::candidates_iter(input);
         let Some(norm) = &self.programs.normaliser else {
             return Box::new(cands);
         };
-        let bound = crate::shrink_text::measure(input);
+        let bound = crate::core::shrink_text::measure(input);
         let mut seen = std::collections::HashSet::new();
         Box::new(
             cands
                 .filter_map(move |c| {
                     let ran = self.run("normaliser", norm, &[], &c, None).ok()?;
                     let out = self.finished("normaliser", ran).ok()?;
-                    (crate::shrink_text::measure(&out) < bound).then_some(out)
+                    (crate::core::shrink_text::measure(&out) < bound).then_some(out)
                 })
                 .filter(move |c| seen.insert(c.clone())),
         )

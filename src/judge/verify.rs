@@ -15,12 +15,12 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context};
 use serde::{Deserialize, Serialize};
 
-use crate::judge::{
-    judge, JudgeOptions, JudgeReport, Submission, SubmissionKind, SubmissionReport, TestCase,
-};
-use crate::package::{sha256_hex, write_atomic};
+use crate::core::files::{sha256_hex, write_atomic};
+use crate::core::verdict::Verdict;
+use crate::exec::compile::{Submission, SubmissionKind};
+use crate::judge::{judge, JudgeOptions, JudgeReport, SubmissionReport};
+use crate::package::TestCase;
 use crate::problem::{Problem, ProblemConfig};
-use crate::verdict::Verdict;
 
 /// The expected verdict of a catalogue folder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -471,7 +471,7 @@ fn expectation_problem(
 }
 
 /// Runs every catalogue submission of `problem` on every test in `problems_dir/<p>/tests`
-/// (after checking them against `tests.lock`, [`crate::store::load_checked`]), evaluates the
+/// (after checking them against `tests.lock`, [`crate::package::store::load_checked`]), evaluates the
 /// results and saves them for the build report ([`save_results`],
 /// `problems_dir/<p>/report/verify.json`). `Ok(None)` when the problem has no `submissions`
 /// folder.
@@ -496,7 +496,7 @@ pub fn verify_problem(
     let config = ProblemConfig::load(problem, Some(&dir.join("problem.toml")))?;
     // Checked against tests.lock first; the shared lock keeps a build from replacing the
     // files while they are judged.
-    let package = crate::store::load_checked(problems_dir, problem.name())?;
+    let package = crate::package::store::load_checked(problems_dir, problem.name())?;
     let tests = package.cases();
     let subs: Vec<Submission> = entries.iter().map(|e| e.submission.clone()).collect();
     let report = judge(problem, &config, &subs, &tests, opts)?;

@@ -1,6 +1,7 @@
 //! The problem trait — the only thing the build, judge, stress and export code know about a
 //! problem — and `problem.toml`, the per-problem settings.
 
+use std::any::Any;
 use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::Path;
@@ -8,10 +9,13 @@ use std::path::Path;
 use anyhow::{bail, Context};
 use serde::Deserialize;
 
-use crate::args::{ArgError, Args, GeneratorInfo};
-use crate::reader::FormatError;
-use crate::rng::TestRng;
-use crate::verdict::CheckOutcome;
+pub mod programs;
+pub mod stdio;
+
+use crate::core::args::{ArgError, Args, GeneratorInfo};
+use crate::core::reader::FormatError;
+use crate::core::rng::TestRng;
+use crate::core::verdict::CheckOutcome;
 
 /// Inclusive integer bounds by name, e.g. `n = [1, 100]`, read from `problem.toml`.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
@@ -72,19 +76,32 @@ pub struct Limits {
     /// Memory limit, MiB.
     pub memory_mib: u64,
     /// Task limit: processes and threads of a run at the same time, enforced by the sandbox
-    /// (default [`crate::runner::DEFAULT_TASKS`], 128, which lets the JVM and Go runtimes
+    /// (default [`DEFAULT_TASKS`], 128, which lets the JVM and Go runtimes
     /// run).
     #[serde(default = "default_tasks")]
     pub tasks: u64,
-    /// Stack limit of submissions, MiB (default [`crate::runner::DEFAULT_STACK_KIB`], 64 MiB);
+    /// Stack limit of submissions, MiB (default [`DEFAULT_STACK_KIB`], 64 MiB);
     /// e.g. 8 for a problem that must be solved under the 8 MiB many judges set.
     #[serde(default)]
     pub stack_mib: Option<u64>,
 }
 
 fn default_tasks() -> u64 {
-    crate::runner::DEFAULT_TASKS
+    DEFAULT_TASKS
 }
+
+/// Default stack limit, KiB: 64 MiB, as Codeforces and Luogu allow; enough for any natural
+/// recursion on the problems' graphs, small enough that unbounded recursion fails as a
+/// runtime error (`SIGSEGV`) instead of eating the memory limit. A stack limit at or above the
+/// memory limit turns a stack overflow into a memory-limit verdict.
+pub const DEFAULT_STACK_KIB: u64 = 64 * 1024;
+
+/// Default task limit: processes and threads of a run together, 128. Enough for the
+/// multi-threaded runtimes (a HotSpot JVM starts about 20 to 40 threads on 2 to 16 cores, the Go
+/// runtime one per core plus a few, .NET about 20), well under the 200 children of a fork
+/// bomb. Problems set it with `tasks` in `problem.toml` `[limits]`. Enforced only in the
+/// sandbox ([`crate::exec::sandbox`]).
+pub const DEFAULT_TASKS: u64 = 128;
 
 /// Settings of `gridjudge build` for a problem.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
@@ -133,9 +150,9 @@ pub struct ProblemConfig {
     #[serde(default)]
     pub build: BuildSettings,
     /// The problem's own programs: present exactly for a program problem
-    /// ([`crate::program`]).
+    /// ([`crate::problems::program`]).
     #[serde(default)]
-    pub programs: Option<crate::program::ProgramsConfig>,
+    pub programs: Option<programs::ProgramsConfig>,
 }
 
 impl ProblemConfig {
@@ -227,23 +244,42 @@ pub struct InputSummary {
     pub cells: u64,
     /// Every bounded integer the validator read, and whether it reached its bounds (testlib's
     /// overview log, `validator --testOverviewLogFileName`); empty when not recorded.
-    pub bounds_log: crate::reader::BoundsLog,
+    pub bounds_log: crate::core::reader::BoundsLog,
 }
 
-impl InputSummary {
-    /// The summary of an input on the board `g`: its size `NxM` and its number of cells.
-    pub fn of_grid(g: &crate::grid::Grid) -> InputSummary {
-        InputSummary {
-            size: format!("{}x{}", g.n, g.m),
-            cells: u64::from(g.len()),
-            bounds_log: Default::default(),
-        }
+/// Options of a picture ([`Problem::render_svg`]).
+#[derive(Clone, Copy, Debug)]
+pub struct RenderOptions {
+    /// The longer side of the board in pixels (at least 1): a cell is this divided by the
+    /// board's larger dimension, so an `n`×`m` board is `max_side_px · m / max(n, m)` wide and
+    /// `max_side_px · n / max(n, m)` high. The row and column numbers and the legend are drawn
+    /// around the board, so the whole picture is larger.
+    pub max_side_px: u32,
+}
+
+impl Default for RenderOptions {
+    fn default() -> Self {
+        RenderOptions { max_side_px: 640 }
+    }
+}
+
+/// A problem as [`Any`], so that code that knows an implementation can find it behind a
+/// `&dyn Problem` (`ProgramProblem::of` in [`crate::problems::program`]) while the trait knows
+/// none. Implemented for every `'static` type.
+pub trait AsAny {
+    /// `self` as [`Any`].
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<T: Any> AsAny for T {
+    fn as_any(&self) -> &dyn Any {
+        self
     }
 }
 
 /// One grid problem. Implementations live in `src/problems/<name>/`; nothing outside them
 /// knows a problem's format or rules.
-pub trait Problem: Send + Sync {
+pub trait Problem: Send + Sync + AsAny {
     /// Short name (`game`, `bunny`), the folder under `problems/`.
     fn name(&self) -> &'static str;
 
@@ -330,7 +366,7 @@ pub trait Problem: Send + Sync {
         input: &[u8],
         answer: Option<&[u8]>,
         config: &ProblemConfig,
-        opts: crate::render::RenderOptions,
+        opts: crate::problem::RenderOptions,
     ) -> anyhow::Result<String> {
         let _ = (input, answer, config, opts);
         bail!("no picture is defined for problem `{}`", self.name())
@@ -347,13 +383,8 @@ pub trait Problem: Send + Sync {
 
     /// The generator line `gridjudge stress` uses when none is given, if the problem declares
     /// one (`stress` in `[programs]`); `None` for the built-in default
-    /// ([`crate::stress::GeneratorLine::default_for`]).
+    /// ([`crate::judge::stress::GeneratorLine::default_for`]).
     fn default_stress_line(&self) -> Option<String> {
-        None
-    }
-
-    /// The program problem behind this problem, if it is one ([`crate::program`]).
-    fn as_program(&self) -> Option<&crate::program::ProgramProblem> {
         None
     }
 
@@ -361,7 +392,7 @@ pub trait Problem: Send + Sync {
     fn generate(&self, name: &str, args: &Args, rng: &mut TestRng) -> Result<Vec<u8>, ArgError>;
 
     /// Every single-step reduction of a valid `input` that `gridjudge stress` may try while it
-    /// shrinks a counterexample ([`crate::stress`]), in a deterministic order, smallest first.
+    /// shrinks a counterexample ([`crate::judge::stress`]), in a deterministic order, smallest first.
     /// Each candidate must be strictly smaller than `input` in a well-founded measure (so that
     /// greedy shrinking ends); candidates need not be valid, the caller validates each one
     /// under the constraints before trying it. Returns no candidate for an input that does not
@@ -397,23 +428,6 @@ pub trait Problem: Send + Sync {
     }
 }
 
-/// Every problem gridjudge knows.
-pub fn all() -> &'static [&'static dyn Problem] {
-    crate::problems::ALL
-}
-
-/// The problem called `name`, or an error listing the known problems.
-pub fn by_name(name: &str) -> anyhow::Result<&'static dyn Problem> {
-    all()
-        .iter()
-        .copied()
-        .find(|p| p.name() == name)
-        .ok_or_else(|| {
-            let names: Vec<&str> = all().iter().map(|p| p.name()).collect();
-            anyhow::anyhow!("unknown problem `{name}` (known: {})", names.join(", "))
-        })
-}
-
 /// The arguments of a generator line after its name, as `problem` takes them: `key=value`
 /// words, or positional words for a program problem ([`Problem::positional_args`]).
 pub fn parse_args<S: AsRef<str>>(problem: &dyn Problem, words: &[S]) -> Result<Args, ArgError> {
@@ -425,7 +439,7 @@ pub fn parse_args<S: AsRef<str>>(problem: &dyn Problem, words: &[S]) -> Result<A
 }
 
 /// Generates one test: checks `args` against the generator's declared parameters, derives the
-/// RNG from the test's identity (the only place that does, see [`crate::rng`]) and runs it.
+/// RNG from the test's identity (the only place that does, see [`crate::core::rng`]) and runs it.
 pub fn generate_test(
     problem: &dyn Problem,
     generator: &str,
@@ -436,36 +450,4 @@ pub fn generate_test(
     args.check_keys(info)?;
     let mut rng = TestRng::for_test(problem.name(), generator, &args.canonical(), seed);
     problem.generate(generator, args, &mut rng)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The bounds compiled in by `build.rs` are those the run-time parse of the same
-    /// `problem.toml` gives, for every built-in problem and both tables; and the two tables
-    /// differ (the lifted bounds are wider), so that the flag is not ignored.
-    #[test]
-    fn compiled_bounds_agree_with_the_parsed_problem_toml() {
-        for p in all() {
-            let cfg = ProblemConfig::load(*p, None).unwrap();
-            assert_eq!(p.builtin_bounds(false), Some(cfg.constraints.clone()));
-            assert_eq!(p.builtin_bounds(true), Some(cfg.lifted.clone()));
-            assert_ne!(cfg.constraints, cfg.lifted, "{}", p.name());
-            for lifted in [false, true] {
-                let expected = if lifted {
-                    &cfg.lifted
-                } else {
-                    &cfg.constraints
-                };
-                assert_eq!(
-                    &ProblemConfig::solve_bounds(*p, None, lifted).unwrap(),
-                    expected
-                );
-            }
-        }
-        assert_eq!(compiled_bounds("chess", false), None);
-        let (lo, hi) = compiled_bounds("game", false).unwrap().get("n").unwrap();
-        assert_eq!((lo, hi), (1, 100));
-    }
 }

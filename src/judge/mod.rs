@@ -1,0 +1,434 @@
+//! Judging submissions on a problem's tests: compile (cached), run every test under the
+//! limits ([`crate::exec::runner`]), ask the problem's checker, and report a verdict table.
+//!
+//! A submission is a `.cpp` / `.cc` / `.cxx` file (compiled with `g++ -O2 -std=c++17`), a
+//! `.rs` file (`rustc -O --edition 2021`), an executable file, or a command line (run with
+//! `/bin/sh -c`, in the fresh working directory of each test, so paths in it must be absolute).
+//! Compiled programs are cached by the SHA-256 of the compiler's version, the compile command
+//! and the source, in a cache folder (one per user by default, see
+//! [`crate::problems::default_cache_dir`]): a source is compiled once, however often it is
+//! judged.
+//!
+//! The verdict of a test: the runner's classification (TLE, MLE, OLE, RE, see
+//! [`crate::exec::runner`]), or, when the program finished cleanly, the checker's (AC, WA, PE; FAIL
+//! when the jury's files are broken). The only thing this module knows about a problem is
+//! [`Problem::check`].
+
+pub mod stress;
+pub mod verify;
+
+use std::ffi::OsString;
+use std::fmt::Write as _;
+use std::io::BufReader;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use anyhow::Context;
+use rayon::prelude::*;
+use serde::{Serialize, Serializer};
+
+use crate::core::verdict::Verdict;
+use crate::exec::compile::{prepare, session, Prepared, Submission};
+use crate::exec::runner::{self, Outcome, RunLimits, RunSpec};
+use crate::exec::sandbox::{Session, TrackedDir};
+use crate::package::TestCase;
+use crate::problem::{Problem, ProblemConfig};
+
+/// Options of [`judge`].
+#[derive(Clone, Debug)]
+pub struct JudgeOptions {
+    /// Limits of every run.
+    pub limits: RunLimits,
+    /// Runs at the same time (at least 1). Timings are less reliable above 1.
+    pub jobs: usize,
+    /// Draw a progress bar on stderr (meant for terminals).
+    pub progress: bool,
+    /// Compile cache folder.
+    pub cache_dir: PathBuf,
+    /// Run every program in the sandbox ([`crate::exec::sandbox`]); `false` is `--no-sandbox`.
+    pub sandbox: bool,
+}
+
+fn ser_verdict<S: Serializer>(v: &Verdict, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(v.short())
+}
+
+/// The result of one submission on one test.
+#[derive(Clone, Debug, Serialize)]
+pub struct TestResult {
+    /// Test name.
+    pub test: String,
+    /// The verdict.
+    #[serde(serialize_with = "ser_verdict")]
+    pub verdict: Verdict,
+    /// CPU time, milliseconds.
+    pub time_ms: u64,
+    /// Wall-clock time, milliseconds.
+    pub wall_ms: u64,
+    /// Peak resident memory, KiB.
+    pub memory_kib: u64,
+    /// The checker's message (AC / WA / PE / FAIL) or what the runner saw (TLE / MLE / OLE /
+    /// RE), one line.
+    pub message: String,
+}
+
+/// The results of one submission.
+#[derive(Clone, Debug, Serialize)]
+pub struct SubmissionReport {
+    /// The submission's name.
+    pub name: String,
+    /// Its language ([`Submission::language`]).
+    pub language: &'static str,
+    /// The compiler's message when it did not compile (then `tests` is empty).
+    pub compile_error: Option<String>,
+    /// One result per test, in test order.
+    pub tests: Vec<TestResult>,
+}
+
+impl SubmissionReport {
+    /// Whether it compiled and every test is AC.
+    pub fn all_accepted(&self) -> bool {
+        self.compile_error.is_none() && self.tests.iter().all(|t| t.verdict == Verdict::Ac)
+    }
+
+    /// The overall verdict as judges report it: the first non-AC verdict in test order, or AC;
+    /// `None` after a compile error.
+    pub fn overall(&self) -> Option<Verdict> {
+        if self.compile_error.is_some() {
+            return None;
+        }
+        Some(
+            self.tests
+                .iter()
+                .map(|t| t.verdict)
+                .find(|v| *v != Verdict::Ac)
+                .unwrap_or(Verdict::Ac),
+        )
+    }
+
+    /// One summary line, e.g.
+    /// `sol.cpp: WA (first on test 07); 47 tests: AC 40, WA 7; max time 12 ms, max memory 3520 KiB`.
+    pub fn summary(&self) -> String {
+        if let Some(e) = &self.compile_error {
+            let first = e.lines().next().unwrap_or("");
+            return format!("{}: compile error ({first})", self.name);
+        }
+        let mut counts: Vec<(Verdict, usize)> = Vec::new();
+        for t in &self.tests {
+            match counts.iter_mut().find(|(v, _)| *v == t.verdict) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((t.verdict, 1)),
+            }
+        }
+        counts.sort();
+        let counts: Vec<String> = counts.iter().map(|(v, n)| format!("{v} {n}")).collect();
+        let overall = self.overall().unwrap_or(Verdict::Fail);
+        let first = self
+            .tests
+            .iter()
+            .find(|t| t.verdict != Verdict::Ac)
+            .map(|t| format!(" (first on test {})", t.test))
+            .unwrap_or_default();
+        let max_ms = self.tests.iter().map(|t| t.time_ms).max().unwrap_or(0);
+        let max_kib = self.tests.iter().map(|t| t.memory_kib).max().unwrap_or(0);
+        format!(
+            "{}: {overall}{first}; {} tests: {}; max time {max_ms} ms, max memory {max_kib} KiB",
+            self.name,
+            self.tests.len(),
+            counts.join(", ")
+        )
+    }
+}
+
+/// Everything [`judge`] found.
+#[derive(Clone, Debug, Serialize)]
+pub struct JudgeReport {
+    /// Problem name.
+    pub problem: String,
+    /// The limits used.
+    pub limits: RunLimits,
+    /// Runs at the same time.
+    pub jobs: usize,
+    /// How the programs ran: the sandbox's description ([`crate::exec::sandbox::Sandbox::describe`])
+    /// or [`NO_SANDBOX`].
+    pub isolation: String,
+    /// Test names, in order.
+    pub tests: Vec<String>,
+    /// One report per submission, in the order given.
+    pub submissions: Vec<SubmissionReport>,
+}
+
+impl JudgeReport {
+    /// Whether every submission compiled and got AC on every test.
+    pub fn all_accepted(&self) -> bool {
+        self.submissions.iter().all(SubmissionReport::all_accepted)
+    }
+
+    /// The report as pretty-printed JSON (the shape of the [`Serialize`] derive: `problem`,
+    /// `limits`, `jobs`, `tests`, `submissions[]` with `name`, `language`, `compile_error`,
+    /// `tests[]` of `test`, `verdict`, `time_ms`, `wall_ms`, `memory_kib`, `message`).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    }
+
+    /// The human-readable table: per submission one line per test, then its summary line.
+    pub fn render(&self) -> String {
+        let mut s = String::new();
+        let _ = writeln!(s, "{}", self.isolation);
+        let _ = writeln!(
+            s,
+            "problem {}: {} test(s); limits: CPU {} ms, wall {} ms, memory {} KiB, output {} bytes, stack {}, tasks {}",
+            self.problem,
+            self.tests.len(),
+            self.limits.time_ms,
+            self.limits.wall_ms,
+            self.limits.memory_kib,
+            self.limits.output_bytes,
+            self.limits
+                .stack_kib
+                .map(|k| format!("{k} KiB"))
+                .unwrap_or_else(|| "unlimited".into()),
+            self.limits.tasks
+        );
+        for sub in &self.submissions {
+            let _ = writeln!(s, "== {} ({})", sub.name, sub.language);
+            if let Some(e) = &sub.compile_error {
+                let _ = writeln!(s, "compile error:\n{e}");
+            } else {
+                let _ = writeln!(
+                    s,
+                    "{:<6} {:<7} {:>8} {:>8} {:>11}  message",
+                    "test", "verdict", "cpu ms", "wall ms", "memory KiB"
+                );
+                for t in &sub.tests {
+                    let _ = writeln!(
+                        s,
+                        "{:<6} {:<7} {:>8} {:>8} {:>11}  {}",
+                        t.test, t.verdict, t.time_ms, t.wall_ms, t.memory_kib, t.message
+                    );
+                }
+            }
+            let _ = writeln!(s, "{}", sub.summary());
+        }
+        if self.jobs > 1 {
+            let _ = writeln!(
+                s,
+                "note: {} runs at a time; timings are less reliable than with -j 1",
+                self.jobs
+            );
+        }
+        let ok = self.submissions.iter().filter(|x| x.all_accepted()).count();
+        let _ = writeln!(
+            s,
+            "summary: {ok} of {} submission(s) accepted on all {} test(s)",
+            self.submissions.len(),
+            self.tests.len()
+        );
+        s
+    }
+}
+
+/// The verdict of a run that the runner stopped or saw fail (TLE, MLE, OLE, RE) with its
+/// message (the limit, the measured figure, the first non-empty line of stderr), or `None`
+/// when the program finished normally and the checker must decide.
+pub fn stopped_verdict(r: &runner::RunResult, limits: &RunLimits) -> Option<(Verdict, String)> {
+    let stderr_line = r
+        .stderr_head
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .map(|l| format!("; stderr: {}", crate::core::verdict::one_line(l)))
+        .unwrap_or_default();
+    match &r.outcome {
+        Outcome::Finished => None,
+        Outcome::TimeLimit => {
+            let how = match r.killed {
+                Some(runner::KillReason::WallTime) => "wall-clock limit reached",
+                _ => "CPU time limit exceeded",
+            };
+            Some((
+                Verdict::Tle,
+                format!("{how} (CPU {} ms, wall {} ms)", r.cpu_ms, r.wall_ms),
+            ))
+        }
+        Outcome::MemoryLimit => Some((
+            Verdict::Mle,
+            format!(
+                "memory limit exceeded (peak {} KiB, limit {} KiB){stderr_line}",
+                r.peak_kib, limits.memory_kib
+            ),
+        )),
+        Outcome::OutputLimit => Some((
+            Verdict::Ole,
+            format!("output reached the cap of {} bytes", limits.output_bytes),
+        )),
+        Outcome::RuntimeError(what) => Some((Verdict::Re, format!("{what}{stderr_line}"))),
+    }
+}
+
+/// Runs one prepared program on one test and decides the verdict.
+fn judge_one(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    argv: &[OsString],
+    test: &TestCase,
+    limits: &RunLimits,
+    session: Option<&Arc<Session>>,
+) -> TestResult {
+    let result = |verdict, r: Option<&runner::RunResult>, message: String| TestResult {
+        test: test.name.clone(),
+        verdict,
+        time_ms: r.map_or(0, |r| r.cpu_ms),
+        wall_ms: r.map_or(0, |r| r.wall_ms),
+        memory_kib: r.map_or(0, |r| r.peak_kib),
+        message,
+    };
+    let fail = |what: String| result(Verdict::Fail, None, what);
+    let input = match std::fs::read(&test.input) {
+        Ok(b) => b,
+        Err(e) => {
+            return fail(format!(
+                "judge error: cannot read {}: {e}",
+                test.input.display()
+            ))
+        }
+    };
+    let answer = match std::fs::read(&test.answer) {
+        Ok(b) => b,
+        Err(e) => {
+            return fail(format!(
+                "judge error: cannot read {}: {e}",
+                test.answer.display()
+            ))
+        }
+    };
+    let dir = match TrackedDir::new("gridjudge-out-") {
+        Ok(d) => d,
+        Err(e) => return fail(format!("judge error: {e:#}")),
+    };
+    let stdout = dir.path().join("stdout");
+    let spec = RunSpec {
+        argv: argv.to_vec(),
+        stdin: test.input.clone(),
+        stdout: stdout.clone(),
+        stderr: Some(dir.path().join("stderr")),
+        limits: *limits,
+        work_parent: Some(dir.path().to_path_buf()),
+        sandbox: session.cloned(),
+    };
+    let r = match runner::run(&spec) {
+        Ok(r) => r,
+        Err(e) => return fail(format!("judge error: {e:#}")),
+    };
+    let mut strays = if r.stray_processes > 0 {
+        format!(
+            " [{} process(es) of the group could not be reaped]",
+            r.stray_processes
+        )
+    } else {
+        String::new()
+    };
+    if r.task_limit_hits > 0 {
+        let _ = write!(
+            strays,
+            " [task limit of {} reached {} time(s)]",
+            limits.tasks, r.task_limit_hits
+        );
+    }
+    let mut verdict = match stopped_verdict(&r, limits) {
+        Some((v, message)) => result(v, Some(&r), message),
+        None => {
+            let file = match std::fs::File::open(&stdout) {
+                Ok(f) => f,
+                Err(e) => return fail(format!("judge error: cannot read the output: {e}")),
+            };
+            let o = problem.check(&input, &mut BufReader::new(file), &answer, config);
+            result(o.verdict, Some(&r), o.message)
+        }
+    };
+    verdict.message.push_str(&strays);
+    verdict
+}
+
+/// Judges every submission on every test: prepares (compiles) each submission once, then runs
+/// the (submission, test) pairs on `opts.jobs` threads. A submission that does not compile gets
+/// a compile error and no test results.
+///
+/// Cost: one process per (submission, test); each run takes at most the wall-clock limit plus
+/// the time to kill and reap its process group.
+///
+/// Errors: the sandbox is wanted but unavailable, a source cannot be read, the cache folder
+/// cannot be written, or the worker threads cannot start. Problems of a single run are verdicts (FAIL for the judge's own failures).
+pub fn judge(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    submissions: &[Submission],
+    tests: &[TestCase],
+    opts: &JudgeOptions,
+) -> anyhow::Result<JudgeReport> {
+    let (session, isolation) = session(opts.sandbox)?;
+    let mut prepared = Vec::with_capacity(submissions.len());
+    for sub in submissions {
+        prepared.push(
+            prepare(sub, &opts.cache_dir, opts.progress)
+                .with_context(|| format!("cannot prepare {}", sub.name))?,
+        );
+    }
+    let work: Vec<(usize, usize)> = prepared
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| matches!(p, Prepared::Ready(_)))
+        .flat_map(|(s, _)| (0..tests.len()).map(move |t| (s, t)))
+        .collect();
+    let bar = crate::core::progress::bar(work.len() as u64, "runs", opts.progress);
+    let run_all = || -> Vec<TestResult> {
+        work.par_iter()
+            .map(|&(s, t)| {
+                let Prepared::Ready(argv) = &prepared[s] else {
+                    unreachable!("only ready submissions are in the work list")
+                };
+                let r = judge_one(
+                    problem,
+                    config,
+                    argv,
+                    &tests[t],
+                    &opts.limits,
+                    session.as_ref(),
+                );
+                bar.set_message(format!("{} test {}", submissions[s].name, tests[t].name));
+                bar.inc(1);
+                r
+            })
+            .collect()
+    };
+    let results = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.jobs.max(1))
+        .build()
+        .context("cannot start worker threads")?
+        .install(run_all);
+    bar.finish_and_clear();
+    let mut results = results.into_iter();
+    let reports = submissions
+        .iter()
+        .zip(&prepared)
+        .map(|(sub, p)| SubmissionReport {
+            name: sub.name.clone(),
+            language: sub.language(),
+            compile_error: match p {
+                Prepared::CompileError(e) => Some(e.clone()),
+                Prepared::Ready(_) => None,
+            },
+            tests: match p {
+                Prepared::Ready(_) => results.by_ref().take(tests.len()).collect(),
+                Prepared::CompileError(_) => Vec::new(),
+            },
+        })
+        .collect();
+    Ok(JudgeReport {
+        problem: problem.name().to_string(),
+        limits: opts.limits,
+        jobs: opts.jobs.max(1),
+        isolation,
+        tests: tests.iter().map(|t| t.name.clone()).collect(),
+        submissions: reports,
+    })
+}
