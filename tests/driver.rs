@@ -53,6 +53,9 @@ fn solve_reports_bad_input_without_panicking() {
 #[test]
 fn unknown_problem_lists_known_ones() {
     let out = gridjudge(&["solve", "chess"], b"");
+    // An error, not a usage error (2) or a panic (101).
+    assert_eq!(out.status.code(), Some(1), "{}", common::text(&out));
+    assert!(out.stdout.is_empty(), "{}", common::text(&out));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains("unknown problem `chess`") && err.contains("game"),

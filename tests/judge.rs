@@ -226,10 +226,49 @@ fn build_verify_runs_the_catalogue_after_building() {
     );
 }
 
+/// The subcommands `gridjudge --help` lists under `Commands:` (without clap's `help`).
+fn listed_subcommands() -> Vec<String> {
+    let help = common::ok(&common::gridjudge(&["--help"]));
+    let commands = help
+        .split_once("Commands:\n")
+        .unwrap_or_else(|| panic!("no `Commands:` in --help:\n{help}"))
+        .1;
+    commands
+        .lines()
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_string)
+        .collect()
+}
+
 #[test]
 fn every_subcommand_has_consistent_options() {
+    // Every subcommand the binary lists, and the list is known: a new subcommand is added here
+    // on purpose, a vanished one fails.
+    let subs = listed_subcommands();
+    assert_eq!(
+        subs,
+        [
+            "build",
+            "judge",
+            "verify",
+            "stress",
+            "solve",
+            "export",
+            "statement",
+            "render",
+            "list",
+            "completions"
+        ],
+        "gridjudge --help"
+    );
     // clap checks its definitions (e.g. clashing short flags) when a subcommand is built.
-    for sub in ["build", "judge", "verify", "solve", "list"] {
-        common::ok(&common::gridjudge(&[sub, "--help"]));
+    for sub in &subs {
+        let help = common::ok(&common::gridjudge(&[sub, "--help"]));
+        assert!(
+            help.contains(&format!("gridjudge {sub}")),
+            "{sub} --help:\n{help}"
+        );
     }
 }

@@ -1,7 +1,8 @@
 //! Submissions and setter programs in every language a program problem may use: C, C++,
-//! Python 3 and Java (when `javac` is installed), judged through the `gridjudge` binary, in the
-//! sandbox and with `--no-sandbox`, on a problem made from scratch in a temporary folder
-//! ("double": print twice the number read).
+//! Python 3 and Java, judged through the `gridjudge` binary, in the sandbox and with
+//! `--no-sandbox`, on a problem made from scratch in a temporary folder ("double": print twice
+//! the number read). Without `javac` or bubblewrap those cases are skipped, saying so, and in
+//! CI that fails the test (`.ci/run` installs both).
 
 mod common;
 
@@ -87,6 +88,7 @@ fn judge(problems: &Path, sub: &Path, sandbox: bool) -> (bool, String) {
     )
 }
 
+/// Whether `program -version` runs and exits with 0 (`javac -version`, `bwrap -version`).
 fn have(program: &str) -> bool {
     Command::new(program)
         .arg("-version")
@@ -116,11 +118,18 @@ fn c_python_and_java_submissions_are_judged_in_and_out_of_the_sandbox() {
              System.out.println(2 * s.nextLong()); } }\n",
             true,
         ));
+    } else {
+        common::tools::skip_or_fail("javac is not installed: the Java submission is not judged");
     }
     let sandbox = Command::new("bwrap")
         .arg("--version")
         .output()
         .is_ok_and(|o| o.status.success());
+    if !sandbox {
+        common::tools::skip_or_fail(
+            "bubblewrap (bwrap) is not installed: nothing is judged in the sandbox",
+        );
+    }
     for (name, text, accepted) in cases {
         let f = subs.join(name);
         write(&f, text);

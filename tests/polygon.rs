@@ -453,12 +453,9 @@ fn every_problem_exports_a_polygon_package_that_problem_xml_describes() {
 // ------------------------------------------------------------------------------------------
 // The consumers' own tools (ignored: PyPI).
 
-/// The p2d release installed (the one whose testlib.h tests/testlib_api.rs builds against).
-const P2D: &str = "p2d==0.4.0";
-
 /// p2d's `testlib.h` (DOMjudge's exit codes), from its installed package.
 fn p2d_testlib() -> PathBuf {
-    tools::pypi_tool("p2d-venv", P2D, "p2d");
+    tools::pypi_tool("p2d-venv", "p2d", "p2d");
     let lib = repo().join("target/p2d-venv/lib");
     for e in fs::read_dir(&lib).unwrap() {
         let p = e
@@ -499,7 +496,7 @@ const P2D_GAPS: [&str; 5] = [
 #[test]
 #[ignore = "needs PyPI (p2d, problemtools) and about ten minutes; .ci/run runs it"]
 fn p2d_converts_every_package_for_verifyproblem() {
-    let p2d = tools::pypi_tool("p2d-venv", P2D, "p2d");
+    let p2d = tools::pypi_tool("p2d-venv", "p2d", "p2d");
     let verify = tools::pypi_tool("problemtools-venv", "problemtools", "verifyproblem");
     let (problems, list) = built();
     let work = tempfile::tempdir().unwrap();

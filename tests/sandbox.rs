@@ -198,6 +198,18 @@ fn judge_hostile(
     time_ms: u64,
     filter: Option<&str>,
 ) -> Judged {
+    judge_hostile_with(name, globals, attack, answer, &options(time_ms), filter)
+}
+
+/// [`judge_hostile`] with the judge options `opts` (e.g. a wall-clock limit of its own).
+fn judge_hostile_with(
+    name: &str,
+    globals: &str,
+    attack: &str,
+    answer: bool,
+    opts: &JudgeOptions,
+    filter: Option<&str>,
+) -> Judged {
     let tmp = tempfile::tempdir().unwrap();
     let game = package(tmp.path());
     let before = snapshot(&game);
@@ -211,7 +223,7 @@ fn judge_hostile(
         tests = gridjudge::package::filter_tests(&tests, f).unwrap();
     }
     let subs = vec![Submission::from_arg(&src.to_string_lossy()).unwrap()];
-    let report = judge(p, &cfg, &subs, &tests, &options(time_ms))
+    let report = judge(p, &cfg, &subs, &tests, opts)
         .unwrap_or_else(|e| panic!("the judge refused (is bubblewrap installed?): {e:#}"));
     assert!(
         report.submissions[0].compile_error.is_none(),
@@ -420,9 +432,14 @@ fn the_program_runs_as_an_unprivileged_uid_outside_too() {
         panic!("this test checks the uid drop of a judge running as root; run it as root");
     }
     // While a sleeper is being judged, every process in its run cgroup runs as 65534 for the
-    // host (real, effective, saved and file-system uid).
-    let handle =
-        std::thread::spawn(|| judge_hostile("uid_probe", "", "sleep(2);", true, 1000, Some("1")));
+    // host (real, effective, saved and file-system uid). Sleeping costs no CPU time; the wall
+    // limit is 60 s, so a loaded machine's slow sandbox start cannot turn the sleeper into a
+    // TLE (the default, 2 x 1 s + 1 s, left it 1 s).
+    let mut opts = options(1000);
+    opts.limits.wall_ms = 60_000;
+    let handle = std::thread::spawn(move || {
+        judge_hostile_with("uid_probe", "", "sleep(2);", true, &opts, Some("1"))
+    });
     let deadline = Instant::now() + Duration::from_secs(20);
     let mut seen = Vec::new();
     while seen.is_empty() && Instant::now() < deadline {

@@ -141,8 +141,10 @@ pub fn builds(problem: &str, name: &str, polygon: &str) -> Vec<Build> {
 }
 
 /// The p2d release whose testlib.h (testlib 0.9.44 adapted to DOMjudge) the testlib-API
-/// sources are compiled against.
-pub const P2D_VERSION: &str = "0.4.0";
+/// sources are compiled against: the one `tests/pypi-pins.txt` pins.
+pub fn p2d_version() -> &'static str {
+    super::tools::pinned_version("p2d")
+}
 
 /// The folder holding p2d's testlib.h, `target/p2d-testlib-<version>/`, installed from PyPI on
 /// first use: p2d (without its dependencies) goes into a throw-away virtual environment, and
@@ -152,7 +154,7 @@ pub fn testlib_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
         let target = Path::new(env!("CARGO_MANIFEST_DIR")).join("target");
-        let dir = target.join(format!("p2d-testlib-{P2D_VERSION}"));
+        let dir = target.join(format!("p2d-testlib-{}", p2d_version()));
         if dir.join("testlib.h").is_file() {
             return dir;
         }
@@ -166,11 +168,12 @@ pub fn testlib_dir() -> &'static Path {
         assert!(st.is_ok_and(|s| s.success()), "python3 -m venv (for p2d)");
         let st = Command::new(venv.join("bin/pip"))
             .args(["install", "--quiet", "--no-deps"])
-            .arg(format!("p2d=={P2D_VERSION}"))
+            .arg(super::tools::pinned("p2d"))
             .status();
         assert!(
             st.is_ok_and(|s| s.success()),
-            "pip install p2d=={P2D_VERSION}"
+            "pip install {}",
+            super::tools::pinned("p2d")
         );
         let site = std::fs::read_dir(venv.join("lib"))
             .unwrap()

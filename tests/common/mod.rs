@@ -120,6 +120,29 @@ pub fn problem_dir(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// The official sample file `file` of `problem`, from the shared folder beside the repository
+/// (`../shared/problems/samples/<problem>/<file>`, which CI has beside its clone). When it is
+/// missing: `None`, after [`tools::skip_or_fail`] says what is not compared (a failure in CI).
+/// Any other read error panics.
+#[track_caller]
+pub fn official_sample(problem: &str, file: &str, unchecked: &str) -> Option<Vec<u8>> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/problems/samples")
+        .join(problem)
+        .join(file);
+    match std::fs::read(&path) {
+        Ok(bytes) => Some(bytes),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            tools::skip_or_fail(&format!(
+                "{} is missing (the shared folder beside the repository): {unchecked}",
+                path.display()
+            ));
+            None
+        }
+        Err(e) => panic!("{}: {e}", path.display()),
+    }
+}
+
 /// The problems that ship C++ testlib sources (`problems/<p>/testlib/checker.cpp`), by name.
 pub fn testlib_problems() -> Vec<String> {
     let root = problem_dir("");

@@ -1,7 +1,8 @@
 //! External tools the end-to-end tests drive: command-line programs installed from PyPI into
 //! virtual environments under `target/` (problemtools, BAPCtools, p2d), and running a program
 //! for its exit code alone. Test files that need only this declare
-//! `#[path = "common/tools.rs"] mod tools;` instead of the whole `common` module.
+//! `#[path = "common/tools.rs"] mod tools;` instead of the whole `common` module. Also the
+//! PyPI pins (`tests/pypi-pins.txt`) and [`skip_or_fail`], the one way a test may skip.
 
 #![allow(dead_code)]
 
@@ -9,32 +10,80 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::Mutex;
 
+/// The pinned PyPI requirements (`tests/pypi-pins.txt`), the one place their versions are set.
+const PINS: &str = include_str!("../pypi-pins.txt");
+
+/// The pinned requirement of the PyPI package `name` (e.g. `bapctools==2026.10.0`), from
+/// `tests/pypi-pins.txt`. Panics when the file does not pin `name`.
+pub fn pinned(name: &str) -> String {
+    format!("{name}=={}", pinned_version(name))
+}
+
+/// The version `tests/pypi-pins.txt` pins for the PyPI package `name`. Panics when the file
+/// does not pin `name`.
+pub fn pinned_version(name: &str) -> &'static str {
+    PINS.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .find_map(|l| {
+            let (n, v) = l.split_once("==")?;
+            (n.trim() == name).then_some(v.trim())
+        })
+        .unwrap_or_else(|| panic!("tests/pypi-pins.txt pins no version of `{name}`"))
+}
+
+/// Whether this run is CI's: the environment variable `CI` is set to anything but empty, `0`
+/// or `false` (`.ci/run` runs with `CI=true`).
+pub fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "0" && v != "false")
+}
+
+/// A test that cannot check something here calls this with the reason, then skips that part.
+/// In CI ([`in_ci`]) every skip is a failure: this panics with the reason. Elsewhere it prints
+/// `SKIPPED: <reason>` on stderr (shown with `--nocapture` or when the test fails), so a skip
+/// is never silent.
+#[track_caller]
+pub fn skip_or_fail(reason: &str) {
+    if in_ci() {
+        panic!("CI must not skip: {reason}");
+    }
+    eprintln!("SKIPPED at {}: {reason}", std::panic::Location::caller());
+}
+
 /// Held while a virtual environment is made: the tests of one file run on several threads,
 /// and two `python3 -m venv` on the same folder at once fail (`File exists`).
 static INSTALLING: Mutex<()> = Mutex::new(());
 
-/// `target/<venv>/bin/<exe>`, installing `package` (a PyPI requirement such as `problemtools`
-/// or `p2d==0.4.0`) into the virtual environment `target/<venv>` on first use, and reusing it
-/// afterwards; one thread at a time installs. Panics, naming the step, when python3, venv or
-/// pip fails (no network, no `python3-venv`).
-pub fn pypi_tool(venv: &str, package: &str, exe: &str) -> PathBuf {
+/// `target/<venv>/bin/<exe>`, installing the PyPI package `name` at its pinned version
+/// ([`pinned`]) into the virtual environment `target/<venv>` on first use, and reusing it
+/// afterwards; one thread at a time installs. A venv installed with another pin (its file
+/// `gridjudge-pin` differs) is reinstalled at the pinned version. Panics, naming the step,
+/// when python3, venv or pip fails (no network, no `python3-venv`).
+pub fn pypi_tool(venv: &str, name: &str, exe: &str) -> PathBuf {
     let _one_at_a_time = INSTALLING.lock().unwrap_or_else(|e| e.into_inner());
     let venv = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("target")
         .join(venv);
     let path = venv.join("bin").join(exe);
-    if !path.is_file() {
-        let st = Command::new("python3")
-            .args(["-m", "venv"])
-            .arg(&venv)
-            .status()
-            .expect("python3 is needed to install from PyPI");
-        assert!(st.success(), "python3 -m venv {} failed", venv.display());
+    let requirement = pinned(name);
+    let marker = venv.join("gridjudge-pin");
+    let installed = std::fs::read_to_string(&marker).ok();
+    if !path.is_file() || installed.as_deref() != Some(requirement.as_str()) {
+        if !venv.join("bin/pip").is_file() {
+            let st = Command::new("python3")
+                .args(["-m", "venv"])
+                .arg(&venv)
+                .status()
+                .expect("python3 is needed to install from PyPI");
+            assert!(st.success(), "python3 -m venv {} failed", venv.display());
+        }
         let st = Command::new(venv.join("bin/pip"))
-            .args(["install", "--quiet", package])
+            .args(["install", "--quiet", &requirement])
             .status()
             .unwrap();
-        assert!(st.success(), "pip install {package} failed");
+        assert!(st.success(), "pip install {requirement} failed");
+        assert!(path.is_file(), "{requirement} installed no {exe}");
+        std::fs::write(&marker, &requirement).unwrap();
     }
     path
 }
