@@ -17,7 +17,7 @@
 //!
 //! The reference costs O(E·sqrt V) for the first matching plus at most O(V + E) per position,
 //! but the searches skip what earlier failed searches proved dead and look for a free
-//! neighbour before searching deeper (see `IncrementalMatching` in src/matching.rs): on these
+//! neighbour before searching deeper (see `IncrementalMatching` in src/core/matching.rs): on these
 //! records most positions cost a few steps, and the 200×200 records take well under a second.
 
 mod common;

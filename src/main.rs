@@ -589,7 +589,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 .collect::<anyhow::Result<_>>()?;
             // Checked against tests.lock first (a tampered or stale test is an error).
             let package =
-                gridjudge::package::store::load_checked(dir.parent().unwrap_or(&dir), p.name())?;
+                gridjudge::package::load_checked(dir.parent().unwrap_or(&dir), p.name())?;
             let mut cases = package.cases();
             if let Some(f) = &tests {
                 cases = gridjudge::package::filter_tests(&cases, f)?;

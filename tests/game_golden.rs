@@ -3,7 +3,7 @@
 //! The SHA-256 of tests made by every generator is held here, as produced by this code with
 //! the pinned rand 0.10.4 / rand_chacha 0.10.0. If a dependency update, or a change to a
 //! generator or to `TestRng`, changes any byte, this fails loudly: every published test
-//! package would change with it. (The first raw words of two seeds are held in `src/rng.rs`.)
+//! package would change with it. (The first raw words of two seeds are held in `src/core/rng.rs`.)
 //!
 //! That the bytes do not depend on the number of threads is checked for every problem's
 //! package by tests/contract.rs.

@@ -404,7 +404,7 @@ fn an_old_tests_folder_and_leftovers_are_replaced() {
     fs::write(dir.join(".builds/123-45/01.in"), "x").unwrap();
     std::os::unix::fs::symlink(".builds/123-45", dir.join(".tests.new-45")).unwrap();
     fs::write(dir.join(".tmpXyZ789"), "half a lock").unwrap();
-    let e = store::load_checked(tmp.path(), "game").unwrap_err();
+    let e = gridjudge::package::load_checked(tmp.path(), "game").unwrap_err();
     assert!(
         format!("{e:#}").contains("written by an earlier gridjudge"),
         "{e:#}"
@@ -414,12 +414,12 @@ fn an_old_tests_folder_and_leftovers_are_replaced() {
     // builds it again.
     let target = fs::read_link(dir.join("tests")).unwrap();
     fs::remove_dir_all(dir.join(&target)).unwrap();
-    let e = store::load_checked(tmp.path(), "game").unwrap_err();
+    let e = gridjudge::package::load_checked(tmp.path(), "game").unwrap_err();
     assert!(format!("{e:#}").contains("has no built tests"), "{e:#}");
     build(tmp.path(), LockMode::Locked).unwrap();
     common::assert_clean(&dir);
     assert_eq!(read_tests(&dir).len(), 8);
-    store::load_checked(tmp.path(), "game").unwrap();
+    gridjudge::package::load_checked(tmp.path(), "game").unwrap();
 }
 
 #[test]
@@ -433,10 +433,10 @@ fn a_second_build_or_a_reader_keeps_a_build_out() {
         "{e}"
     );
     drop(held);
-    let package = store::load_checked(tmp.path(), "game").unwrap();
+    let package = gridjudge::package::load_checked(tmp.path(), "game").unwrap();
     assert!(build(tmp.path(), LockMode::Extend).is_err());
     // Readers share.
-    store::load_checked(tmp.path(), "game").unwrap();
+    gridjudge::package::load_checked(tmp.path(), "game").unwrap();
     drop(package);
     build(tmp.path(), LockMode::Extend).unwrap();
 }

@@ -182,7 +182,7 @@ fn interrupt_at_every_step(legacy: bool) {
             assert_eq!(now, old, "step {n}: the lock changed before the commit");
             // Readers see the old package, consistent with its lock; it only lacks the
             // manifest's edit.
-            let e = store::load_checked(&root, "game").unwrap_err();
+            let e = gridjudge::package::load_checked(&root, "game").unwrap_err();
             let e = format!("{e:#}");
             assert!(
                 e.contains("manifest.toml of `game` changed since the last build")
@@ -199,7 +199,7 @@ fn interrupt_at_every_step(legacy: bool) {
                 now.lock == old.lock || now.lock == new.lock,
                 "step {n}: a third tests.lock"
             );
-            let p = store::load_checked(&root, "game").unwrap_or_else(|e| {
+            let p = gridjudge::package::load_checked(&root, "game").unwrap_or_else(|e| {
                 panic!("step {n}: readers refuse the committed package: {e:#}")
             });
             assert_eq!(p.tests.len(), 5);
@@ -211,7 +211,7 @@ fn interrupt_at_every_step(legacy: bool) {
         if now.lock == old.lock && now.files == new.files {
             assert!(out.contains("finished an interrupted build"), "{out}");
         }
-        store::load_checked(&root, "game").unwrap();
+        gridjudge::package::load_checked(&root, "game").unwrap();
         fs::remove_dir_all(&root).unwrap();
         n += 1;
     }
@@ -318,7 +318,7 @@ fn kills_over_a_build_and_aborts_in_its_write_phase_leave_one_whole_package() {
             assert_eq!(now.files, new.files, "{what}: a mixed package");
             assert_eq!(now.inner_lock, new.inner_lock, "{what}");
             assert!(now.lock == old.lock || now.lock == new.lock, "{what}");
-            store::load_checked(&root, "game").unwrap();
+            gridjudge::package::load_checked(&root, "game").unwrap();
             after += 1;
         }
         ok(&build(&root));
@@ -508,5 +508,5 @@ fn a_full_disk_stops_the_build_and_changes_nothing() {
     let new = state(&dir);
     assert_eq!(new.files.len(), 12);
     assert_clean(&dir);
-    store::load_checked(&root, "game").unwrap();
+    gridjudge::package::load_checked(&root, "game").unwrap();
 }

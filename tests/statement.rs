@@ -1,4 +1,4 @@
-//! The compiled statement (`src/statement.rs`): the samples it shows are the package's sample
+//! The compiled statement (`src/export/statement.rs`): the samples it shows are the package's sample
 //! tests, for every problem under `problems/`, and a missing renderer stops the Kattis export
 //! with a message that says what to install.
 //!

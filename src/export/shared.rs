@@ -24,11 +24,11 @@ pub struct PackageTest {
 }
 
 /// Loads the built package of `problem` from `<problems_dir>/<p>/`, checked against the
-/// lock and the manifest by [`crate::package::store::load_checked`] (the same check as `judge` and
+/// lock and the manifest by [`crate::package::load_checked`] (the same check as `judge` and
 /// `verify`). Errors when the package was never built, is stale, or a file is missing or
 /// differs from the lock, naming the test and the `gridjudge build` command to run.
 pub fn load_built(problem: &dyn Problem, problems_dir: &Path) -> anyhow::Result<Vec<PackageTest>> {
-    let package = crate::package::store::load_checked(problems_dir, problem.name())?;
+    let package = crate::package::load_checked(problems_dir, problem.name())?;
     Ok(package
         .tests
         .into_iter()

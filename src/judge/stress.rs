@@ -497,7 +497,7 @@ pub fn shrink(
 
 /// Starts from package test `test` (its name, e.g. `07`, or its number) of the problem in
 /// `problems_dir` instead of generated seeds: checks the package against its lock
-/// ([`crate::package::store::load_checked`]), judges the test, and when it fails shrinks it (when
+/// ([`crate::package::load_checked`]), judges the test, and when it fails shrinks it (when
 /// `shrink`) as a stress failure: a generated test's line first ([`shrink_failure`]), then
 /// its input. `Ok(None)` when the submission passes the test.
 ///
@@ -512,7 +512,7 @@ pub fn from_test(
     shrink: bool,
     jobs: usize,
 ) -> anyhow::Result<Option<Counterexample>> {
-    let package = crate::package::store::load_checked(problems_dir, problem.name())?;
+    let package = crate::package::load_checked(problems_dir, problem.name())?;
     let manifest =
         crate::package::Manifest::load(&problems_dir.join(problem.name()).join("manifest.toml"))?;
     let index = package

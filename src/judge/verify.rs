@@ -471,7 +471,7 @@ fn expectation_problem(
 }
 
 /// Runs every catalogue submission of `problem` on every test in `problems_dir/<p>/tests`
-/// (after checking them against `tests.lock`, [`crate::package::store::load_checked`]), evaluates the
+/// (after checking them against `tests.lock`, [`crate::package::load_checked`]), evaluates the
 /// results and saves them for the build report ([`save_results`],
 /// `problems_dir/<p>/report/verify.json`). `Ok(None)` when the problem has no `submissions`
 /// folder.
@@ -496,7 +496,7 @@ pub fn verify_problem(
     let config = ProblemConfig::load(problem, Some(&dir.join("problem.toml")))?;
     // Checked against tests.lock first; the shared lock keeps a build from replacing the
     // files while they are judged.
-    let package = crate::package::store::load_checked(problems_dir, problem.name())?;
+    let package = crate::package::load_checked(problems_dir, problem.name())?;
     let tests = package.cases();
     let subs: Vec<Submission> = entries.iter().map(|e| e.submission.clone()).collect();
     let report = judge(problem, &config, &subs, &tests, opts)?;

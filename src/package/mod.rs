@@ -18,6 +18,7 @@
 
 mod build;
 mod cases;
+mod checked;
 mod lock;
 mod manifest;
 pub mod store;
@@ -25,6 +26,7 @@ pub mod store;
 pub use build::{
     build_problem, build_test, summary_table, BuildOptions, BuildReport, BuiltTest, LockMode,
 };
+pub use checked::{load_checked, CheckedPackage, CheckedTest};
 pub use cases::{filter_tests, load_tests, TestCase};
 pub use lock::{lock_changes, Lock, LockChange, LockedTest, LOCK_FORMAT};
 pub use manifest::{test_name, Manifest, TestSpec};
