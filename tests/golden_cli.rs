@@ -47,7 +47,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use gridjudge::package::sha256_hex;
+use gridjudge::core::files::sha256_hex;
 
 /// Set to rewrite the golden files instead of comparing with them.
 const BLESS: &str = "GRIDJUDGE_BLESS";
