@@ -17,7 +17,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use common::{assert_clean, ok};
-use gridjudge::package::store;
 
 const GRIDJUDGE: &str = env!("CARGO_BIN_EXE_gridjudge");
 

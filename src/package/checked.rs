@@ -6,10 +6,10 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::bail;
+use anyhow::{bail, Context};
 
 use super::lock::Lock;
-use super::manifest::{Manifest, TestSpec};
+use super::manifest::{test_name, Manifest, TestSpec};
 use super::store::{build_command, committed_lock, current, lock_for_reading, Current, PackageLock};
 use crate::core::files::sha256_hex;
 

@@ -56,8 +56,6 @@ use std::sync::OnceLock;
 
 use anyhow::{bail, Context};
 
-use super::lock::Lock;
-use super::manifest::{test_name, Manifest, TestSpec};
 use crate::core::files::sha256_hex;
 
 /// Folder of the build folders, inside the problem folder.
