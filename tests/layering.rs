@@ -85,8 +85,8 @@ fn code_only(text: &str) -> String {
         let rest = &text[i..];
         if rest.starts_with("//") {
             i += rest.find('\n').unwrap_or(rest.len());
-        } else if rest.starts_with("/*") {
-            let end = rest[2..].find("*/").map_or(rest.len(), |k| k + 4);
+        } else if let Some(body) = rest.strip_prefix("/*") {
+            let end = body.find("*/").map_or(rest.len(), |k| k + 4);
             out.push_str(&newlines(&rest[..end]));
             i += end;
         } else if !prev_ident && (rest.starts_with('r') || rest.starts_with("br")) && {

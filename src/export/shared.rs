@@ -1,7 +1,7 @@
 //! What every export format shares: the built package's tests ([`PackageTest`],
 //! [`load_built`]), the checker options written into a C++ checker
-//! ([`with_checker_options`]), the stack limit no package format can state ([`small_stack`])
-//! and folder listings in name order ([`sorted_entries`]).
+//! ([`with_checker_options`]), the stack limit no package format can state (`small_stack`)
+//! and folder listings in name order (`sorted_entries`).
 
 use std::path::{Path, PathBuf};
 

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 pub struct LockedTest {
     /// Test name (its number in the manifest), e.g. `07`.
     pub name: String,
-    /// The test's identity ([`TestSpec::source`]): the key of the lock.
+    /// The test's identity ([`crate::package::TestSpec::source`]): the key of the lock.
     pub source: String,
     /// SHA-256 of `NN.in`, lower-case hex.
     pub input: String,

@@ -2,7 +2,7 @@
 //! committed in one step, every hash locked by test identity.
 //!
 //! Layout of `problems/<name>/`:
-//! * `problem.toml` — limits, constraints, groups, checker options ([`ProblemConfig`]);
+//! * `problem.toml` — limits, constraints, groups, checker options ([`crate::problem::ProblemConfig`]);
 //! * `manifest.toml` — the tests, in order ([`Manifest`]); test i is named `NN` = i;
 //! * `tests.lock` — the SHA-256 of every built file, keyed by the test's identity
 //!   ([`TestSpec::source`], [`Lock`]); committed to git;

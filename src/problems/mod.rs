@@ -1,6 +1,6 @@
 //! The problems gridjudge knows, and the one registry that finds them: the built-in problems
 //! ([`ALL`]: `game` and `bunny`, Rust modules here, each implementing
-//! [`Problem`](crate::problem::Problem)) and the program problems, folders of programs found at
+//! [`crate::problem::Problem`]) and the program problems, folders of programs found at
 //! run time under the problems folder ([`program`], [`problem`]). Also the pieces the grid
 //! problems share: the board ([`grid`]) and the pictures' frame ([`picture`]).
 //!

@@ -21,7 +21,7 @@
 //! drawn of any input the reference accepts; an output is read tolerantly (tokens split by
 //! white space). Errors name what was wrong.
 //!
-//! Each problem draws its own pictures ([`Problem::render_svg`], in `src/problems/<p>/render.rs`)
+//! Each problem draws its own pictures ([`crate::problem::Problem::render_svg`], in `src/problems/<p>/render.rs`)
 //! with the shared pieces here: the options, the `Frame` (cell size, margins, row and column
 //! numbers, legend), grid lines, [`answer_diff`] and XML escaping.
 
