@@ -13,6 +13,13 @@
 //! [`crate::exec::runner`]), or, when the program finished cleanly, the checker's (AC, WA, PE; FAIL
 //! when the jury's files are broken). The only thing this module knows about a problem is
 //! [`Problem::check`].
+//!
+//! The files of the layer: this one (the verdict table of `judge`), [`run`] (the one run →
+//! verdict step that `judge` and `stress` share), [`verify`] (the kill matrix), [`stress`]
+//! (the seed loop, `--from-test`, counterexample reports), [`subject`] (what stress runs and
+//! how one input is judged), [`shrink`] (shrinking a failure) and [`save`] (a counterexample
+//! into the manifest). No file imports this one back except `verify`, which builds on
+//! [`judge`].
 
 pub mod run;
 pub mod save;
@@ -154,7 +161,7 @@ pub struct JudgeReport {
     /// Runs at the same time.
     pub jobs: usize,
     /// How the programs ran: the sandbox's description ([`crate::exec::sandbox::Sandbox::describe`])
-    /// or [`NO_SANDBOX`].
+    /// or [`crate::exec::compile::NO_SANDBOX`].
     pub isolation: String,
     /// Test names, in order.
     pub tests: Vec<String>,

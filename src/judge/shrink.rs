@@ -4,12 +4,12 @@
 //!
 //! # Verdict classes
 //! Shrinking keeps a candidate only if it fails with the same
-//! [`FailureClass`](crate::judge::subject::FailureClass) as the test that was found: WA and PE together ("wrong": a PE is a wrong output that happens not to
-//! parse, and the same bug often shows either way), TLE, RE and MLE together ("crash": a
-//! crash that comes from running out of memory, or the stack, is often classified either
-//! way depending on where the allocation fails), and OLE. A checker FAIL is never a
-//! submission's failure: it means the jury's files are broken, and shrinking stops with an
-//! error ([`judge_input`]).
+//! [`FailureClass`](crate::judge::subject::FailureClass) as the test that was found: WA and
+//! PE together ("wrong": a PE is a wrong output that happens not to parse, and the same bug
+//! often shows either way), TLE, RE and MLE together ("crash": a crash that comes from
+//! running out of memory, or the stack, is often classified either way depending on where
+//! the allocation fails), and OLE. A checker FAIL is never a submission's failure: it means
+//! the jury's files are broken, and shrinking stops with an error ([`judge_input`]).
 //!
 //! # Shrinking
 //! Greedy first improvement: ask [`Problem::shrink_candidates`] for the single-step reductions

@@ -6,7 +6,9 @@
 //! generator line (ranges allowed, resolved per seed by [`crate::core::args::resolve_ranges`]) →
 //! [`generate_test`] → validate under the constraints → reference answer ([`Problem::solve`],
 //! in process) → the submission ([`Subject`]) → [`Problem::check`]. The only things this
-//! module knows about a problem are the [`Problem`] trait's methods.
+//! module knows about a problem are the [`Problem`] trait's methods. A seed's test is
+//! generated once: it is not a manifest entry, whose bytes come from
+//! [`crate::package::input_of`] (with its determinism check).
 //!
 //! A failure is shrunk by [`crate::judge::shrink`] (verdict classes, the greedy search); a
 //! counterexample can be saved into the manifest by [`crate::judge::save`]; the submission and
@@ -19,6 +21,10 @@
 //! (the smallest failing seed, or the `keep` smallest) and its shrunk form depend only on the
 //! seed range and the submission, not on `jobs` — provided the submission itself is
 //! deterministic, and for TLE, far from the limit.
+//!
+//! Uses core (arguments, progress bars), problem, package (the built package of
+//! [`from_test`], the manifest) and [`crate::judge::subject`], [`crate::judge::shrink`],
+//! [`crate::judge::save`].
 
 use std::fmt::Write as _;
 use std::path::Path;

@@ -36,9 +36,9 @@ impl TestSpec {
     /// The test's identity, one line: `gen LINE seed=S` for a generated test (the literal
     /// generator line and its seed) or `file PATH` for a hand-made one (the path relative to
     /// the problem folder, with `.` components and repeated or trailing slashes removed). The
-    /// lock is keyed by it ([`Lock`]); two manifest entries may not share it. Distinct
-    /// (line, seed) pairs give distinct identities: the seed is the digits after the last
-    /// ` seed=`.
+    /// lock is keyed by it ([`crate::package::Lock`]); two manifest entries may not share it.
+    /// Distinct (line, seed) pairs give distinct identities: the seed is the digits after the
+    /// last ` seed=`.
     pub fn source(&self) -> String {
         match (&self.gen, &self.file) {
             (Some(g), _) => format!("gen {} seed={}", g, self.seed.unwrap_or(0)),
