@@ -7,8 +7,9 @@
 //! * `stress/in_process` — the same loop with the submission replaced by an in-process
 //!   function that returns the reference answer: generation, range resolution, validation,
 //!   reference solution and checker only (one iteration = 64 seeds);
-//! * `stress/process_start` — one run of the compiled submission on a 1×1 maze: the cost of
-//!   starting, limiting and reaping a process, the floor of the per-test cost;
+//! * `stress/process_start` — one run of the compiled submission on a 1×1 maze, judged (the
+//!   checker reads one line): the cost of starting, limiting and reaping a process, the floor
+//!   of the per-test cost;
 //! * `stress/unsandboxed/j1`, `stress/unsandboxed/process_start` — the same two without the
 //!   sandbox (`--no-sandbox`: process group and rlimits only), so that the difference is the
 //!   price of the sandbox (bwrap's namespaces and mounts, the run's cgroup);
@@ -80,6 +81,9 @@ fn main() {
     let bare_input =
         std::env::temp_dir().join(format!("gridjudge-bench-{}.in", std::process::id()));
     std::fs::write(&bare_input, b"1 1\n.\n").expect("temporary input");
+    let one_cell = game
+        .solve(b"1 1\n.\n", &cfg.constraints)
+        .expect("a valid input");
     let reference = FnSubject(|input: &[u8]| {
         game.solve(input, &cfg.constraints)
             .expect("valid generated input")
@@ -102,10 +106,22 @@ fn main() {
     });
     g.throughput(Throughput::Elements(1));
     g.bench_function("process_start", |b| {
-        b.iter(|| black_box(process.run(b"1 1\n.\n").expect("runs")))
+        b.iter(|| {
+            black_box(
+                process
+                    .judge(game, &cfg, b"1 1\n.\n", &one_cell)
+                    .expect("runs"),
+            )
+        })
     });
     g.bench_function("unsandboxed/process_start", |b| {
-        b.iter(|| black_box(unsandboxed.run(b"1 1\n.\n").expect("runs")))
+        b.iter(|| {
+            black_box(
+                unsandboxed
+                    .judge(game, &cfg, b"1 1\n.\n", &one_cell)
+                    .expect("runs"),
+            )
+        })
     });
     g.bench_function("bare_spawn", |b| {
         b.iter(|| {

@@ -13,15 +13,23 @@
 //! [`crate::exec::runner`]), or, when the program finished cleanly, the checker's (AC, WA, PE; FAIL
 //! when the jury's files are broken). The only thing this module knows about a problem is
 //! [`Problem::check`].
+//!
+//! The files of the layer: this one (the verdict table of `judge`), [`run`] (the one run →
+//! verdict step that `judge` and `stress` share), [`verify`] (the kill matrix), [`stress`]
+//! (the seed loop, `--from-test`, counterexample reports), [`subject`] (what stress runs and
+//! how one input is judged), [`shrink`] (shrinking a failure) and [`save`] (a counterexample
+//! into the manifest). No file imports this one back except `verify`, which builds on
+//! [`judge`].
 
+pub mod run;
+pub mod save;
+pub mod shrink;
 pub mod stress;
+pub mod subject;
 pub mod verify;
 
-use std::ffi::OsString;
 use std::fmt::Write as _;
-use std::io::BufReader;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use anyhow::Context;
 use rayon::prelude::*;
@@ -29,10 +37,13 @@ use serde::{Serialize, Serializer};
 
 use crate::core::verdict::Verdict;
 use crate::exec::compile::{prepare, session, Prepared, Submission};
-use crate::exec::runner::{self, Outcome, RunLimits, RunSpec};
-use crate::exec::sandbox::{Session, TrackedDir};
+use crate::exec::runner::{self, RunLimits};
+use crate::exec::sandbox::TrackedDir;
 use crate::package::TestCase;
 use crate::problem::{Problem, ProblemConfig};
+use run::{run_and_check, Program};
+
+pub use run::stopped_verdict;
 
 /// Options of [`judge`].
 #[derive(Clone, Debug)]
@@ -150,7 +161,7 @@ pub struct JudgeReport {
     /// Runs at the same time.
     pub jobs: usize,
     /// How the programs ran: the sandbox's description ([`crate::exec::sandbox::Sandbox::describe`])
-    /// or [`NO_SANDBOX`].
+    /// or [`crate::exec::compile::NO_SANDBOX`].
     pub isolation: String,
     /// Test names, in order.
     pub tests: Vec<String>,
@@ -228,51 +239,14 @@ impl JudgeReport {
     }
 }
 
-/// The verdict of a run that the runner stopped or saw fail (TLE, MLE, OLE, RE) with its
-/// message (the limit, the measured figure, the first non-empty line of stderr), or `None`
-/// when the program finished normally and the checker must decide.
-pub fn stopped_verdict(r: &runner::RunResult, limits: &RunLimits) -> Option<(Verdict, String)> {
-    let stderr_line = r
-        .stderr_head
-        .lines()
-        .find(|l| !l.trim().is_empty())
-        .map(|l| format!("; stderr: {}", crate::core::verdict::one_line(l)))
-        .unwrap_or_default();
-    match &r.outcome {
-        Outcome::Finished => None,
-        Outcome::TimeLimit => {
-            let how = match r.killed {
-                Some(runner::KillReason::WallTime) => "wall-clock limit reached",
-                _ => "CPU time limit exceeded",
-            };
-            Some((
-                Verdict::Tle,
-                format!("{how} (CPU {} ms, wall {} ms)", r.cpu_ms, r.wall_ms),
-            ))
-        }
-        Outcome::MemoryLimit => Some((
-            Verdict::Mle,
-            format!(
-                "memory limit exceeded (peak {} KiB, limit {} KiB){stderr_line}",
-                r.peak_kib, limits.memory_kib
-            ),
-        )),
-        Outcome::OutputLimit => Some((
-            Verdict::Ole,
-            format!("output reached the cap of {} bytes", limits.output_bytes),
-        )),
-        Outcome::RuntimeError(what) => Some((Verdict::Re, format!("{what}{stderr_line}"))),
-    }
-}
-
-/// Runs one prepared program on one test and decides the verdict.
+/// Runs one prepared program on one test and decides the verdict ([`run::run_and_check`]);
+/// the judge's own failures are FAIL with a `judge error: ` message, and a run's stray
+/// processes and task-limit hits are noted after the message.
 fn judge_one(
     problem: &dyn Problem,
     config: &ProblemConfig,
-    argv: &[OsString],
+    program: Program<'_>,
     test: &TestCase,
-    limits: &RunLimits,
-    session: Option<&Arc<Session>>,
 ) -> TestResult {
     let result = |verdict, r: Option<&runner::RunResult>, message: String| TestResult {
         test: test.name.clone(),
@@ -305,48 +279,35 @@ fn judge_one(
         Ok(d) => d,
         Err(e) => return fail(format!("judge error: {e:#}")),
     };
-    let stdout = dir.path().join("stdout");
-    let spec = RunSpec {
-        argv: argv.to_vec(),
-        stdin: test.input.clone(),
-        stdout: stdout.clone(),
-        stderr: Some(dir.path().join("stderr")),
-        limits: *limits,
-        work_parent: Some(dir.path().to_path_buf()),
-        sandbox: session.cloned(),
-    };
-    let r = match runner::run(&spec) {
-        Ok(r) => r,
+    let judged = match run_and_check(
+        problem,
+        config,
+        program,
+        &test.input,
+        &input,
+        &answer,
+        dir.path(),
+    ) {
+        Ok(j) => j,
         Err(e) => return fail(format!("judge error: {e:#}")),
     };
-    let mut strays = if r.stray_processes > 0 {
-        format!(
+    let r = &judged.run;
+    let mut message = judged.message.clone();
+    if r.stray_processes > 0 {
+        let _ = write!(
+            message,
             " [{} process(es) of the group could not be reaped]",
             r.stray_processes
-        )
-    } else {
-        String::new()
-    };
-    if r.task_limit_hits > 0 {
-        let _ = write!(
-            strays,
-            " [task limit of {} reached {} time(s)]",
-            limits.tasks, r.task_limit_hits
         );
     }
-    let mut verdict = match stopped_verdict(&r, limits) {
-        Some((v, message)) => result(v, Some(&r), message),
-        None => {
-            let file = match std::fs::File::open(&stdout) {
-                Ok(f) => f,
-                Err(e) => return fail(format!("judge error: cannot read the output: {e}")),
-            };
-            let o = problem.check(&input, &mut BufReader::new(file), &answer, config);
-            result(o.verdict, Some(&r), o.message)
-        }
-    };
-    verdict.message.push_str(&strays);
-    verdict
+    if r.task_limit_hits > 0 {
+        let _ = write!(
+            message,
+            " [task limit of {} reached {} time(s)]",
+            program.limits.tasks, r.task_limit_hits
+        );
+    }
+    result(judged.verdict, Some(r), message)
 }
 
 /// Judges every submission on every test: prepares (compiles) each submission once, then runs
@@ -386,14 +347,12 @@ pub fn judge(
                 let Prepared::Ready(argv) = &prepared[s] else {
                     unreachable!("only ready submissions are in the work list")
                 };
-                let r = judge_one(
-                    problem,
-                    config,
+                let program = Program {
                     argv,
-                    &tests[t],
-                    &opts.limits,
-                    session.as_ref(),
-                );
+                    limits: &opts.limits,
+                    session: session.as_ref(),
+                };
+                let r = judge_one(problem, config, program, &tests[t]);
                 bar.set_message(format!("{} test {}", submissions[s].name, tests[t].name));
                 bar.inc(1);
                 r

@@ -6,23 +6,14 @@
 //! generator line (ranges allowed, resolved per seed by [`crate::core::args::resolve_ranges`]) →
 //! [`generate_test`] → validate under the constraints → reference answer ([`Problem::solve`],
 //! in process) → the submission ([`Subject`]) → [`Problem::check`]. The only things this
-//! module knows about a problem are the [`Problem`] trait's methods.
+//! module knows about a problem are the [`Problem`] trait's methods. A seed's test is
+//! generated once: it is not a manifest entry, whose bytes come from
+//! [`crate::package::input_of`] (with its determinism check).
 //!
-//! # Verdict classes
-//! Shrinking keeps a candidate only if it fails with the same [`FailureClass`] as the test
-//! that was found: WA and PE together ("wrong": a PE is a wrong output that happens not to
-//! parse, and the same bug often shows either way), TLE, RE and MLE together ("crash": a
-//! crash that comes from running out of memory, or the stack, is often classified either
-//! way depending on where the allocation fails), and OLE. A checker FAIL is never a
-//! submission's failure: it means the jury's files are broken, and stress stops with an error.
-//!
-//! # Shrinking
-//! Greedy first improvement: ask [`Problem::shrink_candidates`] for the single-step reductions
-//! of the current input (smallest first), skip those the validator rejects under the
-//! constraints, run the rest in order and keep the first that still fails in the same class;
-//! repeat until none does. The result is locally minimal by construction: no single step keeps
-//! it failing. With `jobs > 1` candidates are run in chunks of `jobs` and the first failing
-//! one *in candidate order* is kept, so the result does not depend on `jobs`.
+//! A failure is shrunk by [`crate::judge::shrink`] (verdict classes, the greedy search); a
+//! counterexample can be saved into the manifest by [`crate::judge::save`]; the submission and
+//! how one input is judged are [`crate::judge::subject`]'s. Their items are re-exported here,
+//! so `judge::stress::X` names them all.
 //!
 //! # Determinism
 //! Seeds are run in batches (several seeds per worker); every seed of a batch is finished
@@ -30,234 +21,32 @@
 //! (the smallest failing seed, or the `keep` smallest) and its shrunk form depend only on the
 //! seed range and the submission, not on `jobs` — provided the submission itself is
 //! deterministic, and for TLE, far from the limit.
+//!
+//! Uses core (arguments, progress bars), problem, package (the built package of
+//! [`from_test`], the manifest) and [`crate::judge::subject`], [`crate::judge::shrink`],
+//! [`crate::judge::save`].
 
-use std::ffi::OsString;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use rayon::prelude::*;
-use sha2::{Digest, Sha256};
 
 use crate::core::args::{resolve_ranges, ArgError, Args};
 use crate::core::verdict::Verdict;
-use crate::exec::compile::{prepare, Prepared, Submission};
-use crate::exec::runner::{self, RunLimits, RunSpec};
-use crate::exec::sandbox::{Session, TrackedDir};
 use crate::problem::{generate_test, Problem, ProblemConfig, ValidateOptions};
+
+pub use crate::judge::save::{find_existing, save_counterexample, saved_name, Existing, Saved};
+pub use crate::judge::shrink::{shrink, shrink_failure, shrink_line, LineShrunk, Shrunk};
+pub use crate::judge::subject::{
+    judge_input, Checked, FailureClass, FnSubject, Judged, ProcessSubject, Subject,
+    OUTPUT_HEAD_BYTES,
+};
 
 /// How many seeds each worker gets per batch: large enough to keep the workers busy, small
 /// enough that little work is wasted after the first failure.
 const SEEDS_PER_WORKER: u64 = 4;
-
-/// How many bytes of a submission's output a report keeps.
-pub const OUTPUT_HEAD_BYTES: usize = 4096;
-
-/// The class of a failing verdict; shrinking keeps a candidate only within the same class.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum FailureClass {
-    /// WA or PE.
-    Wrong,
-    /// TLE.
-    TimeLimit,
-    /// RE or MLE.
-    Crash,
-    /// OLE.
-    OutputLimit,
-}
-
-impl FailureClass {
-    /// The class of `v`; `None` for AC and FAIL (FAIL is the jury's failure, not the
-    /// submission's).
-    pub fn of(v: Verdict) -> Option<FailureClass> {
-        match v {
-            Verdict::Wa | Verdict::Pe => Some(FailureClass::Wrong),
-            Verdict::Tle => Some(FailureClass::TimeLimit),
-            Verdict::Re | Verdict::Mle => Some(FailureClass::Crash),
-            Verdict::Ole => Some(FailureClass::OutputLimit),
-            Verdict::Ac | Verdict::Fail => None,
-        }
-    }
-
-    /// A one-word identifier, as in `stress --json`: `wrong`, `time`, `crash`, `output`.
-    pub fn id(self) -> &'static str {
-        match self {
-            FailureClass::Wrong => "wrong",
-            FailureClass::TimeLimit => "time",
-            FailureClass::Crash => "crash",
-            FailureClass::OutputLimit => "output",
-        }
-    }
-
-    /// The name shown in reports, with its verdicts: `wrong (WA/PE)`, `time (TLE)`,
-    /// `crash (RE/MLE)`, `output (OLE)`.
-    pub fn name(self) -> &'static str {
-        match self {
-            FailureClass::Wrong => "wrong (WA/PE)",
-            FailureClass::TimeLimit => "time (TLE)",
-            FailureClass::Crash => "crash (RE/MLE)",
-            FailureClass::OutputLimit => "output (OLE)",
-        }
-    }
-}
-
-/// What a submission did with one input.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RunOutput {
-    /// It finished cleanly with this output; the checker decides.
-    Output(Vec<u8>),
-    /// It broke a limit or crashed: TLE, MLE, OLE or RE, with what the runner saw.
-    Stopped {
-        /// The verdict.
-        verdict: Verdict,
-        /// One line.
-        message: String,
-    },
-}
-
-/// Something that answers inputs: a program run under limits ([`ProcessSubject`]) or an
-/// in-process function ([`FnSubject`], for tests and benchmarks).
-pub trait Subject: Sync {
-    /// Runs on `input`. Errors only for the judge's own failures (a temporary file cannot be
-    /// written, the program cannot be started).
-    fn run(&self, input: &[u8]) -> anyhow::Result<RunOutput>;
-}
-
-/// A prepared (compiled) submission, run once per input under limits by [`crate::exec::runner`].
-#[derive(Clone, Debug)]
-pub struct ProcessSubject {
-    argv: Vec<OsString>,
-    limits: RunLimits,
-    session: Option<Arc<Session>>,
-    isolation: String,
-}
-
-impl ProcessSubject {
-    /// Prepares `sub` through the compile cache in `cache_dir` ([`crate::exec::compile::prepare`],
-    /// which shows a compile as a spinner when `progress`, else as a plain line on stderr), to
-    /// run in the sandbox when `sandboxed` (else unconfined, `--no-sandbox`). Errors on a
-    /// compile error (with the compiler's message), an unreadable source, or a sandbox that is
-    /// wanted but unavailable.
-    pub fn prepare(
-        sub: &Submission,
-        cache_dir: &Path,
-        limits: RunLimits,
-        sandboxed: bool,
-        progress: bool,
-    ) -> anyhow::Result<ProcessSubject> {
-        let (session, isolation) = crate::exec::compile::session(sandboxed)?;
-        match prepare(sub, cache_dir, progress)? {
-            Prepared::Ready(argv) => Ok(ProcessSubject {
-                argv,
-                limits,
-                session,
-                isolation,
-            }),
-            Prepared::CompileError(e) => bail!("{}: compile error:\n{e}", sub.name),
-        }
-    }
-
-    /// How the program runs, for reports: the sandbox's description or
-    /// [`crate::exec::compile::NO_SANDBOX`].
-    pub fn isolation(&self) -> &str {
-        &self.isolation
-    }
-}
-
-impl Subject for ProcessSubject {
-    fn run(&self, input: &[u8]) -> anyhow::Result<RunOutput> {
-        let dir = TrackedDir::new("gridjudge-stress-")?;
-        let stdin = dir.path().join("input");
-        std::fs::write(&stdin, input).context("cannot write the input file")?;
-        let stdout = dir.path().join("stdout");
-        let spec = RunSpec {
-            argv: self.argv.clone(),
-            stdin,
-            stdout: stdout.clone(),
-            stderr: None,
-            limits: self.limits,
-            work_parent: Some(dir.path().to_path_buf()),
-            sandbox: self.session.clone(),
-        };
-        let r = runner::run(&spec)?;
-        Ok(match crate::judge::stopped_verdict(&r, &self.limits) {
-            Some((verdict, message)) => RunOutput::Stopped { verdict, message },
-            None => RunOutput::Output(std::fs::read(&stdout).context("cannot read the output")?),
-        })
-    }
-}
-
-/// An in-process submission: a function from input bytes to output bytes (it always
-/// finishes cleanly). For tests and for measuring the stress loop without processes.
-pub struct FnSubject<F>(pub F);
-
-impl<F: Fn(&[u8]) -> Vec<u8> + Sync> Subject for FnSubject<F> {
-    fn run(&self, input: &[u8]) -> anyhow::Result<RunOutput> {
-        Ok(RunOutput::Output((self.0)(input)))
-    }
-}
-
-/// The result of judging one input.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Judged {
-    /// The verdict (never FAIL: that is an error).
-    pub verdict: Verdict,
-    /// The checker's message, or what the runner saw.
-    pub message: String,
-    /// The first [`OUTPUT_HEAD_BYTES`] bytes of the submission's output (empty when it was
-    /// stopped).
-    pub output: Vec<u8>,
-    /// The reference solution's answer.
-    pub answer: Vec<u8>,
-}
-
-impl Judged {
-    /// The failure class, `None` for AC.
-    pub fn class(&self) -> Option<FailureClass> {
-        FailureClass::of(self.verdict)
-    }
-}
-
-/// Judges `subject` on a valid `input`: reference answer (under the constraints), run, check.
-/// Errors when the input does not validate, the reference fails, the run fails for the
-/// judge's own reasons, or the checker answers FAIL (the jury's files are broken).
-pub fn judge_input(
-    problem: &dyn Problem,
-    config: &ProblemConfig,
-    subject: &dyn Subject,
-    input: &[u8],
-) -> anyhow::Result<Judged> {
-    let answer = problem
-        .solve(input, &config.constraints)
-        .context("the reference solution failed")?;
-    match subject.run(input)? {
-        RunOutput::Output(out) => {
-            let o = problem.check(input, &mut out.as_slice(), &answer, config);
-            if o.verdict == Verdict::Fail {
-                bail!(
-                    "the checker answered FAIL (jury files broken): {}",
-                    o.message
-                );
-            }
-            let mut output = out;
-            output.truncate(OUTPUT_HEAD_BYTES);
-            Ok(Judged {
-                verdict: o.verdict,
-                message: o.message,
-                output,
-                answer,
-            })
-        }
-        RunOutput::Stopped { verdict, message } => Ok(Judged {
-            verdict,
-            message,
-            output: Vec::new(),
-            answer,
-        }),
-    }
-}
 
 /// A generator and its arguments, where integer values may be inclusive ranges `lo..hi`
 /// resolved per seed.
@@ -406,95 +195,6 @@ pub struct StressOptions {
     pub progress: bool,
 }
 
-/// The result of [`shrink`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Shrunk {
-    /// The locally minimal input.
-    pub input: Vec<u8>,
-    /// How it is judged.
-    pub judged: Judged,
-    /// Steps taken (candidates kept).
-    pub steps: usize,
-    /// Candidates judged (validated ones only), counted as with one job: candidates after the
-    /// kept one, run ahead by other jobs, do not count, so the number does not depend on
-    /// `jobs`.
-    pub runs: usize,
-    /// When the generator line was shrunk first ([`shrink_line`]): the concrete arguments of
-    /// the smallest line that still failed, the steps kept and the lines judged.
-    pub line: Option<(String, usize, usize)>,
-}
-
-/// Shrinks `input`, which fails with `judged` (not AC), to a locally minimal input failing in
-/// the same [`FailureClass`] (see the module documentation). Runs up to `jobs` candidates at
-/// once; the result does not depend on `jobs`.
-///
-/// Cost: each step asks for the candidates and runs them until one fails; at most (number of
-/// steps + 1) × (candidates per step) runs. Errors as [`judge_input`].
-pub fn shrink(
-    problem: &dyn Problem,
-    config: &ProblemConfig,
-    subject: &dyn Subject,
-    input: &[u8],
-    judged: Judged,
-    jobs: usize,
-) -> anyhow::Result<Shrunk> {
-    let class = judged
-        .class()
-        .context("shrink: the input does not fail (AC)")?;
-    let jobs = jobs.max(1);
-    let mut cur = Shrunk {
-        input: input.to_vec(),
-        judged,
-        steps: 0,
-        runs: 0,
-        line: None,
-    };
-    let valid = |c: &Vec<u8>| {
-        problem
-            .validate(c, &config.constraints, ValidateOptions::default())
-            .is_ok()
-    };
-    loop {
-        // Candidates are made and validated lazily, `jobs` valid ones at a time: a step stops
-        // at the first that still fails, and a program problem's validator is a process.
-        let mut cands = problem
-            .shrink_candidates_iter(&cur.input)
-            .filter(|c| valid(c));
-        let mut found = None;
-        loop {
-            let chunk: Vec<Vec<u8>> = cands.by_ref().take(jobs).collect();
-            if chunk.is_empty() {
-                break;
-            }
-            let results: Vec<anyhow::Result<Judged>> = chunk
-                .par_iter()
-                .map(|c| judge_input(problem, config, subject, c))
-                .collect();
-            for (c, r) in chunk.iter().zip(results) {
-                // Counted as one job would: runs after the kept candidate do not count.
-                cur.runs += 1;
-                let j = r?;
-                if j.class() == Some(class) {
-                    found = Some((c.clone(), j));
-                    break;
-                }
-            }
-            if found.is_some() {
-                break;
-            }
-        }
-        drop(cands);
-        match found {
-            Some((input, judged)) => {
-                cur.input = input;
-                cur.judged = judged;
-                cur.steps += 1;
-            }
-            None => return Ok(cur),
-        }
-    }
-}
-
 /// Starts from package test `test` (its name, e.g. `07`, or its number) of the problem in
 /// `problems_dir` instead of generated seeds: checks the package against its lock
 /// ([`crate::package::load_checked`]), judges the test, and when it fails shrinks it (when
@@ -578,109 +278,6 @@ pub fn from_test(
         c.shrunk = Some(sh);
     }
     Ok(Some(c))
-}
-
-/// A smaller generator line that still fails, found by [`shrink_line`].
-#[derive(Clone, Debug)]
-pub struct LineShrunk {
-    /// The concrete arguments of the smallest failing line.
-    pub args: Args,
-    /// Its input (same seed).
-    pub input: Vec<u8>,
-    /// How that input is judged.
-    pub judged: Judged,
-    /// Steps kept.
-    pub steps: usize,
-    /// Lines judged.
-    pub runs: usize,
-}
-
-/// Shrinks the generator line of a failing test before its input (program problems, whose
-/// lines are positional words): tries [`crate::core::shrink_text::smaller_lines`] of `name args`
-/// in order with the same `seed`, keeps the first whose test is valid and fails in the class
-/// of `judged`, and repeats until none does. `None` when no smaller line fails. Lines the
-/// generator refuses or whose tests do not validate are skipped.
-///
-/// Cost: at most (steps + 1) × (candidate lines) generator, validator and submission runs.
-/// Errors: a submission that cannot be judged ([`judge_input`]).
-pub fn shrink_line(
-    problem: &dyn Problem,
-    config: &ProblemConfig,
-    subject: &dyn Subject,
-    name: &str,
-    args: &Args,
-    seed: u64,
-    judged: &Judged,
-) -> anyhow::Result<Option<LineShrunk>> {
-    let Some(class) = judged.class() else {
-        return Ok(None);
-    };
-    let Some(words) = args.words() else {
-        return Ok(None);
-    };
-    let mut line: Vec<String> = std::iter::once(name.to_string())
-        .chain(words.iter().cloned())
-        .collect();
-    let mut best: Option<LineShrunk> = None;
-    let mut runs = 0;
-    'step: loop {
-        for cand in crate::core::shrink_text::smaller_lines(&line) {
-            let a = Args::positional(&cand[1..]);
-            let Ok(input) = generate_test(problem, name, &a, seed) else {
-                continue;
-            };
-            if problem
-                .validate(&input, &config.constraints, ValidateOptions::default())
-                .is_err()
-            {
-                continue;
-            }
-            runs += 1;
-            let j = judge_input(problem, config, subject, &input)?;
-            if j.class() == Some(class) {
-                let steps = best.as_ref().map_or(0, |b| b.steps) + 1;
-                best = Some(LineShrunk {
-                    args: a,
-                    input,
-                    judged: j,
-                    steps,
-                    runs,
-                });
-                line = cand;
-                continue 'step;
-            }
-        }
-        break;
-    }
-    Ok(best.map(|b| LineShrunk { runs, ..b }))
-}
-
-/// Shrinks a failing test: its generator line first when the problem's lines are positional
-/// ([`shrink_line`]; `name`, `args` and `seed` make the test), then its input ([`shrink`]).
-pub fn shrink_failure(
-    problem: &dyn Problem,
-    config: &ProblemConfig,
-    subject: &dyn Subject,
-    line: Option<(&str, &Args, u64)>,
-    input: &[u8],
-    judged: Judged,
-    jobs: usize,
-) -> anyhow::Result<Shrunk> {
-    let smaller = match line {
-        Some((name, args, seed)) if problem.positional_args() => {
-            shrink_line(problem, config, subject, name, args, seed, &judged)?
-        }
-        _ => None,
-    };
-    match smaller {
-        Some(l) => {
-            let mut sh = shrink(problem, config, subject, &l.input, l.judged, jobs)?;
-            let name = line.map_or("", |l| l.0);
-            sh.line = Some((format!("{name} {}", l.args), l.steps, l.runs));
-            Ok(sh)
-        }
-        None => shrink(problem, config, subject, input, judged, jobs),
-    }
 }
 
 /// One failing seed, shrunk or not.
@@ -1064,201 +661,9 @@ pub fn stress(
     })
 }
 
-/// What [`save_counterexample`] did.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Saved {
-    /// The file written, `<problem_dir>/hand/stress-<hash>.in`.
-    pub path: PathBuf,
-    /// The path written into the manifest, relative to the problem folder:
-    /// `hand/stress-<hash>.in`.
-    pub manifest_file: String,
-    /// The test's number in the manifest (1-based; the entry appended last).
-    pub number: usize,
-}
-
-/// An input that is already one of the problem's tests, or a hand file, found by
-/// [`find_existing`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Existing {
-    /// Manifest test `number` (1-based) has these bytes or this identity; `source` is its
-    /// manifest source ([`crate::package::TestSpec::source`]).
-    Test {
-        /// 1-based position in the manifest.
-        number: usize,
-        /// `gen LINE seed=S` or `file PATH`.
-        source: String,
-    },
-    /// A file in the problem's `hand/` folder with these bytes that no manifest entry names
-    /// (relative to the problem folder).
-    HandFile(String),
-}
-
-impl std::fmt::Display for Existing {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Existing::Test { number, source } => {
-                write!(f, "test {number} of manifest.toml (`{source}`)")
-            }
-            Existing::HandFile(rel) => {
-                write!(f, "{rel}, a hand file that manifest.toml does not name")
-            }
-        }
-    }
-}
-
-/// The manifest path of a saved input: `hand/stress-<first 12 hex digits of its SHA-256>.in`.
-pub fn saved_name(input: &[u8]) -> String {
-    let hash: String = Sha256::digest(input)
-        .iter()
-        .take(6)
-        .map(|b| format!("{b:02x}"))
-        .collect();
-    format!("hand/stress-{hash}.in")
-}
-
-/// Where `input` already is among the tests of the problem in `problem_dir`: a manifest test
-/// with the same bytes (generated tests are generated again, files read) or the identity
-/// `identity` (a `file` entry with that path), else a file in `hand/` with the same bytes.
-/// `None` when it is new.
-///
-/// Cost: one generation per generated test of the manifest (milliseconds) and one read per
-/// file. Errors: the manifest cannot be read or parsed, a generator line is invalid, or a file
-/// it names cannot be read.
-pub fn find_existing(
-    problem: &dyn Problem,
-    problem_dir: &Path,
-    input: &[u8],
-    identity: &str,
-) -> anyhow::Result<Option<Existing>> {
-    let manifest = crate::package::Manifest::load(&problem_dir.join("manifest.toml"))?;
-    for (i, spec) in manifest.tests.iter().enumerate() {
-        let what = || format!("manifest.toml test {} (`{}`)", i + 1, spec.source());
-        let bytes = match (&spec.gen, &spec.file) {
-            (Some(line), _) => {
-                let words: Vec<&str> = line.split_whitespace().collect();
-                let Some((gen, rest)) = words.split_first() else {
-                    bail!("{}: empty generator line", what());
-                };
-                let args = crate::problem::parse_args(problem, rest).with_context(what)?;
-                generate_test(problem, gen, &args, spec.seed.unwrap_or(0)).with_context(what)?
-            }
-            (None, Some(file)) => {
-                if normal(file) == normal(identity) {
-                    return Ok(Some(Existing::Test {
-                        number: i + 1,
-                        source: spec.source(),
-                    }));
-                }
-                let path = problem_dir.join(file);
-                std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?
-            }
-            (None, None) => continue,
-        };
-        if bytes == input {
-            return Ok(Some(Existing::Test {
-                number: i + 1,
-                source: spec.source(),
-            }));
-        }
-    }
-    let hand = problem_dir.join("hand");
-    if hand.is_dir() {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(&hand)
-            .with_context(|| format!("cannot read {}", hand.display()))?
-            .map(|e| e.map(|e| e.path()))
-            .collect::<Result<_, _>>()
-            .with_context(|| format!("cannot read {}", hand.display()))?;
-        files.sort();
-        for f in files {
-            if f.is_file() && std::fs::read(&f).is_ok_and(|b| b == input) {
-                let name = f.file_name().unwrap_or_default().to_string_lossy();
-                return Ok(Some(Existing::HandFile(format!("hand/{name}"))));
-            }
-        }
-    }
-    Ok(None)
-}
-
-/// `path` without `./` components, for comparing manifest paths.
-fn normal(path: &str) -> PathBuf {
-    Path::new(path).components().collect()
-}
-
-/// Adds `input` to the problem `problem` in `problem_dir` as a hand test: writes
-/// [`saved_name`] (`hand/stress-<hash>.in`, relative to the problem folder) atomically and
-/// appends `[[test]] file = "hand/..."` (after a comment line `# stress: <note>`) to
-/// `manifest.toml` as text, leaving the rest of the manifest untouched. The manifest only ever
-/// gets this relative path, wherever the problem folder is.
-///
-/// Errors: the input is already a test or a hand file ([`find_existing`]; the message names
-/// it, and nothing is written), the problem folder has no valid manifest, a file with that name
-/// exists with other bytes (refused, not overwritten), or a write fails.
-pub fn save_counterexample(
-    problem: &dyn Problem,
-    problem_dir: &Path,
-    input: &[u8],
-    note: &str,
-) -> anyhow::Result<Saved> {
-    let manifest = problem_dir.join("manifest.toml");
-    let text = std::fs::read_to_string(&manifest)
-        .with_context(|| format!("cannot read {}", manifest.display()))?;
-    let rel = saved_name(input);
-    if let Some(e) = find_existing(problem, problem_dir, input, &rel)? {
-        bail!("not saved: the counterexample is already {e}");
-    }
-    let path = problem_dir.join(&rel);
-    match std::fs::read(&path) {
-        Ok(_) => bail!(
-            "{} exists with different content: refusing to overwrite it",
-            path.display()
-        ),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            let dir = problem_dir.join("hand");
-            std::fs::create_dir_all(&dir)
-                .with_context(|| format!("cannot create {}", dir.display()))?;
-            crate::core::files::write_atomic(&path, input)?;
-        }
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
-    }
-    let number = crate::package::Manifest::load(&manifest)?.tests.len() + 1;
-    let mut add = String::new();
-    if !text.is_empty() && !text.ends_with('\n') {
-        add.push('\n');
-    }
-    let _ = write!(
-        add,
-        "\n# stress: {}\n[[test]]\nfile = \"{rel}\"\n",
-        crate::core::verdict::one_line(note)
-    );
-    let mut f = std::fs::OpenOptions::new()
-        .append(true)
-        .open(&manifest)
-        .with_context(|| format!("cannot open {}", manifest.display()))?;
-    std::io::Write::write_all(&mut f, add.as_bytes())
-        .with_context(|| format!("cannot append to {}", manifest.display()))?;
-    Ok(Saved {
-        path,
-        manifest_file: rel,
-        number,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn classes_group_verdicts() {
-        use FailureClass::*;
-        assert_eq!(FailureClass::of(Verdict::Wa), Some(Wrong));
-        assert_eq!(FailureClass::of(Verdict::Pe), Some(Wrong));
-        assert_eq!(FailureClass::of(Verdict::Re), Some(Crash));
-        assert_eq!(FailureClass::of(Verdict::Mle), Some(Crash));
-        assert_eq!(FailureClass::of(Verdict::Tle), Some(TimeLimit));
-        assert_eq!(FailureClass::of(Verdict::Ole), Some(OutputLimit));
-        assert_eq!(FailureClass::of(Verdict::Ac), None);
-        assert_eq!(FailureClass::of(Verdict::Fail), None);
-    }
 
     #[test]
     fn seed_plans_parse() {

@@ -10,11 +10,11 @@ use anyhow::{anyhow, bail, Context};
 use rayon::prelude::*;
 
 use super::lock::{lock_changes, Lock, LockChange, LockedTest, LOCK_FORMAT};
-use super::manifest::{test_name, Manifest, TestSpec};
+use super::manifest::{input_of, read_relative, test_name, Manifest, TestSpec};
 use super::store::build_command;
 use crate::core::files::sha256_hex;
 use crate::core::verdict::Verdict;
-use crate::problem::{generate_test, parse_args, Problem, ProblemConfig};
+use crate::problem::{Problem, ProblemConfig};
 
 /// A built test, in memory.
 #[derive(Clone, Debug)]
@@ -37,12 +37,8 @@ pub struct BuiltTest {
     pub solve_ms: f64,
 }
 
-fn read_relative(dir: &Path, rel: &str) -> anyhow::Result<Vec<u8>> {
-    let p = dir.join(rel);
-    std::fs::read(&p).with_context(|| format!("cannot read {}", p.display()))
-}
-
-/// Produces, validates, solves and cross-checks one test. Errors name what failed.
+/// Produces ([`input_of`], with its determinism check), validates, solves and cross-checks one
+/// test. Errors name what failed.
 pub fn build_test(
     problem: &dyn Problem,
     config: &ProblemConfig,
@@ -50,37 +46,7 @@ pub fn build_test(
     name: String,
     spec: &TestSpec,
 ) -> anyhow::Result<BuiltTest> {
-    let input = match (&spec.gen, &spec.file) {
-        (Some(line), _) => {
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let (gen, rest) = words
-                .split_first()
-                .ok_or_else(|| anyhow!("empty generator line"))?;
-            let args = parse_args(problem, rest)?;
-            let seed = spec.seed.unwrap_or(0);
-            let first = generate_test(problem, gen, &args, seed)?;
-            // Run twice (as BAPCtools' --check-deterministic): the same line must give the
-            // same bytes, or the lock could never hold.
-            let second = generate_test(problem, gen, &args, seed)?;
-            if first != second {
-                bail!(
-                    "generator line `{line}` is not deterministic: two runs gave different \
-                     bytes ({} and {} bytes, first difference at byte {}); draw randomness \
-                     only from its arguments (see the README, \"Stable bytes\")",
-                    first.len(),
-                    second.len(),
-                    first
-                        .iter()
-                        .zip(&second)
-                        .position(|(a, b)| a != b)
-                        .unwrap_or(first.len().min(second.len()))
-                );
-            }
-            first
-        }
-        (None, Some(file)) => read_relative(dir, file)?,
-        (None, None) => bail!("no source"),
-    };
+    let input = input_of(problem, dir, spec)?;
     let summary = problem
         .validate_in_group(&input, config, spec.group.as_deref())?
         .map_err(|e| {

@@ -1,13 +1,16 @@
-//! `manifest.toml`: the tests of a problem, in order ([`Manifest`], one [`TestSpec`] each), and
-//! the names the tests get ([`test_name`]).
+//! `manifest.toml`: the tests of a problem, in order ([`Manifest`], one [`TestSpec`] each), the
+//! names the tests get ([`test_name`]), and the one function from a manifest entry to its input
+//! bytes ([`input_of`], with the determinism check), used by the build and by stress.
+//!
+//! Uses core (the seed word) and problem (the [`Problem`] trait, [`generate_test`]).
 
 use std::path::Path;
 
-use anyhow::{bail, Context};
+use anyhow::{anyhow, bail, Context};
 use serde::Deserialize;
 
 use crate::core::args::SEED_WORD;
-use crate::problem::Problem;
+use crate::problem::{generate_test, parse_args, Problem};
 
 /// One manifest entry: where a test's input comes from.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
@@ -33,9 +36,9 @@ impl TestSpec {
     /// The test's identity, one line: `gen LINE seed=S` for a generated test (the literal
     /// generator line and its seed) or `file PATH` for a hand-made one (the path relative to
     /// the problem folder, with `.` components and repeated or trailing slashes removed). The
-    /// lock is keyed by it ([`Lock`]); two manifest entries may not share it. Distinct
-    /// (line, seed) pairs give distinct identities: the seed is the digits after the last
-    /// ` seed=`.
+    /// lock is keyed by it ([`crate::package::Lock`]); two manifest entries may not share it.
+    /// Distinct (line, seed) pairs give distinct identities: the seed is the digits after the
+    /// last ` seed=`.
     pub fn source(&self) -> String {
         match (&self.gen, &self.file) {
             (Some(g), _) => format!("gen {} seed={}", g, self.seed.unwrap_or(0)),
@@ -137,4 +140,57 @@ impl Manifest {
 pub fn test_name(i: usize, count: usize) -> String {
     let width = count.to_string().len().max(2);
     format!("{:0width$}", i + 1)
+}
+
+/// The bytes of the file `rel`, relative to the folder `dir`. Errors: `cannot read PATH`.
+pub(super) fn read_relative(dir: &Path, rel: &str) -> anyhow::Result<Vec<u8>> {
+    let p = dir.join(rel);
+    std::fs::read(&p).with_context(|| format!("cannot read {}", p.display()))
+}
+
+/// The input bytes of the manifest entry `spec` of `problem`, whose folder is `problem_dir`:
+/// a generator line is parsed ([`parse_args`]) and run with the entry's seed (0 when it has
+/// none) by [`generate_test`] twice (as BAPCtools' `--check-deterministic`), and two runs that
+/// give different bytes are refused, since the lock could never hold; a `file` is read from
+/// `problem_dir`.
+///
+/// Cost: two generator runs for a generated test (for a program problem, two processes), one
+/// read for a file. Errors: `empty generator line`, the generator's or the parser's own
+/// error, `generator line `LINE` is not deterministic: ...`, `cannot read PATH`, or `no
+/// source` for an entry with neither `gen` nor `file`.
+pub fn input_of(
+    problem: &dyn Problem,
+    problem_dir: &Path,
+    spec: &TestSpec,
+) -> anyhow::Result<Vec<u8>> {
+    match (&spec.gen, &spec.file) {
+        (Some(line), _) => {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let (gen, rest) = words
+                .split_first()
+                .ok_or_else(|| anyhow!("empty generator line"))?;
+            let args = parse_args(problem, rest)?;
+            let seed = spec.seed.unwrap_or(0);
+            let first = generate_test(problem, gen, &args, seed)?;
+            // Run twice: the same line must give the same bytes, or the lock could never hold.
+            let second = generate_test(problem, gen, &args, seed)?;
+            if first != second {
+                bail!(
+                    "generator line `{line}` is not deterministic: two runs gave different \
+                     bytes ({} and {} bytes, first difference at byte {}); draw randomness \
+                     only from its arguments (see the README, \"Stable bytes\")",
+                    first.len(),
+                    second.len(),
+                    first
+                        .iter()
+                        .zip(&second)
+                        .position(|(a, b)| a != b)
+                        .unwrap_or(first.len().min(second.len()))
+                );
+            }
+            Ok(first)
+        }
+        (None, Some(file)) => read_relative(problem_dir, file),
+        (None, None) => bail!("no source"),
+    }
 }

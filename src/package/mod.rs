@@ -29,5 +29,5 @@ pub use build::{
 pub use checked::{load_checked, CheckedPackage, CheckedTest};
 pub use cases::{filter_tests, load_tests, TestCase};
 pub use lock::{lock_changes, Lock, LockChange, LockedTest, LOCK_FORMAT};
-pub use manifest::{test_name, Manifest, TestSpec};
+pub use manifest::{input_of, test_name, Manifest, TestSpec};
 pub use store::build_command;

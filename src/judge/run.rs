@@ -1,0 +1,135 @@
+//! The one run → verdict step: a prepared program runs on one input under the limits
+//! ([`crate::exec::runner`]), and the result becomes a verdict, the runner's when it stopped
+//! or saw the program fail ([`stopped_verdict`]: TLE, MLE, OLE, RE), else the problem's
+//! checker's on the output (AC, WA, PE; FAIL when the jury's files are broken). Both `judge`
+//! ([`crate::judge`]) and `stress` ([`crate::judge::subject::ProcessSubject`]) judge a run
+//! here, so the same run gets the same verdict and message in both.
+//!
+//! Uses core (verdicts), exec (the runner, the sandbox session) and problem (the checker); no
+//! other file of `judge/`.
+
+use std::ffi::OsString;
+use std::io::BufReader;
+use std::path::Path;
+use std::sync::Arc;
+
+use anyhow::Context;
+
+use crate::core::verdict::Verdict;
+use crate::exec::runner::{self, Outcome, RunLimits, RunSpec};
+use crate::exec::sandbox::Session;
+use crate::problem::{Problem, ProblemConfig};
+
+/// The verdict of a run that the runner stopped or saw fail (TLE, MLE, OLE, RE) with its
+/// message (the limit, the measured figure, the first non-empty line of stderr), or `None`
+/// when the program finished normally and the checker must decide.
+pub fn stopped_verdict(r: &runner::RunResult, limits: &RunLimits) -> Option<(Verdict, String)> {
+    let stderr_line = r
+        .stderr_head
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .map(|l| format!("; stderr: {}", crate::core::verdict::one_line(l)))
+        .unwrap_or_default();
+    match &r.outcome {
+        Outcome::Finished => None,
+        Outcome::TimeLimit => {
+            let how = match r.killed {
+                Some(runner::KillReason::WallTime) => "wall-clock limit reached",
+                _ => "CPU time limit exceeded",
+            };
+            Some((
+                Verdict::Tle,
+                format!("{how} (CPU {} ms, wall {} ms)", r.cpu_ms, r.wall_ms),
+            ))
+        }
+        Outcome::MemoryLimit => Some((
+            Verdict::Mle,
+            format!(
+                "memory limit exceeded (peak {} KiB, limit {} KiB){stderr_line}",
+                r.peak_kib, limits.memory_kib
+            ),
+        )),
+        Outcome::OutputLimit => Some((
+            Verdict::Ole,
+            format!("output reached the cap of {} bytes", limits.output_bytes),
+        )),
+        Outcome::RuntimeError(what) => Some((Verdict::Re, format!("{what}{stderr_line}"))),
+    }
+}
+
+/// A prepared program and how it runs: the same for every input it is judged on.
+#[derive(Clone, Copy, Debug)]
+pub struct Program<'a> {
+    /// Program and arguments ([`crate::exec::compile::Prepared::Ready`]).
+    pub argv: &'a [OsString],
+    /// Limits of every run.
+    pub limits: &'a RunLimits,
+    /// The sandbox session to run in; `None` runs unconfined (`--no-sandbox`).
+    pub session: Option<&'a Arc<Session>>,
+}
+
+/// One run, judged by [`run_and_check`].
+#[derive(Clone, Debug)]
+pub struct JudgedRun {
+    /// The verdict: the runner's ([`stopped_verdict`]) or the checker's (FAIL included).
+    pub verdict: Verdict,
+    /// What the runner saw, or the checker's message; one line.
+    pub message: String,
+    /// What the runner measured (times in milliseconds, memory in KiB, strays).
+    pub run: runner::RunResult,
+}
+
+impl JudgedRun {
+    /// Whether the program finished cleanly, so that the checker decided and its output, in
+    /// `dir/stdout`, was judged.
+    pub fn checked(&self) -> bool {
+        matches!(self.run.outcome, Outcome::Finished)
+    }
+}
+
+/// Runs `program` with the file `stdin` (whose bytes are `input`) as its standard input,
+/// stdout to `dir/stdout` and stderr to `dir/stderr`, its working folder created in `dir`;
+/// then decides the verdict: [`stopped_verdict`] when the runner stopped it or saw it fail,
+/// else [`Problem::check`] on the output, streamed from `dir/stdout`, against the jury
+/// `answer`. The files stay in `dir` (the caller's, e.g. a
+/// [`crate::exec::sandbox::TrackedDir`]).
+///
+/// Cost: one process, at most the wall-clock limit plus the time to kill and reap its group;
+/// then one pass of the checker over the output.
+///
+/// Errors only for the judge's own failures: the program cannot be started or watched
+/// ([`runner::run`]), or `cannot read the output` (its stdout file cannot be opened).
+pub fn run_and_check(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    program: Program<'_>,
+    stdin: &Path,
+    input: &[u8],
+    answer: &[u8],
+    dir: &Path,
+) -> anyhow::Result<JudgedRun> {
+    let stdout = dir.join("stdout");
+    let spec = RunSpec {
+        argv: program.argv.to_vec(),
+        stdin: stdin.to_path_buf(),
+        stdout: stdout.clone(),
+        stderr: Some(dir.join("stderr")),
+        limits: *program.limits,
+        work_parent: Some(dir.to_path_buf()),
+        sandbox: program.session.cloned(),
+    };
+    let run = runner::run(&spec)?;
+    let (verdict, message) = match stopped_verdict(&run, program.limits) {
+        Some(stopped) => stopped,
+        None => {
+            let file = std::fs::File::open(&stdout).context("cannot read the output")?;
+            let o = problem.check(input, &mut BufReader::new(file), answer, config);
+            (o.verdict, o.message)
+        }
+    };
+    Ok(JudgedRun {
+        verdict,
+        message,
+        run,
+    })
+}
