@@ -28,11 +28,15 @@ pub(super) enum Shipped {
 
 /// The `checker` and `validator` executables shipped with an export.
 pub(super) struct Binaries {
+    /// The `checker` binary.
     pub(super) checker: PathBuf,
+    /// The `validator` binary.
     pub(super) validator: PathBuf,
 }
 
 impl Binaries {
+    /// `checker` and `validator` in `bin_dir`. Errors naming the one missing and how to build
+    /// it.
     pub(super) fn find(bin_dir: &Path) -> anyhow::Result<Binaries> {
         let get = |name: &str| -> anyhow::Result<PathBuf> {
             let p = bin_dir.join(name);
