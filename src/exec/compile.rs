@@ -112,14 +112,10 @@ impl Submission {
         };
         if path.is_file() {
             let abs = absolute(path)?;
-            return match path.extension().and_then(|e| e.to_str()) {
-                Some("cpp" | "cc" | "cxx") => Ok(named(SubmissionKind::Cpp(abs))),
-                Some("rs") => Ok(named(SubmissionKind::Rust(abs))),
-                Some("c") => Ok(named(SubmissionKind::C(abs))),
-                Some("py") => Ok(named(SubmissionKind::Python(abs))),
-                Some("java") => Ok(named(SubmissionKind::Java(abs))),
-                _ if is_executable(path) => Ok(named(SubmissionKind::Executable(abs))),
-                _ => bail!(
+            return match SubmissionKind::of_source(&abs) {
+                Some(kind) => Ok(named(kind)),
+                None if is_executable(path) => Ok(named(SubmissionKind::Executable(abs))),
+                None => bail!(
                     "{arg}: not a submission (expected a .cpp, .c, .rs, .py or .java source, or an executable file)"
                 ),
             };
