@@ -218,8 +218,7 @@ fn program_source(pp: &ProgramProblem, what: &str, spec: &ProgramSpec) -> anyhow
             toml.display()
         );
     };
-    let path = pp.dir().join(&rel);
-    let kind = SubmissionKind::of_source(&path).filter(|k| {
+    let kind = SubmissionKind::of_source(Path::new(&rel)).filter(|k| {
         matches!(
             k,
             SubmissionKind::Cpp(_)
@@ -228,7 +227,8 @@ fn program_source(pp: &ProgramProblem, what: &str, spec: &ProgramSpec) -> anyhow
                 | SubmissionKind::Python(_)
         )
     });
-    let (Some(kind), Some(ext)) = (kind, path.extension().and_then(|e| e.to_str())) else {
+    let ext = Path::new(&rel).extension().and_then(|e| e.to_str());
+    let (Some(kind), Some(ext)) = (kind, ext) else {
         bail!(
             "{}: [programs] {what} `{rel}` is not a C, C++, Rust or Python source \
              (.c, .cpp/.cc/.cxx, .rs, .py); an export ships sources that judges compile",
@@ -236,6 +236,7 @@ fn program_source(pp: &ProgramProblem, what: &str, spec: &ProgramSpec) -> anyhow
         );
     };
     let ext = ext.to_string();
+    let path = pp.dir().join(&rel);
     let bytes = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
     Ok(Source {
         bytes,
