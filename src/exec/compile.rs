@@ -55,6 +55,25 @@ pub enum SubmissionKind {
     Command(String),
 }
 
+impl SubmissionKind {
+    /// The language of the source file `path`, by its extension: `.cpp`, `.cc` or `.cxx` C++,
+    /// `.c` C, `.rs` Rust, `.py` Python 3, `.java` Java (the variant holds `path`); `None` for
+    /// any other extension or none. The one table of source extensions: submissions
+    /// ([`Submission::from_arg`]) and the sources an export ships ([`crate::export`]) are read
+    /// with it.
+    pub fn of_source(path: &Path) -> Option<SubmissionKind> {
+        let path_buf = path.to_path_buf();
+        Some(match path.extension()?.to_str()? {
+            "cpp" | "cc" | "cxx" => SubmissionKind::Cpp(path_buf),
+            "rs" => SubmissionKind::Rust(path_buf),
+            "c" => SubmissionKind::C(path_buf),
+            "py" => SubmissionKind::Python(path_buf),
+            "java" => SubmissionKind::Java(path_buf),
+            _ => return None,
+        })
+    }
+}
+
 /// A submission to judge.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Submission {
@@ -93,14 +112,10 @@ impl Submission {
         };
         if path.is_file() {
             let abs = absolute(path)?;
-            return match path.extension().and_then(|e| e.to_str()) {
-                Some("cpp" | "cc" | "cxx") => Ok(named(SubmissionKind::Cpp(abs))),
-                Some("rs") => Ok(named(SubmissionKind::Rust(abs))),
-                Some("c") => Ok(named(SubmissionKind::C(abs))),
-                Some("py") => Ok(named(SubmissionKind::Python(abs))),
-                Some("java") => Ok(named(SubmissionKind::Java(abs))),
-                _ if is_executable(path) => Ok(named(SubmissionKind::Executable(abs))),
-                _ => bail!(
+            return match SubmissionKind::of_source(&abs) {
+                Some(kind) => Ok(named(kind)),
+                None if is_executable(path) => Ok(named(SubmissionKind::Executable(abs))),
+                None => bail!(
                     "{arg}: not a submission (expected a .cpp, .c, .rs, .py or .java source, or an executable file)"
                 ),
             };

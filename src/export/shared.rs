@@ -1,8 +1,14 @@
 //! What every export format shares: the built package's tests ([`PackageTest`],
 //! [`load_built`]), the checker options written into a C++ checker
 //! ([`with_checker_options`]), the stack limit no package format can state (`small_stack`)
-//! and folder listings in name order (`sorted_entries`).
+//! and folder listings in name order (`sorted_entries`); the file helpers every writer uses
+//! (`write_file`, `write_script`, `copy_executable`, `copy_files`) and YAML's quoted
+//! scalar (`yaml_str`, for Hydro's and Kattis' YAML).
+//!
+//! Uses the package layer (the checked built package) and the problem's config; no other file
+//! of `export/`.
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
@@ -118,4 +124,112 @@ pub(crate) fn small_stack(config: &ProblemConfig) -> Option<u64> {
         .limits
         .stack_mib
         .filter(|&s| s < config.limits.memory_mib)
+}
+
+/// Writes `bytes` to `path`, creating its folder first. Errors name the path.
+pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    if let Some(d) = path.parent() {
+        std::fs::create_dir_all(d).with_context(|| format!("cannot create {}", d.display()))?;
+    }
+    std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// Sets mode 0755 on `path` (nothing off Unix).
+#[cfg(unix)]
+fn set_executable(path: &Path) -> anyhow::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+        .with_context(|| format!("cannot make {} executable", path.display()))
+}
+
+#[cfg(not(unix))]
+fn set_executable(_path: &Path) -> anyhow::Result<()> {
+    Ok(())
+}
+
+/// Writes the shell script `text` to `path` and makes it executable.
+pub(crate) fn write_script(path: &Path, text: &str) -> anyhow::Result<()> {
+    write_file(path, text.as_bytes())?;
+    set_executable(path)
+}
+
+/// Copies the executable `from` to `to` (creating its folder) with mode 0755.
+pub(crate) fn copy_executable(from: &Path, to: &Path) -> anyhow::Result<()> {
+    if let Some(d) = to.parent() {
+        std::fs::create_dir_all(d).with_context(|| format!("cannot create {}", d.display()))?;
+    }
+    std::fs::copy(from, to)
+        .with_context(|| format!("cannot copy {} to {}", from.display(), to.display()))?;
+    set_executable(to)
+}
+
+/// A YAML double-quoted scalar of `s`.
+pub(crate) fn yaml_str(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\x{:02x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Copies every file directly in folder `from` (not its subfolders) into folder `to`, in name
+/// order; the number of files copied.
+pub(crate) fn copy_files(from: &Path, to: &Path) -> anyhow::Result<usize> {
+    let mut copied = 0;
+    for e in sorted_entries(from)?.into_iter().filter(|e| e.is_file()) {
+        let name = e
+            .file_name()
+            .with_context(|| format!("{} has no file name", e.display()))?;
+        let bytes = std::fs::read(&e).with_context(|| format!("cannot read {}", e.display()))?;
+        write_file(&to.join(name), &bytes)?;
+        copied += 1;
+    }
+    Ok(copied)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checker_options_are_written_into_the_cpp_checker_or_refused() {
+        let game = crate::problems::by_name("game").unwrap();
+        let cfg = ProblemConfig::load(game, None).unwrap();
+        let path = Path::new("checker.cpp");
+        let src = b"int a;\n  const bool row_major = false;\nint b;\n";
+        let mut on = cfg.clone();
+        on.checker
+            .insert("row_major".into(), toml::Value::Boolean(true));
+        assert_eq!(
+            with_checker_options(&on, src, path).unwrap(),
+            b"int a;\n  const bool row_major = true;\nint b;\n"
+        );
+        assert_eq!(with_checker_options(&cfg, src, path).unwrap(), src);
+        // An option the source does not implement, or twice: refused, naming it.
+        let e = with_checker_options(&on, b"int a;\n", path).unwrap_err();
+        assert!(e.to_string().contains("`[checker] row_major`"), "{e}");
+        let twice = b"const bool row_major = false;\nconst bool row_major = true;\n";
+        assert!(with_checker_options(&on, twice, path).is_err());
+        let mut bogus = cfg.clone();
+        bogus
+            .checker
+            .insert("bogus".into(), toml::Value::Boolean(false));
+        let e = with_checker_options(&bogus, src, path).unwrap_err();
+        assert!(e.to_string().contains("`[checker] bogus`"), "{e}");
+        let mut number = cfg;
+        number
+            .checker
+            .insert("row_major".into(), toml::Value::Integer(1));
+        let e = with_checker_options(&number, src, path).unwrap_err();
+        assert!(e.to_string().contains("true or false"), "{e}");
+    }
 }
