@@ -1,13 +1,16 @@
 //! The core: what every other layer builds on, knowing nothing of problems, programs or
 //! packages. Seeds and the one RNG ([`rng`]), generator arguments ([`args`]), the strict and
-//! tolerant input readers ([`reader`]), verdicts and checker outcomes ([`verdict`]), readable
-//! diffs ([`diff`]), the built-in checkers of program problems ([`checkers`]), bipartite
-//! maximum matchings ([`matching`]), the generic text shrinker ([`shrink_text`]), atomic
-//! writes and hashes ([`files`]), XML escaping ([`xml`]) and progress bars ([`progress`]).
+//! tolerant input readers ([`reader`]), the streaming token reader of checkers
+//! ([`token_reader`]), testlib's validator overview log ([`bounds_log`]), verdicts and checker
+//! outcomes ([`verdict`]), readable diffs ([`diff`]), the built-in checkers of program
+//! problems ([`checkers`]), bipartite maximum matchings ([`matching`]), the generic text
+//! shrinker ([`shrink_text`]) and the generator-line shrinker ([`shrink_args`]), atomic writes
+//! and hashes ([`files`]), XML escaping ([`xml`]) and progress bars ([`progress`]).
 //!
 //! May use: the standard library and external crates only.
 
 pub mod args;
+pub mod bounds_log;
 pub mod checkers;
 pub mod diff;
 pub mod files;
@@ -15,6 +18,8 @@ pub mod matching;
 pub mod progress;
 pub mod reader;
 pub mod rng;
+pub mod shrink_args;
 pub mod shrink_text;
+pub mod token_reader;
 pub mod verdict;
 pub mod xml;

@@ -1,16 +1,28 @@
-//! The two readers of gridjudge: one strict, one tolerant. Neither is written twice.
+//! The readers of gridjudge: one strict, one tolerant. Neither is written twice.
 //!
 //! * [`StrictReader`] is for validators, in the manner of testlib's `inf` stream: every space,
 //!   line end and end of file is read explicitly; leading zeros, `+` signs, `-0`, CR, tabs,
 //!   trailing spaces, missing or extra line ends are all rejected.
+//! * [`TolerantReader`] reads a complete input in memory token by token (checkers and `solve`
+//!   reading an input file), with strict tokens; [`InputRead`] lets one parser use either, and
+//!   [`RecordBounds`] records the bounds a validator reaches.
 //! * [`TokenReader`] is for checkers, in the manner of testlib's `ouf` stream: tokens are
 //!   separated by any run of ASCII white space, the input is streamed with O(1) memory, and a
-//!   token longer than a fixed cap is reported rather than buffered.
+//!   token longer than a fixed cap is reported rather than buffered. It lives in
+//!   [`crate::core::token_reader`] and is re-exported here, as is testlib's overview log of
+//!   [`crate::core::bounds_log`].
 //!
 //! Every error names the 1-based line and column, what was expected and what was found.
+//!
+//! Owns: the format error, the in-memory readers and the reading interface of the problems'
+//! parsers. May use: std, crates, [`crate::core::token_reader`] and [`crate::core::bounds_log`].
 
 use std::fmt;
-use std::io::{self, BufRead, BufReader, Read};
+
+pub use crate::core::bounds_log::{overview_log, record_bounds_hit, BoundsHit, BoundsLog};
+pub use crate::core::token_reader::{
+    show_token, SkipBom, Token, TokenError, TokenReader, MAX_TOKEN,
+};
 
 /// A format error: where, what was expected, what was found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,18 +70,6 @@ pub fn describe_byte(b: u8) -> String {
         0x21..=0x7e => format!("'{}'", b as char),
         _ => format!("byte 0x{b:02x}"),
     }
-}
-
-/// Shows at most `max` bytes of a token, escaped so that any bytes print safely on one line.
-pub fn show_token(bytes: &[u8], max: usize) -> String {
-    let cut = &bytes[..bytes.len().min(max)];
-    let mut s = String::from("`");
-    s.push_str(&cut.escape_ascii().to_string());
-    if bytes.len() > max {
-        s.push_str("...");
-    }
-    s.push('`');
-    s
 }
 
 /// Strict reader over a complete input in memory, for validators.
@@ -295,68 +295,6 @@ pub trait InputRead<'a> {
     fn position(&self) -> (u64, u64);
     /// An error at [`InputRead::position`].
     fn error(&self, expected: String, found: String) -> FormatError;
-}
-
-/// Whether a variable's bounds were reached, as testlib's validator overview log reports it
-/// (`--testOverviewLogFileName`).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct BoundsHit {
-    /// Some read value equalled its lower bound.
-    pub min_hit: bool,
-    /// Some read value equalled its upper bound.
-    pub max_hit: bool,
-    /// The bounds of the first read, while every read used the same ones (testlib's
-    /// `constant-bounds`); `None` once two reads used different bounds.
-    pub constant: Option<(i64, i64)>,
-    /// Whether two reads used different bounds.
-    pub varied: bool,
-}
-
-/// Bounds hits by variable name, sorted by name (testlib sorts them the same way).
-pub type BoundsLog = std::collections::BTreeMap<String, BoundsHit>;
-
-/// Records one read of `value` in `lo..=hi` under `name` into `log`. Names that testlib does
-/// not analyse (empty, or holding a digit or a control character) are skipped, as testlib does.
-pub fn record_bounds_hit(log: &mut BoundsLog, name: &str, lo: i64, hi: i64, value: i64) {
-    if name.is_empty() || name.bytes().any(|b| b.is_ascii_digit() || b < b' ') {
-        return;
-    }
-    let first = !log.contains_key(name);
-    let e = log.entry(name.to_string()).or_default();
-    e.min_hit |= value == lo;
-    e.max_hit |= value == hi;
-    if first {
-        e.constant = Some((lo, hi));
-    } else if e.constant != Some((lo, hi)) {
-        e.varied = true;
-    }
-}
-
-/// testlib's validator overview log for `log`: one line `"NAME": min-value-hit max-value-hit`
-/// per variable (each word only when hit), then `constant-bounds "NAME": LO HI` for every
-/// variable always read with the same bounds (`?` for a bound that varied), then
-/// `variable "NAME"` lines; every line ends with `\n`. O(number of variables).
-pub fn overview_log(log: &BoundsLog) -> String {
-    let mut s = String::new();
-    for (name, h) in log {
-        s.push_str(&format!("\"{name}\":"));
-        if h.min_hit {
-            s.push_str(" min-value-hit");
-        }
-        if h.max_hit {
-            s.push_str(" max-value-hit");
-        }
-        s.push('\n');
-    }
-    for (name, h) in log {
-        if let (Some((lo, hi)), false) = (h.constant, h.varied) {
-            s.push_str(&format!("constant-bounds \"{name}\": {lo} {hi}\n"));
-        }
-    }
-    for name in log.keys() {
-        s.push_str(&format!("variable \"{name}\"\n"));
-    }
-    s
 }
 
 impl<'a> InputRead<'a> for StrictReader<'a> {
@@ -601,241 +539,6 @@ impl<'a> InputRead<'a> for TolerantReader<'a> {
     }
 }
 
-/// A [`Read`] adapter that drops a UTF-8 byte order mark (`EF BB BF`) at the very start of the
-/// stream, as testlib does for a contestant's output; any other start (a BOM's first bytes
-/// only, too) passes through unchanged. O(1) memory.
-pub struct SkipBom<R: Read> {
-    inner: R,
-    /// Bytes read while looking for the BOM and not yet handed out.
-    pending: [u8; 3],
-    /// `pending[start..end]` are still to hand out.
-    start: usize,
-    end: usize,
-    checked: bool,
-}
-
-impl<R: Read> SkipBom<R> {
-    /// Wraps `inner`.
-    pub fn new(inner: R) -> Self {
-        SkipBom {
-            inner,
-            pending: [0; 3],
-            start: 0,
-            end: 0,
-            checked: false,
-        }
-    }
-}
-
-impl<R: Read> Read for SkipBom<R> {
-    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        if !self.checked {
-            while self.end < 3 {
-                match self.inner.read(&mut self.pending[self.end..]) {
-                    Ok(0) => break,
-                    Ok(n) => {
-                        self.end += n;
-                        if self.pending[..self.end] != b"\xEF\xBB\xBF"[..self.end] {
-                            break;
-                        }
-                    }
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                    Err(e) => return Err(e),
-                }
-            }
-            self.checked = true;
-            if self.pending[..self.end] == *b"\xEF\xBB\xBF" {
-                self.end = 0;
-            }
-        }
-        if self.start < self.end {
-            let n = (self.end - self.start).min(out.len());
-            out[..n].copy_from_slice(&self.pending[self.start..self.start + n]);
-            self.start += n;
-            return Ok(n);
-        }
-        self.inner.read(out)
-    }
-}
-
-/// Longest token [`TokenReader`] keeps; longer ones are an error, never buffered whole.
-pub const MAX_TOKEN: usize = 64;
-
-/// A token read by [`TokenReader`], with where it starts.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Token {
-    /// The token's bytes (at most [`MAX_TOKEN`]).
-    pub bytes: Vec<u8>,
-    /// 1-based line of its first byte.
-    pub line: u64,
-    /// 1-based column of its first byte.
-    pub col: u64,
-}
-
-impl Token {
-    /// The token as an integer, if it has integer syntax: an optional `-`, then digits, with
-    /// no `+` and no leading zero (testlib's `readInt` refuses both too). Values too large for
-    /// `i64` saturate to `i64::MIN` / `i64::MAX`, so that a 30-digit number is still known to
-    /// be an integer, just out of any range.
-    pub fn as_int(&self) -> Option<i64> {
-        let b = &self.bytes[..];
-        let (neg, digits) = match b.first() {
-            Some(b'-') => (true, &b[1..]),
-            _ => (false, b),
-        };
-        if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
-            return None;
-        }
-        if digits.len() > 1 && digits[0] == b'0' {
-            return None;
-        }
-        let mut v: i64 = 0;
-        for &d in digits {
-            let d = i64::from(d - b'0');
-            v = match v.checked_mul(10).and_then(|x| {
-                if neg {
-                    x.checked_sub(d)
-                } else {
-                    x.checked_add(d)
-                }
-            }) {
-                Some(x) => x,
-                None => return Some(if neg { i64::MIN } else { i64::MAX }),
-            };
-        }
-        Some(v)
-    }
-
-    /// Where the token starts, for a message: `line L, column C`.
-    pub fn at(&self) -> String {
-        format!("line {}, column {}", self.line, self.col)
-    }
-
-    /// The token shown for a message (escaped, cut to 20 bytes).
-    pub fn show(&self) -> String {
-        show_token(&self.bytes, 20)
-    }
-}
-
-/// Error of the tolerant reader: an I/O error, or a token longer than [`MAX_TOKEN`].
-#[derive(Debug, thiserror::Error)]
-pub enum TokenError {
-    /// The underlying reader failed.
-    #[error("read error: {0}")]
-    Io(#[from] io::Error),
-    /// A token longer than [`MAX_TOKEN`] bytes.
-    #[error("line {line}, column {col}: token longer than {MAX_TOKEN} bytes (starts {start})")]
-    TooLong {
-        /// 1-based line of its start.
-        line: u64,
-        /// 1-based column of its start.
-        col: u64,
-        /// Its first bytes, escaped.
-        start: String,
-    },
-}
-
-/// `fill_buf`, retrying reads interrupted by a signal (`ErrorKind::Interrupted`) as
-/// `read_exact` does: an EINTR while reading a contestant's output is not a judge error.
-fn fill_buf_retrying<R: Read>(inner: &mut BufReader<R>) -> io::Result<&[u8]> {
-    loop {
-        match inner.fill_buf() {
-            Ok(_) => break,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(inner.buffer())
-}
-
-/// Tolerant whitespace-separated token reader for checkers.
-///
-/// Streams from any [`Read`]; memory is O(buffer + [`MAX_TOKEN`]) whatever the input size.
-pub struct TokenReader<R: Read> {
-    inner: BufReader<R>,
-    line: u64,
-    col: u64,
-}
-
-impl<R: Read> TokenReader<R> {
-    /// A reader over `inner`.
-    pub fn new(inner: R) -> Self {
-        TokenReader {
-            inner: BufReader::with_capacity(1 << 16, inner),
-            line: 1,
-            col: 1,
-        }
-    }
-
-    fn advance(&mut self, b: u8) {
-        if b == b'\n' {
-            self.line += 1;
-            self.col = 1;
-        } else {
-            self.col += 1;
-        }
-    }
-
-    /// The next token, or `None` at end of input. White space is any of space, `\t`, `\n`,
-    /// `\r`, `\x0b`, `\x0c`.
-    pub fn next_token(&mut self) -> Result<Option<Token>, TokenError> {
-        // Skip white space.
-        loop {
-            let buf = fill_buf_retrying(&mut self.inner)?;
-            if buf.is_empty() {
-                return Ok(None);
-            }
-            let n = buf
-                .iter()
-                .take_while(|b| b.is_ascii_whitespace() || **b == 0x0b)
-                .count();
-            let nl = buf[..n].iter().filter(|&&b| b == b'\n').count() as u64;
-            if nl > 0 {
-                let last_nl = buf[..n].iter().rposition(|&b| b == b'\n').unwrap();
-                self.line += nl;
-                self.col = (n - last_nl) as u64;
-            } else {
-                self.col += n as u64;
-            }
-            let at_token = n < buf.len();
-            self.inner.consume(n);
-            if at_token {
-                break;
-            }
-        }
-        let (line, col) = (self.line, self.col);
-        let mut bytes = Vec::new();
-        loop {
-            let buf = fill_buf_retrying(&mut self.inner)?;
-            if buf.is_empty() {
-                break;
-            }
-            let n = buf
-                .iter()
-                .take_while(|b| !(b.is_ascii_whitespace() || **b == 0x0b))
-                .count();
-            let take = n.min(MAX_TOKEN + 1 - bytes.len());
-            bytes.extend_from_slice(&buf[..take]);
-            let done = n < buf.len() || bytes.len() > MAX_TOKEN;
-            for _ in 0..take {
-                self.advance(0);
-            }
-            self.inner.consume(take);
-            if bytes.len() > MAX_TOKEN {
-                return Err(TokenError::TooLong {
-                    line,
-                    col,
-                    start: show_token(&bytes, 20),
-                });
-            }
-            if done {
-                break;
-            }
-        }
-        Ok(Some(Token { bytes, line, col }))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -928,46 +631,6 @@ mod tests {
     }
 
     #[test]
-    fn tokens_with_positions() {
-        let mut t = TokenReader::new(&b"  WIN\r\n 2\t3 \n\n-4"[..]);
-        let toks: Vec<Token> = std::iter::from_fn(|| t.next_token().unwrap()).collect();
-        let got: Vec<(&[u8], u64, u64)> =
-            toks.iter().map(|t| (&t.bytes[..], t.line, t.col)).collect();
-        assert_eq!(
-            got,
-            vec![
-                (&b"WIN"[..], 1, 3),
-                (&b"2"[..], 2, 2),
-                (&b"3"[..], 2, 4),
-                (&b"-4"[..], 4, 1)
-            ]
-        );
-        assert_eq!(toks[3].as_int(), Some(-4));
-    }
-
-    #[test]
-    fn token_ints() {
-        let tok = |s: &[u8]| Token {
-            bytes: s.to_vec(),
-            line: 1,
-            col: 1,
-        };
-        assert_eq!(tok(b"12").as_int(), Some(12));
-        assert_eq!(
-            tok(b"123456789012345678901234567890").as_int(),
-            Some(i64::MAX)
-        );
-        assert_eq!(
-            tok(b"-123456789012345678901234567890").as_int(),
-            Some(i64::MIN)
-        );
-        assert_eq!(tok(b"+1").as_int(), None);
-        assert_eq!(tok(b"01").as_int(), None);
-        assert_eq!(tok(b"1.0").as_int(), None);
-        assert_eq!(tok(b"-").as_int(), None);
-    }
-
-    #[test]
     fn tolerant_reader_reads_tokens_across_any_white_space() {
         let input = b" 2 3 \r\n\tXO. \r\n\r\n.OX\n7";
         let mut r = TolerantReader::new(&input[..]);
@@ -1005,40 +668,6 @@ mod tests {
     }
 
     #[test]
-    fn skip_bom_drops_only_a_whole_leading_bom() {
-        let read = |bytes: &[u8]| {
-            let mut out = Vec::new();
-            SkipBom::new(bytes).read_to_end(&mut out).unwrap();
-            out
-        };
-        assert_eq!(read(b"\xEF\xBB\xBFWIN"), b"WIN");
-        assert_eq!(read(b"\xEF\xBB\xBF"), b"");
-        assert_eq!(read(b"\xEF\xBBWIN"), b"\xEF\xBBWIN");
-        assert_eq!(read(b"\xEFW"), b"\xEFW");
-        assert_eq!(read(b"WIN\xEF\xBB\xBF"), b"WIN\xEF\xBB\xBF");
-        assert_eq!(read(b""), b"");
-        // A source that hands out one byte at a time.
-        struct Drip<'a>(&'a [u8]);
-        impl Read for Drip<'_> {
-            fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-                match (self.0.split_first(), out.first_mut()) {
-                    (Some((&b, rest)), Some(o)) => {
-                        *o = b;
-                        self.0 = rest;
-                        Ok(1)
-                    }
-                    _ => Ok(0),
-                }
-            }
-        }
-        let mut out = Vec::new();
-        SkipBom::new(Drip(b"\xEF\xBB\xBF1 2"))
-            .read_to_end(&mut out)
-            .unwrap();
-        assert_eq!(out, b"1 2");
-    }
-
-    #[test]
     fn bounds_log_as_testlib_writes_it() {
         let mut log = BoundsLog::new();
         record_bounds_hit(&mut log, "n", 1, 40, 1);
@@ -1062,17 +691,5 @@ mod tests {
             "\"M\": min-value-hit\n\"N\": max-value-hit\nconstant-bounds \"M\": 1 3\n\
              constant-bounds \"N\": 1 3\nvariable \"M\"\nvariable \"N\"\n"
         );
-    }
-
-    #[test]
-    fn long_tokens_are_cut_not_buffered() {
-        let big = vec![b'7'; 10_000_000];
-        let mut t = TokenReader::new(&big[..]);
-        match t.next_token() {
-            Err(TokenError::TooLong {
-                line: 1, col: 1, ..
-            }) => {}
-            other => panic!("{other:?}"),
-        }
     }
 }

@@ -1,11 +1,20 @@
 //! Running programs: what a submission or a setter's program is and how each language is
 //! compiled, with the compile cache ([`compile`]); running one program under time, memory,
-//! output and task limits ([`runner`]); the bubblewrap sandbox around untrusted programs
-//! ([`sandbox`]).
+//! output and task limits ([`runner`]), through the one wait loop that enforces them
+//! ([`wait`]); the bubblewrap sandbox around untrusted programs ([`sandbox`]), the cgroups
+//! that limit and account a sandboxed run ([`cgroup`]), and the registry that takes every run
+//! and temporary folder down on a signal or a panic ([`cleanup`]).
+//!
+//! Inside the layer, lowest first: `cleanup` < `cgroup` < `sandbox` < `wait` < `runner`, and
+//! `compile` (which uses `sandbox`); files import each other directly, never through this
+//! file.
 //!
 //! May use: [`crate::core`] and [`crate::problem`] (the limits' defaults). Knows no problem
 //! implementation and no package.
 
+pub mod cgroup;
+pub mod cleanup;
 pub mod compile;
 pub mod runner;
 pub mod sandbox;
+pub mod wait;

@@ -70,13 +70,19 @@ use std::io::Read;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::{Arc, Once};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Instant;
 
 use anyhow::{bail, Context};
 use serde::Serialize;
 
-use crate::exec::sandbox::{self, Session};
+use crate::exec::cgroup::join_cgroup;
+use crate::exec::cleanup::{GroupGuard, TrackedDir};
+use crate::exec::sandbox::{
+    close_other_descriptors, drop_privileges, enter_netns, Session, EXEC_WRITE_GUARD,
+};
+pub use crate::exec::wait::KillReason;
+use crate::exec::wait::{become_subreaper, wait_run, CgroupMeter, ProcMeter, Waited};
 use crate::problem::{DEFAULT_STACK_KIB, DEFAULT_TASKS};
 
 /// Default output cap, bytes: 64 MiB.
@@ -139,18 +145,6 @@ pub enum Termination {
     Exited(i32),
     /// It was killed by this signal.
     Signaled(i32),
-}
-
-/// Why the monitor killed the process group, if it did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum KillReason {
-    /// The wall-clock limit passed.
-    WallTime,
-    /// The CPU time limit passed.
-    CpuTime,
-    /// The resident set went over the memory limit.
-    Memory,
 }
 
 /// The classification of a run (see the module documentation for the rules).
@@ -218,25 +212,11 @@ pub struct RunSpec {
     pub sandbox: Option<Arc<Session>>,
 }
 
-static SUBREAPER: Once = Once::new();
-
 /// The type of `setrlimit`'s resource argument, which differs between C libraries.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 type Resource = libc::__rlimit_resource_t;
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
 type Resource = libc::c_int;
-
-/// Makes this process a child subreaper (Linux), once, so that orphaned members of a judged
-/// process group are re-parented here and can be reaped. Best effort elsewhere.
-fn become_subreaper() {
-    SUBREAPER.call_once(|| {
-        #[cfg(target_os = "linux")]
-        // SAFETY: prctl with PR_SET_CHILD_SUBREAPER takes a plain integer argument.
-        unsafe {
-            libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1 as libc::c_ulong, 0, 0, 0);
-        }
-    });
-}
 
 /// "No limit" for [`set_limit`]: `u64::MAX` is `RLIM_INFINITY` on Linux.
 const UNLIMITED: u64 = u64::MAX;
@@ -277,126 +257,6 @@ fn set_limit(resource: Resource, soft: u64, hard: u64) -> std::io::Result<()> {
             Err(std::io::Error::last_os_error())
         }
     }
-}
-
-fn page_size() -> u64 {
-    // SAFETY: sysconf has no preconditions.
-    let v = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-    if v > 0 {
-        v as u64
-    } else {
-        4096
-    }
-}
-
-fn clock_ticks() -> u64 {
-    // SAFETY: sysconf has no preconditions.
-    let v = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
-    if v > 0 {
-        v as u64
-    } else {
-        100
-    }
-}
-
-/// CPU time (ms) of `pid` including its reaped children, from `/proc/PID/stat`.
-fn proc_cpu_ms(pid: i32, ticks: u64) -> Option<u64> {
-    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // The command name is in parentheses and may contain spaces: split after the last ')'.
-    let rest = &text[text.rfind(')')? + 1..];
-    let f: Vec<&str> = rest.split_whitespace().collect();
-    // rest starts at field 3 (state); utime, stime, cutime, cstime are fields 14..=17.
-    let sum: u64 = f
-        .get(11..15)?
-        .iter()
-        .map(|x| x.parse::<u64>().unwrap_or(0))
-        .sum();
-    Some(sum * 1000 / ticks)
-}
-
-/// Resident set (KiB) of `pid`, from `/proc/PID/statm`.
-fn proc_rss_kib(pid: i32, page: u64) -> Option<u64> {
-    let text = std::fs::read_to_string(format!("/proc/{pid}/statm")).ok()?;
-    let pages: u64 = text.split_whitespace().nth(1)?.parse().ok()?;
-    Some(pages * page / 1024)
-}
-
-/// Whether the leader has exited, without reaping it. Errors are reported as "exited" so that
-/// the caller goes on to `wait4`, which reports the real error.
-fn exited_unreaped(pid: i32) -> bool {
-    // SAFETY: siginfo_t is plain data; zeroed is a valid value and waitid fills it.
-    unsafe {
-        let mut info: libc::siginfo_t = std::mem::zeroed();
-        let r = libc::waitid(
-            libc::P_PID,
-            pid as libc::id_t,
-            &mut info,
-            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
-        );
-        if r != 0 {
-            return std::io::Error::last_os_error().raw_os_error() != Some(libc::EINTR);
-        }
-        info.si_pid() != 0
-    }
-}
-
-fn kill_group(pgid: i32) {
-    // SAFETY: kill has no memory-safety preconditions; errors (ESRCH) are irrelevant here.
-    unsafe {
-        libc::kill(-pgid, libc::SIGKILL);
-    }
-}
-
-/// Kills and reaps every remaining member of group `pgid` (our children thanks to the
-/// subreaper). Returns how many remained after 5 s (normally 0).
-fn reap_group(pgid: i32) -> u32 {
-    let deadline = Instant::now() + Duration::from_secs(5);
-    loop {
-        kill_group(pgid);
-        let mut status = 0;
-        // SAFETY: waitpid writes only the status integer.
-        let r = unsafe { libc::waitpid(-pgid, &mut status, libc::WNOHANG) };
-        if r > 0 {
-            continue;
-        }
-        if r < 0 {
-            let e = std::io::Error::last_os_error().raw_os_error();
-            if e == Some(libc::EINTR) {
-                continue;
-            }
-            // ECHILD: no member of the group is our child any more. Members that are not our
-            // children (no subreaper support) were sent SIGKILL above.
-            return 0;
-        }
-        if Instant::now() >= deadline {
-            return count_group(pgid);
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
-}
-
-/// Number of live processes in group `pgid` (scans `/proc`; 0 when unavailable).
-fn count_group(pgid: i32) -> u32 {
-    let Ok(dir) = std::fs::read_dir("/proc") else {
-        return 0;
-    };
-    let mut n = 0;
-    for e in dir.flatten() {
-        let name = e.file_name();
-        let Some(pid) = name.to_str().and_then(|s| s.parse::<i32>().ok()) else {
-            continue;
-        };
-        if let Ok(text) = std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-            if let Some(i) = text.rfind(')') {
-                let f: Vec<&str> = text[i + 1..].split_whitespace().collect();
-                // fields 3 (state) and 5 (pgrp)
-                if f.get(2).and_then(|x| x.parse::<i32>().ok()) == Some(pgid) && f[0] != "Z" {
-                    n += 1;
-                }
-            }
-        }
-    }
-    n
 }
 
 fn signal_name(sig: i32) -> &'static str {
@@ -520,11 +380,102 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunResult> {
     } else {
         args
     };
-    if let Some(session) = &spec.sandbox {
-        return run_sandboxed(spec, session, &prog, args);
+    match &spec.sandbox {
+        Some(session) => run_sandboxed(spec, session, &prog, args),
+        None => run_unconfined(spec, &prog, args),
     }
+}
+
+/// The rlimits of a run (module documentation), set in the child before `exec`.
+#[derive(Clone, Copy)]
+struct Rlimits {
+    cpu_s: u64,
+    as_bytes: u64,
+    fsize: u64,
+    stack: Option<u64>,
+}
+
+impl Rlimits {
+    fn of(limits: &RunLimits) -> Rlimits {
+        Rlimits {
+            cpu_s: limits.time_ms.div_ceil(1000) + 1,
+            as_bytes: limits.address_space_bytes(),
+            fsize: limits.output_bytes,
+            stack: limits.stack_kib.map(|k| k.saturating_mul(1024)),
+        }
+    }
+
+    /// Sets CPU time, address space, file size, core and stack limits. Async-signal-safe.
+    fn apply(&self) -> std::io::Result<()> {
+        set_limit(libc::RLIMIT_CPU, self.cpu_s, self.cpu_s + 1)?;
+        set_limit(libc::RLIMIT_AS, self.as_bytes, self.as_bytes)?;
+        set_limit(libc::RLIMIT_FSIZE, self.fsize, self.fsize)?;
+        set_limit(libc::RLIMIT_CORE, 0, 0)?;
+        let s = self.stack.unwrap_or(UNLIMITED);
+        set_limit(libc::RLIMIT_STACK, s, s)
+    }
+}
+
+/// Starts `cmd`, not while a program to be executed is being written (`ETXTBSY`, see
+/// [`EXEC_WRITE_GUARD`]); returns the pid of the new process group's leader, which is waited
+/// for by hand.
+fn spawn(cmd: &mut Command) -> std::io::Result<i32> {
+    let child = {
+        let _starting = EXEC_WRITE_GUARD.read().unwrap_or_else(|e| e.into_inner());
+        cmd.spawn()
+    }?;
+    // From here on the std handle is not used: the pid is waited for by `wait_run`.
+    Ok(child.id() as i32)
+}
+
+/// The size of the stdout file and the head of the stderr file of a finished run.
+fn read_outputs(spec: &RunSpec, stderr_path: &Path) -> (u64, String) {
+    let output_bytes = std::fs::metadata(&spec.stdout)
+        .map(|m| m.len())
+        .unwrap_or(0);
+    let mut head = Vec::new();
+    if let Ok(f) = File::open(stderr_path) {
+        let _ = f.take(STDERR_HEAD_BYTES as u64).read_to_end(&mut head);
+    }
+    (output_bytes, String::from_utf8_lossy(&head).into_owned())
+}
+
+/// The [`RunResult`] of a waited-for run: its classification and measurements.
+fn conclude(
+    waited: &Waited,
+    termination: Termination,
+    output_bytes: u64,
+    stderr_head: String,
+    limits: &RunLimits,
+) -> RunResult {
+    let outcome = classify(
+        termination,
+        waited.killed,
+        waited.usage.cpu_ms,
+        waited.usage.peak_kib,
+        output_bytes,
+        &stderr_head,
+        limits,
+    );
+    RunResult {
+        termination,
+        killed: waited.killed,
+        outcome,
+        cpu_ms: waited.usage.cpu_ms,
+        wall_ms: waited.wall_ms,
+        peak_kib: waited.usage.peak_kib,
+        output_bytes,
+        stderr_head,
+        stray_processes: waited.stray_processes,
+        task_limit_hits: waited.usage.task_limit_hits,
+    }
+}
+
+/// [`run`] unconfined (`--no-sandbox`): the program itself leads a new process group in a
+/// fresh working directory, with the rlimits above; the monitor polls its `/proc` readings.
+fn run_unconfined(spec: &RunSpec, prog: &OsString, args: &[OsString]) -> anyhow::Result<RunResult> {
     become_subreaper();
-    let work = sandbox::TrackedDir::new_in("gridjudge-run-", spec.work_parent.as_deref())
+    let work = TrackedDir::new_in("gridjudge-run-", spec.work_parent.as_deref())
         .context("cannot create a temporary working directory")?;
     let stdin =
         File::open(&spec.stdin).with_context(|| format!("cannot open {}", spec.stdin.display()))?;
@@ -538,12 +489,8 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunResult> {
         .with_context(|| format!("cannot create {}", stderr_path.display()))?;
 
     let limits = spec.limits;
-    let cpu_s = limits.time_ms.div_ceil(1000) + 1;
-    let as_bytes = limits.address_space_bytes();
-    let fsize = limits.output_bytes;
-    let stack = limits.stack_kib.map(|k| k.saturating_mul(1024));
-
-    let mut cmd = Command::new(&prog);
+    let rlimits = Rlimits::of(&limits);
+    let mut cmd = Command::new(prog);
     cmd.args(args)
         .current_dir(work.path())
         .env_clear()
@@ -558,124 +505,41 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunResult> {
         .stdout(Stdio::from(stdout))
         .stderr(Stdio::from(stderr))
         .process_group(0);
-    // SAFETY: the closure runs between fork and exec and calls only setrlimit/getrlimit,
-    // which are async-signal-safe; it allocates nothing.
+    // SAFETY: the closure runs between fork and exec and calls only setrlimit/getrlimit and
+    // close_range/fcntl, which are async-signal-safe; it allocates nothing.
     unsafe {
         cmd.pre_exec(move || {
-            set_limit(libc::RLIMIT_CPU, cpu_s, cpu_s + 1)?;
-            set_limit(libc::RLIMIT_AS, as_bytes, as_bytes)?;
-            set_limit(libc::RLIMIT_FSIZE, fsize, fsize)?;
-            set_limit(libc::RLIMIT_CORE, 0, 0)?;
-            let s = stack.unwrap_or(UNLIMITED);
-            set_limit(libc::RLIMIT_STACK, s, s)?;
-            sandbox::close_other_descriptors();
+            rlimits.apply()?;
+            close_other_descriptors();
             Ok(())
         });
     }
     let start = Instant::now();
-    let child = {
-        // Not while a program to be executed is being written (ETXTBSY).
-        let _starting = sandbox::EXEC_WRITE_GUARD
-            .read()
-            .unwrap_or_else(|e| e.into_inner());
-        cmd.spawn()
-    }
-    .with_context(|| format!("cannot start {}", Path::new(&prog).display()))?;
-    let pid = child.id() as i32;
-    let _recorded = sandbox::GroupGuard::new(pid);
-    // From here on the std handle is not used: the pid is waited for below, by hand.
-    drop(child);
+    let pid =
+        spawn(&mut cmd).with_context(|| format!("cannot start {}", Path::new(prog).display()))?;
+    let _recorded = GroupGuard::new(pid);
 
-    let page = page_size();
-    let ticks = clock_ticks();
-    let mut killed = None;
-    let mut seen_rss = 0u64;
-    let mut nap = Duration::from_micros(200);
-    let wall_limit = Duration::from_millis(limits.wall_ms);
-    while !exited_unreaped(pid) {
-        if killed.is_none() {
-            if let Some(r) = proc_rss_kib(pid, page) {
-                seen_rss = seen_rss.max(r);
-            }
-            let reason = if start.elapsed() > wall_limit {
-                Some(KillReason::WallTime)
-            } else if proc_cpu_ms(pid, ticks).is_some_and(|c| c > limits.time_ms) {
-                Some(KillReason::CpuTime)
-            } else if seen_rss > limits.memory_kib {
-                Some(KillReason::Memory)
-            } else {
-                None
-            };
-            if let Some(r) = reason {
-                killed = Some(r);
-                kill_group(pid);
-            }
-        }
-        std::thread::sleep(nap);
-        nap = (nap * 2).min(Duration::from_millis(5));
+    let mut meter = ProcMeter::new(pid, limits.memory_kib);
+    let waited = wait_run(pid, start, limits.wall_ms, limits.time_ms, &mut meter)?;
+    let termination = termination(waited.status);
+    let (output_bytes, stderr_head) = read_outputs(spec, &stderr_path);
+    if spec.stderr.is_none() {
+        let _ = std::fs::remove_file(&stderr_path);
     }
-    let wall_ms = start.elapsed().as_millis() as u64;
-    // The leader is a zombie: its pid, which is the group id, cannot be reused yet.
-    kill_group(pid);
-    let mut status = 0;
-    // SAFETY: rusage is plain data; wait4 fills it and the status integer.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    loop {
-        // SAFETY: as above.
-        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-        if r == pid {
-            break;
-        }
-        let e = std::io::Error::last_os_error();
-        if e.raw_os_error() != Some(libc::EINTR) {
-            return Err(e).context("wait4 failed");
-        }
-    }
-    let stray_processes = reap_group(pid);
+    let result = conclude(&waited, termination, output_bytes, stderr_head, &limits);
+    drop(work);
+    Ok(result)
+}
 
-    let termination = if libc::WIFEXITED(status) {
+/// Decodes a `wait4` status: an exit code or a signal.
+fn termination(status: i32) -> Termination {
+    if libc::WIFEXITED(status) {
         Termination::Exited(libc::WEXITSTATUS(status))
     } else if libc::WIFSIGNALED(status) {
         Termination::Signaled(libc::WTERMSIG(status))
     } else {
         Termination::Exited(-1)
-    };
-    let tv_ms = |tv: libc::timeval| tv.tv_sec as u64 * 1000 + tv.tv_usec as u64 / 1000;
-    let cpu_ms = tv_ms(usage.ru_utime) + tv_ms(usage.ru_stime);
-    let peak_kib = (usage.ru_maxrss.max(0) as u64).max(seen_rss);
-    let output_bytes = std::fs::metadata(&spec.stdout)
-        .map(|m| m.len())
-        .unwrap_or(0);
-    let mut head = Vec::new();
-    if let Ok(f) = File::open(&stderr_path) {
-        let _ = f.take(STDERR_HEAD_BYTES as u64).read_to_end(&mut head);
     }
-    if spec.stderr.is_none() {
-        let _ = std::fs::remove_file(&stderr_path);
-    }
-    let stderr_head = String::from_utf8_lossy(&head).into_owned();
-    let outcome = classify(
-        termination,
-        killed,
-        cpu_ms,
-        peak_kib,
-        output_bytes,
-        &stderr_head,
-        &limits,
-    );
-    drop(work);
-    Ok(RunResult {
-        termination,
-        killed,
-        outcome,
-        cpu_ms,
-        wall_ms,
-        peak_kib,
-        output_bytes,
-        stderr_head,
-        stray_processes,
-        task_limit_hits: 0,
-    })
 }
 
 /// Decodes `bwrap`'s exit status: it exits with the program's exit code, or with 128 + the
@@ -683,15 +547,9 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunResult> {
 /// itself). Codes 129 to 192 are therefore read as signals 1 to 64: a program that calls
 /// `exit(139)` in the sandbox is reported as killed by SIGSEGV.
 fn sandbox_termination(status: i32) -> Termination {
-    if libc::WIFEXITED(status) {
-        match libc::WEXITSTATUS(status) {
-            c @ 129..=192 => Termination::Signaled(c - 128),
-            c => Termination::Exited(c),
-        }
-    } else if libc::WIFSIGNALED(status) {
-        Termination::Signaled(libc::WTERMSIG(status))
-    } else {
-        Termination::Exited(-1)
+    match termination(status) {
+        Termination::Exited(c @ 129..=192) => Termination::Signaled(c - 128),
+        t => t,
     }
 }
 
@@ -716,7 +574,7 @@ fn run_sandboxed(
     // Without a stderr file of the caller's, a temporary one in a recorded folder.
     let scratch = match spec.stderr {
         Some(_) => None,
-        None => Some(sandbox::TrackedDir::new_in(
+        None => Some(TrackedDir::new_in(
             "gridjudge-run-",
             spec.work_parent.as_deref(),
         )?),
@@ -748,10 +606,7 @@ fn run_sandboxed(
         .stdout(Stdio::from(stdout))
         .stderr(Stdio::from(stderr))
         .process_group(0);
-    let cpu_s = limits.time_ms.div_ceil(1000) + 1;
-    let as_bytes = limits.address_space_bytes();
-    let fsize = limits.output_bytes;
-    let stack = limits.stack_kib.map(|k| k.saturating_mul(1024));
+    let rlimits = Rlimits::of(&limits);
     // Without cgroups, RLIMIT_NPROC stands in for the task limit (counted per user).
     let nproc = (cgroup.is_none() && sb.drop_to().is_some()).then_some(limits.tasks + 2);
     let procs = cgroup.as_ref().map(|c| c.procs_files()).unwrap_or_default();
@@ -761,117 +616,32 @@ fn run_sandboxed(
     // async-signal-safe; it allocates nothing (the paths were prepared above).
     unsafe {
         cmd.pre_exec(move || {
-            sandbox::join_cgroup(&procs)?;
-            sandbox::enter_netns(net_fd)?;
-            set_limit(libc::RLIMIT_CPU, cpu_s, cpu_s + 1)?;
-            set_limit(libc::RLIMIT_AS, as_bytes, as_bytes)?;
-            set_limit(libc::RLIMIT_FSIZE, fsize, fsize)?;
-            set_limit(libc::RLIMIT_CORE, 0, 0)?;
-            let s = stack.unwrap_or(UNLIMITED);
-            set_limit(libc::RLIMIT_STACK, s, s)?;
+            join_cgroup(&procs)?;
+            enter_netns(net_fd)?;
+            rlimits.apply()?;
             if let Some(n) = nproc {
                 set_limit(libc::RLIMIT_NPROC, n, n)?;
             }
-            sandbox::drop_privileges(drop_to)
+            drop_privileges(drop_to)
         });
     }
     let start = Instant::now();
-    let child = {
-        // Not while a program to be executed is being written (ETXTBSY).
-        let _starting = sandbox::EXEC_WRITE_GUARD
-            .read()
-            .unwrap_or_else(|e| e.into_inner());
-        cmd.spawn()
-    }
-    .context("cannot start the sandbox (bwrap)")?;
-    let pid = child.id() as i32;
-    let _recorded = sandbox::GroupGuard::new(pid);
-    drop(child);
+    let pid = spawn(&mut cmd).context("cannot start the sandbox (bwrap)")?;
+    let _recorded = GroupGuard::new(pid);
 
-    let kill_run = |cg: &Option<sandbox::RunCgroup>| {
-        kill_group(pid);
-        if let Some(c) = cg {
-            c.kill_all();
-        }
-    };
-    let mut killed = None;
-    let mut nap = Duration::from_micros(200);
-    let wall_limit = Duration::from_millis(limits.wall_ms);
-    while !exited_unreaped(pid) {
-        if killed.is_none() {
-            let reason = if start.elapsed() > wall_limit {
-                Some(KillReason::WallTime)
-            } else if cgroup
-                .as_ref()
-                .and_then(|c| c.cpu_ms())
-                .is_some_and(|c| c > limits.time_ms)
-            {
-                Some(KillReason::CpuTime)
-            } else if cgroup.as_ref().is_some_and(|c| c.oom_kills() > 0) {
-                Some(KillReason::Memory)
-            } else {
-                None
-            };
-            if let Some(r) = reason {
-                killed = Some(r);
-                kill_run(&cgroup);
-            }
-        }
-        std::thread::sleep(nap);
-        nap = (nap * 2).min(Duration::from_millis(5));
-    }
-    let wall_ms = start.elapsed().as_millis() as u64;
-    kill_group(pid);
-    let mut status = 0;
-    // SAFETY: rusage is plain data; wait4 fills it and the status integer.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    loop {
-        // SAFETY: as above.
-        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-        if r == pid {
-            break;
-        }
-        let e = std::io::Error::last_os_error();
-        if e.raw_os_error() != Some(libc::EINTR) {
-            return Err(e).context("wait4 failed");
-        }
-    }
-    let stray_processes = match &cgroup {
-        Some(c) => c.kill_all(),
-        None => reap_group(pid),
-    };
-    if stray_processes > 0 {
+    let mut meter = CgroupMeter::new(pid, cgroup.as_ref());
+    let waited = wait_run(pid, start, limits.wall_ms, limits.time_ms, &mut meter)?;
+    if waited.stray_processes > 0 {
         netns.discard();
     } else {
         drop(netns);
     }
-    let tv_ms = |tv: libc::timeval| tv.tv_sec as u64 * 1000 + tv.tv_usec as u64 / 1000;
-    let rusage_cpu = tv_ms(usage.ru_utime) + tv_ms(usage.ru_stime);
-    let (cpu_ms, peak_kib, oom, task_limit_hits) = match &cgroup {
-        Some(c) => (
-            c.cpu_ms().unwrap_or(rusage_cpu),
-            c.peak_kib().unwrap_or(0),
-            c.oom_kills() > 0,
-            c.task_limit_hits(),
-        ),
-        None => (rusage_cpu, usage.ru_maxrss.max(0) as u64, false, 0),
-    };
     drop(cgroup);
-    if oom && killed.is_none() {
-        killed = Some(KillReason::Memory);
-    }
-    let termination = sandbox_termination(status);
-    let output_bytes = std::fs::metadata(&spec.stdout)
-        .map(|m| m.len())
-        .unwrap_or(0);
-    let mut head = Vec::new();
-    if let Ok(f) = File::open(&stderr_path) {
-        let _ = f.take(STDERR_HEAD_BYTES as u64).read_to_end(&mut head);
-    }
+    let termination = sandbox_termination(waited.status);
+    let (output_bytes, stderr_head) = read_outputs(spec, &stderr_path);
     drop(scratch);
-    let stderr_head = String::from_utf8_lossy(&head).into_owned();
     if termination == Termination::Exited(1)
-        && killed.is_none()
+        && waited.killed.is_none()
         && stderr_head.starts_with("bwrap: ")
     {
         bail!(
@@ -879,27 +649,13 @@ fn run_sandboxed(
             stderr_head.lines().next().unwrap_or("")
         );
     }
-    let outcome = classify(
+    Ok(conclude(
+        &waited,
         termination,
-        killed,
-        cpu_ms,
-        peak_kib,
-        output_bytes,
-        &stderr_head,
-        &limits,
-    );
-    Ok(RunResult {
-        termination,
-        killed,
-        outcome,
-        cpu_ms,
-        wall_ms,
-        peak_kib,
         output_bytes,
         stderr_head,
-        stray_processes,
-        task_limit_hits,
-    })
+        &limits,
+    ))
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! The sandbox every judged program runs in: [bubblewrap] (`bwrap`) for the namespaces and
-//! the file-system view, cgroups for limits and accounting over the whole process tree, and a
-//! process-wide registry that kills every judged process and removes every temporary folder
-//! when gridjudge is interrupted (SIGINT, SIGTERM, SIGHUP) or panics.
+//! the file-system view, cgroups for limits and accounting over the whole process tree
+//! ([`crate::exec::cgroup`]), and a process-wide registry that kills every judged process and
+//! removes every temporary folder when gridjudge is interrupted (SIGINT, SIGTERM, SIGHUP) or
+//! panics ([`crate::exec::cleanup`], whose public items are re-exported here).
 //!
 //! # Why bubblewrap
 //! It is the unprivileged sandbox of Flatpak, maintained by the containers project, packaged by
@@ -39,51 +40,34 @@
 //! the kernel kills every process left in it, `setsid` or not.
 //!
 //! # Limits over the process tree
-//! Each run gets its own cgroup, joined by the child before `bwrap` starts, so that every
-//! process of the run (the two `bwrap` processes, the program and all its descendants) is in
-//! it. cgroup v1 (the `memory`, `pids` and `cpuacct` controllers, as on these machines) and
-//! cgroup v2 (`memory`, `pids`, `cpu` enabled under `/sys/fs/cgroup/gridjudge`) are supported:
-//! * memory: a hard limit equal to the memory limit (v1 `memory.limit_in_bytes`, v2
-//!   `memory.max`; swap off where the kernel allows); when the tree needs more, the kernel's
-//!   OOM killer kills a process of the run, which is a memory-limit verdict; the reported
-//!   memory is the cgroup's peak (v1 `memory.max_usage_in_bytes`, v2 `memory.peak`), which
-//!   also counts the page cache the run touched and its tmpfs files;
-//! * tasks: `pids.max` = the problem's task limit plus the 2 `bwrap` processes; a `fork` or
-//!   thread creation beyond it fails with `EAGAIN` (the run's `pids.events` tells the report);
-//! * CPU time: the cgroup's (v1 `cpuacct.usage`, v2 `cpu.stat` `usage_usec`), polled by the
-//!   runner, which kills the run when it passes the limit.
-//!
-//! **Fallback without cgroups** (not root, controllers not mounted or not delegated): the
-//! sandbox still runs, the per-process rlimits of [`crate::exec::runner`] apply (CPU time and
-//! address space per process, `RLIMIT_NPROC` as the task limit, counted per user, so
-//! concurrent runs share it), the wall-clock limit is enforced by the runner, and the CPU time
-//! and peak memory reported are those the kernel accounts to the reaped tree (`wait4`: CPU
-//! summed, memory the largest single process). [`Sandbox::describe`] says which applies, and
-//! every report prints it.
+//! Each run gets its own cgroup, joined by the child before `bwrap` starts; what it limits and
+//! accounts, and the fallback without cgroups, are in [`crate::exec::cgroup`].
 //!
 //! # Clean-up ([`install_cleanup_handlers`])
-//! Running runs (their `bwrap` process group and cgroup) and temporary folders are recorded in
-//! a registry. On SIGINT, SIGTERM or SIGHUP a watcher thread kills every recorded run, removes
-//! every recorded folder and cgroup, and exits with 128 + the signal number; a panic hook does
-//! the same before the default hook runs. A killed gridjudge (SIGKILL) cannot clean up, but
-//! `--die-with-parent` still takes the sandboxes down with it.
+//! Running runs and temporary folders are recorded in the registry of [`crate::exec::cleanup`],
+//! which kills and removes them all on SIGINT, SIGTERM, SIGHUP or a panic.
+//!
+//! Owns: finding and probing `bwrap`, the `bwrap` command line, dropping privileges, the
+//! sessions (staged programs, network namespaces). May use: [`crate::exec::cleanup`] and
+//! [`crate::exec::cgroup`].
 //!
 //! [bubblewrap]: https://github.com/containers/bubblewrap
 
 use std::collections::HashMap;
-use std::ffi::{CString, OsStr, OsString};
-use std::io::Write as _;
+use std::ffi::{OsStr, OsString};
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::{Duration, Instant};
 
 use anyhow::Context;
+
+use crate::exec::cgroup::{prepare_cgroups, CgroupRoot, RunCgroup};
+pub use crate::exec::cleanup::{cleanup_everything, install_cleanup_handlers, TrackedDir};
 
 /// The uid and gid judged programs run as when gridjudge runs as root (`nobody`, `nogroup`).
 pub const UNPRIVILEGED_ID: u32 = 65534;
@@ -92,19 +76,6 @@ pub const UNPRIVILEGED_ID: u32 = 65534;
 #[derive(Clone, Debug, thiserror::Error)]
 #[error("{0}")]
 pub struct Unavailable(pub String);
-
-/// Which cgroup hierarchy limits the runs.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum CgroupRoot {
-    /// cgroup v1: the `gridjudge` folders under the `memory`, `pids` and `cpuacct` mounts.
-    V1 {
-        memory: PathBuf,
-        pids: PathBuf,
-        cpuacct: PathBuf,
-    },
-    /// cgroup v2: `/sys/fs/cgroup/gridjudge`, with `memory`, `pids` and `cpu` enabled.
-    V2 { base: PathBuf },
-}
 
 /// The sandbox of this machine, found once per process by [`sandbox`].
 #[derive(Debug)]
@@ -227,96 +198,6 @@ fn probe() -> Result<Sandbox, Unavailable> {
         )));
     }
     Ok(sb)
-}
-
-/// Writes `value` into the cgroup file `path`.
-fn write_file(path: &Path, value: &str) -> std::io::Result<()> {
-    std::fs::OpenOptions::new()
-        .write(true)
-        .open(path)?
-        .write_all(value.as_bytes())
-}
-
-fn prepare_cgroups() -> Result<CgroupRoot, String> {
-    let fs = Path::new("/sys/fs/cgroup");
-    let v1 = |c: &str| fs.join(c).join("cgroup.procs").is_file();
-    let root = if v1("memory") && v1("pids") && v1("cpuacct") {
-        CgroupRoot::V1 {
-            memory: fs.join("memory/gridjudge"),
-            pids: fs.join("pids/gridjudge"),
-            cpuacct: fs.join("cpuacct/gridjudge"),
-        }
-    } else if fs.join("cgroup.controllers").is_file() {
-        let base = fs.join("gridjudge");
-        let _ = std::fs::create_dir(&base);
-        for dir in [fs, base.as_path()] {
-            write_file(&dir.join("cgroup.subtree_control"), "+memory +pids +cpu").map_err(|e| {
-                format!(
-                    "cannot enable the memory, pids and cpu controllers in {}: {e}",
-                    dir.display()
-                )
-            })?;
-        }
-        CgroupRoot::V2 { base }
-    } else {
-        return Err(
-            "no cgroup v1 memory, pids and cpuacct controllers and no cgroup v2 \
-                    hierarchy under /sys/fs/cgroup"
-                .into(),
-        );
-    };
-    if let CgroupRoot::V1 {
-        memory,
-        pids,
-        cpuacct,
-    } = &root
-    {
-        for d in [memory, pids, cpuacct] {
-            if let Err(e) = std::fs::create_dir(d) {
-                if e.kind() != std::io::ErrorKind::AlreadyExists {
-                    return Err(format!("cannot create {}: {e}", d.display()));
-                }
-            }
-        }
-    }
-    sweep_stale(&root);
-    Ok(root)
-}
-
-/// Removes the run cgroups left by gridjudge processes that no longer exist (killed with
-/// SIGKILL, which leaves no chance to clean up). Best effort.
-fn sweep_stale(root: &CgroupRoot) {
-    for base in root.bases() {
-        let Ok(dir) = std::fs::read_dir(&base) else {
-            continue;
-        };
-        for e in dir.flatten() {
-            let name = e.file_name();
-            let Some(owner) = name
-                .to_str()
-                .and_then(|n| n.split('-').next())
-                .and_then(|p| p.parse::<u32>().ok())
-            else {
-                continue;
-            };
-            if !Path::new(&format!("/proc/{owner}")).exists() {
-                let _ = std::fs::remove_dir(e.path());
-            }
-        }
-    }
-}
-
-impl CgroupRoot {
-    fn bases(&self) -> Vec<PathBuf> {
-        match self {
-            CgroupRoot::V1 {
-                memory,
-                pids,
-                cpuacct,
-            } => vec![memory.clone(), pids.clone(), cpuacct.clone()],
-            CgroupRoot::V2 { base } => vec![base.clone()],
-        }
-    }
 }
 
 impl Sandbox {
@@ -442,221 +323,6 @@ pub(crate) fn close_other_descriptors() {
             libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC);
         }
     }
-}
-
-/// The cgroup of one run (see the module documentation). Removed on drop, after killing
-/// whatever is still in it.
-#[derive(Debug)]
-pub(crate) struct RunCgroup {
-    v2: bool,
-    /// v1: memory, pids, cpuacct; v2: the one folder.
-    dirs: Vec<PathBuf>,
-    /// The `cgroup.procs` files the child writes itself into, prepared for `pre_exec`.
-    procs: Vec<CString>,
-    registry_id: u64,
-}
-
-static RUN_COUNTER: AtomicU64 = AtomicU64::new(0);
-
-fn read_u64(path: &Path) -> Option<u64> {
-    std::fs::read_to_string(path).ok()?.trim().parse().ok()
-}
-
-/// The number after `key` in a `key value` per line file (`memory.events`, `pids.events`).
-fn read_key(path: &Path, key: &str) -> Option<u64> {
-    std::fs::read_to_string(path)
-        .ok()?
-        .lines()
-        .find_map(|l| l.strip_prefix(key)?.trim().parse().ok())
-}
-
-impl RunCgroup {
-    fn create(root: &CgroupRoot, memory_bytes: u64, tasks: u64) -> anyhow::Result<RunCgroup> {
-        let name = format!(
-            "{}-{}",
-            std::process::id(),
-            RUN_COUNTER.fetch_add(1, Ordering::Relaxed)
-        );
-        let dirs: Vec<PathBuf> = root.bases().iter().map(|b| b.join(&name)).collect();
-        let procs = dirs
-            .iter()
-            .map(|d| CString::new(d.join("cgroup.procs").as_os_str().as_bytes()))
-            .collect::<Result<Vec<_>, _>>()
-            .context("cgroup path with a NUL byte")?;
-        // Made and recorded in one step (see `registry_make`); a failure half-way removes what
-        // was made.
-        let registry_id = registry_make(|| {
-            for (k, d) in dirs.iter().enumerate() {
-                if let Err(e) = std::fs::create_dir(d) {
-                    for made in &dirs[..k] {
-                        let _ = std::fs::remove_dir(made);
-                    }
-                    return Err(e)
-                        .with_context(|| format!("cannot create the cgroup {}", d.display()));
-                }
-            }
-            Ok(Entry::Cgroup(dirs.clone()))
-        })?;
-        let cg = RunCgroup {
-            v2: matches!(root, CgroupRoot::V2 { .. }),
-            registry_id,
-            dirs,
-            procs,
-        };
-        let set = |dir: &Path, file: &str, value: String| {
-            write_file(&dir.join(file), &value)
-                .with_context(|| format!("cannot write {}", dir.join(file).display()))
-        };
-        // pids.max counts the two bwrap processes as well.
-        let pids = (tasks.saturating_add(2)).to_string();
-        if cg.v2 {
-            let d = &cg.dirs[0];
-            set(d, "memory.max", memory_bytes.to_string())?;
-            let _ = set(d, "memory.swap.max", "0".into());
-            set(d, "pids.max", pids)?;
-        } else {
-            set(
-                &cg.dirs[0],
-                "memory.limit_in_bytes",
-                memory_bytes.to_string(),
-            )?;
-            let _ = set(
-                &cg.dirs[0],
-                "memory.memsw.limit_in_bytes",
-                memory_bytes.to_string(),
-            );
-            let _ = set(&cg.dirs[0], "memory.swappiness", "0".into());
-            set(&cg.dirs[1], "pids.max", pids)?;
-        }
-        Ok(cg)
-    }
-
-    /// The `cgroup.procs` files, for [`join_cgroup`] in the child.
-    pub(crate) fn procs_files(&self) -> Vec<CString> {
-        self.procs.clone()
-    }
-
-    fn memory_dir(&self) -> &Path {
-        &self.dirs[0]
-    }
-
-    fn pids_dir(&self) -> &Path {
-        &self.dirs[if self.v2 { 0 } else { 1 }]
-    }
-
-    /// CPU time of every process that ever was in the run, milliseconds.
-    pub(crate) fn cpu_ms(&self) -> Option<u64> {
-        if self.v2 {
-            read_key(&self.dirs[0].join("cpu.stat"), "usage_usec ").map(|us| us / 1000)
-        } else {
-            read_u64(&self.dirs[2].join("cpuacct.usage")).map(|ns| ns / 1_000_000)
-        }
-    }
-
-    /// Peak memory of the run, KiB.
-    pub(crate) fn peak_kib(&self) -> Option<u64> {
-        let file = if self.v2 {
-            "memory.peak"
-        } else {
-            "memory.max_usage_in_bytes"
-        };
-        read_u64(&self.memory_dir().join(file)).map(|b| b / 1024)
-    }
-
-    /// How many processes of the run the OOM killer killed.
-    pub(crate) fn oom_kills(&self) -> u64 {
-        let file = if self.v2 {
-            "memory.events"
-        } else {
-            "memory.oom_control"
-        };
-        read_key(&self.memory_dir().join(file), "oom_kill ").unwrap_or(0)
-    }
-
-    /// How many `fork`/`clone` calls failed on the task limit.
-    pub(crate) fn task_limit_hits(&self) -> u64 {
-        read_key(&self.pids_dir().join("pids.events"), "max ").unwrap_or(0)
-    }
-
-    /// The processes in the run now.
-    fn pids(&self) -> Vec<i32> {
-        std::fs::read_to_string(self.pids_dir().join("cgroup.procs"))
-            .map(|t| t.lines().filter_map(|l| l.trim().parse().ok()).collect())
-            .unwrap_or_default()
-    }
-
-    /// Kills every process of the run and waits until the cgroup is empty (at most 5 s).
-    /// Returns how many processes remained (normally 0).
-    pub(crate) fn kill_all(&self) -> u32 {
-        let deadline = Instant::now() + Duration::from_secs(5);
-        loop {
-            let pids = kill_cgroup(&self.dirs, self.v2);
-            if pids == 0 {
-                return 0;
-            }
-            if Instant::now() >= deadline {
-                return pids as u32;
-            }
-            std::thread::sleep(Duration::from_millis(1));
-        }
-    }
-}
-
-/// Sends SIGKILL to every process in the cgroup folders `dirs`; returns how many there were.
-fn kill_cgroup(dirs: &[PathBuf], v2: bool) -> usize {
-    let procs = if v2 { &dirs[0] } else { &dirs[1] };
-    if v2 {
-        let _ = write_file(&procs.join("cgroup.kill"), "1");
-    }
-    let pids: Vec<i32> = std::fs::read_to_string(procs.join("cgroup.procs"))
-        .map(|t| t.lines().filter_map(|l| l.trim().parse().ok()).collect())
-        .unwrap_or_default();
-    for &p in &pids {
-        // SAFETY: kill takes integers; a pid that is gone gives ESRCH.
-        unsafe {
-            libc::kill(p, libc::SIGKILL);
-        }
-    }
-    pids.len()
-}
-
-impl Drop for RunCgroup {
-    fn drop(&mut self) {
-        if !self.pids().is_empty() {
-            self.kill_all();
-        }
-        for d in &self.dirs {
-            // An emptied cgroup can take a moment before it may be removed.
-            for _ in 0..50 {
-                if std::fs::remove_dir(d).is_ok() || !d.exists() {
-                    break;
-                }
-                std::thread::sleep(Duration::from_millis(2));
-            }
-        }
-        registry_remove(self.registry_id);
-    }
-}
-
-/// Writes the child's own pid into each of `procs` (`cgroup.procs` files). Runs between `fork`
-/// and `exec`: `open`, `write` and `close` only.
-pub(crate) fn join_cgroup(procs: &[CString]) -> std::io::Result<()> {
-    for p in procs {
-        // SAFETY: p is a valid NUL-terminated path; "0" means the writing process.
-        unsafe {
-            let fd = libc::open(p.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
-            if fd < 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            let r = libc::write(fd, b"0".as_ptr().cast(), 1);
-            let err = std::io::Error::last_os_error();
-            libc::close(fd);
-            if r != 1 {
-                return Err(err);
-            }
-        }
-    }
-    Ok(())
 }
 
 // ---------------------------------------------------------------------------------------
@@ -920,242 +586,5 @@ pub(crate) fn enter_netns(fd: Option<i32>) -> std::io::Result<()> {
             return Err(std::io::Error::last_os_error());
         }
     }
-    Ok(())
-}
-
-// ---------------------------------------------------------------------------------------
-// The clean-up registry.
-
-#[derive(Debug)]
-enum Entry {
-    /// A run's process group (its leader's pid), killed with SIGKILL.
-    Group(i32),
-    /// A run's cgroup folders, emptied and removed.
-    Cgroup(Vec<PathBuf>),
-    /// A temporary folder, removed.
-    Dir(PathBuf),
-}
-
-static REGISTRY: OnceLock<Mutex<HashMap<u64, Entry>>> = OnceLock::new();
-static NEXT_ID: AtomicU64 = AtomicU64::new(1);
-static SHUTTING_DOWN: AtomicBool = AtomicBool::new(false);
-
-fn registry() -> &'static Mutex<HashMap<u64, Entry>> {
-    REGISTRY.get_or_init(Default::default)
-}
-
-fn registry_add(e: Entry) -> u64 {
-    let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
-    let mut map = registry().lock().unwrap_or_else(|e| e.into_inner());
-    // Checked under the lock that [`cleanup_everything`] sets it under: an entry is either
-    // drained by the clean-up or taken down here.
-    if SHUTTING_DOWN.load(Ordering::SeqCst) {
-        drop(map);
-        cleanup_entry(&e);
-        return id;
-    }
-    map.insert(id, e);
-    id
-}
-
-/// Makes something the clean-up must take down (a folder, a cgroup) and records it, both
-/// under the registry's lock: a clean-up that a signal starts meanwhile waits, then finds it
-/// recorded, or it began first and nothing is made ("gridjudge is stopping"). Made first and
-/// recorded after, a folder could be left behind by the exit that follows the clean-up.
-fn registry_make(make: impl FnOnce() -> anyhow::Result<Entry>) -> anyhow::Result<u64> {
-    let mut map = registry().lock().unwrap_or_else(|e| e.into_inner());
-    anyhow::ensure!(
-        !SHUTTING_DOWN.load(Ordering::SeqCst),
-        "gridjudge is stopping: nothing new is made"
-    );
-    let entry = make()?;
-    let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
-    map.insert(id, entry);
-    Ok(id)
-}
-
-fn registry_remove(id: u64) {
-    registry()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .remove(&id);
-}
-
-fn cleanup_entry(e: &Entry) {
-    match e {
-        Entry::Group(pgid) => {
-            // SAFETY: kill takes integers.
-            unsafe {
-                libc::kill(-pgid, libc::SIGKILL);
-            }
-        }
-        Entry::Cgroup(dirs) => {
-            let v2 = dirs.len() == 1;
-            let deadline = Instant::now() + Duration::from_secs(2);
-            while kill_cgroup(dirs, v2) > 0 && Instant::now() < deadline {
-                std::thread::sleep(Duration::from_millis(1));
-            }
-            for d in dirs {
-                let _ = std::fs::remove_dir(d);
-            }
-        }
-        Entry::Dir(d) => {
-            // A worker may still be creating a file in it: try again briefly.
-            for _ in 0..20 {
-                if std::fs::remove_dir_all(d).is_ok() || !d.exists() {
-                    break;
-                }
-                std::thread::sleep(Duration::from_millis(5));
-            }
-        }
-    }
-}
-
-/// A running process group, recorded for the clean-up until dropped.
-pub(crate) struct GroupGuard(u64);
-
-impl GroupGuard {
-    /// Records the process group led by `pgid`.
-    pub(crate) fn new(pgid: i32) -> GroupGuard {
-        GroupGuard(registry_add(Entry::Group(pgid)))
-    }
-}
-
-impl Drop for GroupGuard {
-    fn drop(&mut self) {
-        registry_remove(self.0);
-    }
-}
-
-/// A temporary folder (a [`tempfile::TempDir`] in the system's temporary folder) recorded for
-/// the clean-up: removed on drop, or by the clean-up when gridjudge is interrupted.
-#[derive(Debug)]
-pub struct TrackedDir {
-    dir: Option<tempfile::TempDir>,
-    id: u64,
-}
-
-impl TrackedDir {
-    /// A fresh folder named `<prefix><random>` in `parent`, or in the system's temporary
-    /// folder when `None`.
-    ///
-    /// Made and recorded in one step (`registry_make`): errors with "gridjudge is stopping"
-    /// once a signal's clean-up has begun.
-    pub fn new_in(prefix: &str, parent: Option<&Path>) -> anyhow::Result<TrackedDir> {
-        let mut dir = None;
-        let id = registry_make(|| {
-            let mut b = tempfile::Builder::new();
-            b.prefix(prefix);
-            let made = match parent {
-                Some(p) => b.tempdir_in(p),
-                None => b.tempdir(),
-            }
-            .context("cannot create a temporary folder")?;
-            let entry = Entry::Dir(made.path().to_path_buf());
-            dir = Some(made);
-            Ok(entry)
-        })?;
-        Ok(TrackedDir { dir, id })
-    }
-
-    /// A fresh folder named `<prefix><random>` in the system's temporary folder.
-    pub fn new(prefix: &str) -> anyhow::Result<TrackedDir> {
-        Self::new_in(prefix, None)
-    }
-
-    /// Its path.
-    pub fn path(&self) -> &Path {
-        self.dir.as_ref().map(|d| d.path()).unwrap_or(Path::new(""))
-    }
-}
-
-impl Drop for TrackedDir {
-    fn drop(&mut self) {
-        drop(self.dir.take());
-        registry_remove(self.id);
-    }
-}
-
-/// Kills every recorded run and removes every recorded cgroup and folder. From then on, runs
-/// that start are killed at once. Called by the signal watcher and the panic hook of
-/// [`install_cleanup_handlers`]; safe to call more than once.
-pub fn cleanup_everything() {
-    let entries: Vec<Entry> = match registry().try_lock() {
-        Ok(mut m) => {
-            SHUTTING_DOWN.store(true, Ordering::SeqCst);
-            m.drain().map(|(_, e)| e).collect()
-        }
-        Err(std::sync::TryLockError::Poisoned(p)) => {
-            let mut m = p.into_inner();
-            SHUTTING_DOWN.store(true, Ordering::SeqCst);
-            m.drain().map(|(_, e)| e).collect()
-        }
-        // Held by a thread that is adding or removing one entry (the panic hook may run in a
-        // thread that holds it): wait a moment for it.
-        Err(std::sync::TryLockError::WouldBlock) => {
-            std::thread::sleep(Duration::from_millis(20));
-            let mut m = registry().try_lock().ok();
-            SHUTTING_DOWN.store(true, Ordering::SeqCst);
-            m.as_mut()
-                .map(|m| m.drain().map(|(_, e)| e).collect())
-                .unwrap_or_default()
-        }
-    };
-    clean_entries(entries);
-}
-
-/// [`cleanup_everything`] for the signal watcher, which never holds the registry's lock itself:
-/// it waits for the lock (held only while one entry is added or removed, or a folder made), so
-/// nothing recorded meanwhile is missed.
-fn cleanup_after_signal() {
-    let entries: Vec<Entry> = {
-        let mut m = registry().lock().unwrap_or_else(|e| e.into_inner());
-        SHUTTING_DOWN.store(true, Ordering::SeqCst);
-        m.drain().map(|(_, e)| e).collect()
-    };
-    clean_entries(entries);
-}
-
-/// Takes down `entries`: processes first (groups, then cgroups), folders last.
-fn clean_entries(entries: Vec<Entry>) {
-    let rank = |e: &Entry| match e {
-        Entry::Group(_) => 0,
-        Entry::Cgroup(_) => 1,
-        Entry::Dir(_) => 2,
-    };
-    let mut entries = entries;
-    entries.sort_by_key(rank);
-    for e in &entries {
-        cleanup_entry(e);
-    }
-}
-
-/// Installs the clean-up of the module documentation: a thread that waits for SIGINT, SIGTERM
-/// and SIGHUP, runs [`cleanup_everything`] and exits with 128 + the signal number, and a panic
-/// hook that runs [`cleanup_everything`] before the previous hook. For the `gridjudge` binary;
-/// call once, early. Errors when the signal handlers cannot be installed.
-pub fn install_cleanup_handlers() -> anyhow::Result<()> {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
-        .context("cannot install the signal handlers")?;
-    std::thread::Builder::new()
-        .name("gridjudge-cleanup".into())
-        .spawn(move || {
-            if let Some(sig) = signals.forever().next() {
-                cleanup_after_signal();
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "gridjudge: stopped by signal {sig}; every judged process was killed and \
-                     every temporary folder removed"
-                );
-                std::process::exit(128 + sig);
-            }
-        })
-        .context("cannot start the signal watcher")?;
-    let previous = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        cleanup_everything();
-        previous(info);
-    }));
     Ok(())
 }
