@@ -425,7 +425,11 @@ fn a_program_problem_of_the_nearest_problems_folder() {
     let run = |exe: &str, dir: &std::path::Path, args: &[&str]| run_on(exe, dir, args, &sample);
     let o = run(SOLVE, &inside, &["geography"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    let g = run(env!("CARGO_BIN_EXE_gridjudge"), &inside, &["solve", "geography"]);
+    let g = run(
+        env!("CARGO_BIN_EXE_gridjudge"),
+        &inside,
+        &["solve", "geography"],
+    );
     assert_eq!(g.status.code(), Some(0), "{}", text(&g.stderr));
     assert_eq!(text(&o.stdout), text(&g.stdout));
     assert_eq!(

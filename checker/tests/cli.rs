@@ -408,10 +408,16 @@ fn a_program_problem_of_the_nearest_problems_folder() {
     assert!(stderr(&o).starts_with("wrong answer"), "{}", stderr(&o));
     let o = run(&inside, &["game", &game_in, &game_ans, &game_ans]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
-    let elsewhere = s.dir("elsewhere");
+    // A folder with no problems folder above it.
+    let elsewhere = Scratch::new("elsewhere");
     let o = run(
-        Path::new(&elsewhere),
-        &["geography", &inside.join("1.in").display().to_string(), &wrong, &wrong],
+        &elsewhere.0,
+        &[
+            "geography",
+            &inside.join("1.in").display().to_string(),
+            &wrong,
+            &wrong,
+        ],
     );
     assert_eq!(code(&o), 3, "{}", stderr(&o));
     assert!(

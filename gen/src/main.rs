@@ -48,7 +48,12 @@ fn main() -> ExitCode {
         // key=value words for a built-in problem, positional ones for a program problem, as
         // a manifest line is read.
         let args = parse_args(found.problem(), &cli.args)?;
-        Ok(generate_test(found.problem(), &cli.generator, &args, cli.seed)?)
+        Ok(generate_test(
+            found.problem(),
+            &cli.generator,
+            &args,
+            cli.seed,
+        )?)
     });
     match result {
         Ok(bytes) => {

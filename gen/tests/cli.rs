@@ -170,12 +170,18 @@ fn help_lists_every_generator_and_parameter() {
 /// A copy of the repository's `problems/geography` (a program problem) in a fresh
 /// `<scratch>/problems/`; returns that problems folder.
 fn geography_copy(name: &str) -> std::path::PathBuf {
-    let root = std::env::temp_dir().join(format!("gridjudge-gen-cli-{}-{name}", std::process::id()));
+    let root =
+        std::env::temp_dir().join(format!("gridjudge-gen-cli-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
     let problems = root.join("problems");
     std::fs::create_dir_all(&problems).unwrap();
     let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/geography");
-    let o = Command::new("cp").arg("-r").arg(&src).arg(&problems).output().unwrap();
+    let o = Command::new("cp")
+        .arg("-r")
+        .arg(&src)
+        .arg(&problems)
+        .output()
+        .unwrap();
     assert!(o.status.success(), "{}", stderr(&o));
     problems
 }
@@ -214,7 +220,11 @@ fn a_program_problem_of_the_nearest_problems_folder() {
     assert_eq!(o.stdout, want);
     let o = run(&inside, &["game", "random", "n=3", "m=4", "--seed", "7"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let elsewhere = problems.parent().unwrap().join("elsewhere");
+    // A folder with no problems folder above it.
+    let elsewhere = std::env::temp_dir().join(format!(
+        "gridjudge-gen-cli-{}-elsewhere",
+        std::process::id()
+    ));
     std::fs::create_dir_all(&elsewhere).unwrap();
     let o = run(&elsewhere, &args);
     assert_eq!(o.status.code(), Some(1));
@@ -224,4 +234,5 @@ fn a_program_problem_of_the_nearest_problems_folder() {
         stderr(&o)
     );
     std::fs::remove_dir_all(problems.parent().unwrap()).unwrap();
+    std::fs::remove_dir_all(&elsewhere).unwrap();
 }

@@ -49,8 +49,12 @@ pub fn verify_one(
         return Ok(None);
     }
     let opts = run.options(loaded, jobs)?;
-    let Some(report) =
-        verify::verify_problem(loaded.problem, loaded.config()?, &loaded.problems_dir, &opts)?
+    let Some(report) = verify::verify_problem(
+        loaded.problem,
+        loaded.config()?,
+        &loaded.problems_dir,
+        &opts,
+    )?
     else {
         return Ok(None);
     };

@@ -208,8 +208,8 @@ pub fn load(problems_dir: &Path, name: &str, cache_dir: &Path) -> anyhow::Result
     static LOADED: OnceLock<Mutex<HashMap<PathBuf, &'static ProgramProblem>>> = OnceLock::new();
     let dir = problems_dir.join(name);
     let path = dir.join("problem.toml");
-    let text = std::fs::read_to_string(&path)
-        .with_context(|| format!("cannot read {}", path.display()));
+    let text =
+        std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()));
     let parsed = match &text {
         Ok(t) => ProblemConfig::parse(t, &path.display().to_string()),
         Err(e) => Err(anyhow::anyhow!("{e:#}")),
@@ -335,7 +335,11 @@ pub fn standalone(name: &str) -> anyhow::Result<Standalone> {
     if !dir.join(name).join("problem.toml").is_file() {
         return Err(unknown);
     }
-    Ok(Standalone::Program(load(&dir, name, &default_cache_dir(&dir))?))
+    Ok(Standalone::Program(load(
+        &dir,
+        name,
+        &default_cache_dir(&dir),
+    )?))
 }
 
 /// The names of the folders of `problems_dir` that hold a `problem.toml`, sorted.

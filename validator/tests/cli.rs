@@ -305,8 +305,8 @@ fn a_program_problem_of_the_nearest_problems_folder() {
     assert!(stderr(&o).starts_with("invalid: "), "{}", stderr(&o));
     let o = run(&inside, &["game"], b"1 1\n.\n");
     assert_eq!(code(&o), 0, "{}", stderr(&o));
-    let elsewhere = root.join("elsewhere");
-    std::fs::create_dir_all(&elsewhere).unwrap();
+    // A folder with no problems folder above it.
+    let elsewhere = scratch("elsewhere");
     let o = run(&elsewhere, &["geography"], &sample);
     assert_eq!(code(&o), 2);
     assert!(
@@ -315,4 +315,5 @@ fn a_program_problem_of_the_nearest_problems_folder() {
         stderr(&o)
     );
     std::fs::remove_dir_all(&root).unwrap();
+    std::fs::remove_dir_all(&elsewhere).unwrap();
 }
