@@ -1,8 +1,14 @@
 //! The problems gridjudge knows, and the one registry that finds them: the built-in problems
 //! ([`ALL`]: `game` and `bunny`, Rust modules here, each implementing
 //! [`Problem`](crate::problem::Problem)) and the program problems, folders of programs found at
-//! run time under the problems folder ([`program`], [`problem`]). Also the pieces the grid
+//! run time under the problems folder ([`program`], [`load`]). Also the pieces the grid
 //! problems share: the board ([`grid`]) and the pictures' frame ([`picture`]).
+//!
+//! Every binary finds problems here: `gridjudge`'s commands through [`load`] (the problem, its
+//! folder and its `problem.toml`, read and parsed once, in one [`Loaded`] value they pass
+//! along), the standalone `gen`, `validator`, `checker` and `solve` through [`standalone`]
+//! (a built-in problem by name from any folder, else a program problem of the nearest
+//! problems folder).
 //!
 //! Adding a built-in problem means a module here, an entry in [`ALL`], an entry in `build.rs`'s
 //! `BUILTIN` and a folder under `problems/`; a program problem is only a folder.
@@ -288,8 +294,8 @@ pub fn problem(
 pub enum Standalone {
     /// A built-in problem, found by name alone.
     Builtin(&'static dyn Problem),
-    /// A program problem of the nearest problems folder.
-    Program(Loaded),
+    /// A program problem of the nearest problems folder (boxed: a `Loaded` is large).
+    Program(Box<Loaded>),
 }
 
 impl Standalone {
@@ -335,11 +341,8 @@ pub fn standalone(name: &str) -> anyhow::Result<Standalone> {
     if !dir.join(name).join("problem.toml").is_file() {
         return Err(unknown);
     }
-    Ok(Standalone::Program(load(
-        &dir,
-        name,
-        &default_cache_dir(&dir),
-    )?))
+    let loaded = load(&dir, name, &default_cache_dir(&dir))?;
+    Ok(Standalone::Program(Box::new(loaded)))
 }
 
 /// The names of the folders of `problems_dir` that hold a `problem.toml`, sorted.
@@ -451,6 +454,48 @@ mod tests {
         let missing = tmp.path().join("nope");
         let e = problems_dir(Some(&missing)).unwrap_err().to_string();
         assert!(e.contains("--problems-dir") && e.contains("nope"), "{e}");
+    }
+
+    /// A built-in problem is found without its folder; its folder's `problem.toml` is parsed
+    /// when it is found, and an unusable one is the error of [`Loaded::config`] with
+    /// [`ProblemConfig::load`]'s messages.
+    #[test]
+    fn a_built_in_problem_is_loaded_with_its_folders_problem_toml() {
+        let tmp = tempfile::tempdir().unwrap();
+        let cache = tmp.path().join("cache");
+        let l = load(tmp.path(), "game", &cache).unwrap();
+        assert_eq!((l.name(), l.problems_dir.as_path()), ("game", tmp.path()));
+        assert_eq!(l.dir, tmp.path().join("game"));
+        let e = format!("{:#}", l.config().unwrap_err());
+        assert!(
+            e.starts_with("cannot read ") && e.contains("game/problem.toml"),
+            "{e}"
+        );
+        std::fs::create_dir_all(tmp.path().join("game")).unwrap();
+        let toml = tmp.path().join("game/problem.toml");
+        std::fs::write(&toml, by_name("bunny").unwrap().builtin_config()).unwrap();
+        let e = load(tmp.path(), "game", &cache)
+            .unwrap()
+            .config()
+            .unwrap_err();
+        assert_eq!(e.to_string(), "problem.toml is for `bunny`, not `game`");
+        std::fs::write(&toml, "name = ").unwrap();
+        let e = format!(
+            "{:#}",
+            load(tmp.path(), "game", &cache)
+                .unwrap()
+                .config()
+                .unwrap_err()
+        );
+        assert!(e.contains("invalid problem.toml"), "{e}");
+        std::fs::write(&toml, by_name("game").unwrap().builtin_config()).unwrap();
+        let l = load(tmp.path(), "game", &cache).unwrap();
+        assert_eq!(l.config().unwrap().name, "game");
+        let e = load(tmp.path(), "chess", &cache).unwrap_err().to_string();
+        assert!(
+            e.starts_with("unknown problem `chess`") && e.contains("game"),
+            "{e}"
+        );
     }
 
     /// The bounds compiled in by `build.rs` are those the run-time parse of the same
