@@ -168,7 +168,7 @@ fn time_verify(root: &Path, cache: &Path) {
                 sandbox,
             };
             let t = Instant::now();
-            let report = gridjudge::judge::verify::verify_problem(p, &problems, &opts)
+            let report = gridjudge::judge::verify::verify_problem(p, &cfg, &problems, &opts)
                 .expect("verify runs")
                 .expect("a catalogue");
             let runs: usize = report.judge.submissions.iter().map(|s| s.tests.len()).sum();

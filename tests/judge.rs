@@ -126,7 +126,9 @@ fn verify_checks_expectations_finds_survivors_and_a_killing_set() {
         .unwrap();
     }
     let p = gridjudge::problems::by_name("game").unwrap();
-    let report = verify_problem(p, tmp.path(), &options()).unwrap().unwrap();
+    let report = verify_problem(p, &config_in(tmp.path()), tmp.path(), &options())
+        .unwrap()
+        .unwrap();
     assert!(report.ok(), "{}", report.render());
     // never_lose dies only on the LOSE board (02), sentinel_border only on the 100-row
     // corridor (05): the minimum killing set is exactly those two.
@@ -154,7 +156,9 @@ fn verify_checks_expectations_finds_survivors_and_a_killing_set() {
         subs.join("wrong_answer/actually_right.rs"),
     )
     .unwrap();
-    let report = verify_problem(p, tmp.path(), &options()).unwrap().unwrap();
+    let report = verify_problem(p, &config_in(tmp.path()), tmp.path(), &options())
+        .unwrap()
+        .unwrap();
     assert!(!report.ok());
     assert_eq!(report.survivors, vec!["wrong_answer/actually_right.rs"]);
     let row = report
@@ -172,7 +176,11 @@ fn verify_says_when_there_is_no_catalogue() {
     let tmp = tempfile::tempdir().unwrap();
     small_package(tmp.path());
     let p = gridjudge::problems::by_name("game").unwrap();
-    assert!(verify_problem(p, tmp.path(), &options()).unwrap().is_none());
+    assert!(
+        verify_problem(p, &config_in(tmp.path()), tmp.path(), &options())
+            .unwrap()
+            .is_none()
+    );
 }
 
 #[test]
@@ -271,4 +279,11 @@ fn every_subcommand_has_consistent_options() {
             "{sub} --help:\n{help}"
         );
     }
+}
+
+/// `game`'s `problem.toml` in the problems folder `problems_dir`, as the registry parses it.
+fn config_in(problems_dir: &std::path::Path) -> ProblemConfig {
+    let cache = problems_dir.join("cache");
+    let loaded = gridjudge::problems::load(problems_dir, "game", &cache).unwrap();
+    loaded.config().unwrap().clone()
 }

@@ -513,6 +513,10 @@ fn judge_verify_and_export_refuse_a_tampered_or_stale_package_with_a_working_nex
     fs::set_permissions(&script, fs::Permissions::from_mode(0o755)).unwrap();
     let e = gridjudge::judge::verify::verify_problem(
         game,
+        gridjudge::problems::load(tmp.path(), "game", &tmp.path().join("cache"))
+            .unwrap()
+            .config()
+            .unwrap(),
         tmp.path(),
         &gridjudge::judge::JudgeOptions {
             limits: gridjudge::exec::runner::RunLimits::new(1000, 128),

@@ -396,3 +396,60 @@ fn a_closed_stdout_ends_solve_quietly() {
         assert_eq!(text(&out.stderr), "", "{args:?}");
     }
 }
+
+/// A program problem is found as `gridjudge` finds it, in the nearest problems folder from
+/// the current folder up (here `geography`, copied from the repository): `solve` answers as
+/// `gridjudge solve` does there. Built-in problems still work there and anywhere; the program
+/// problem is unknown where no problems folder holds it.
+#[test]
+fn a_program_problem_of_the_nearest_problems_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    common::copy_problem(
+        &common::problem_dir("geography"),
+        &tmp.path().join("problems/geography"),
+    );
+    let inside = tmp.path().join("problems/geography/samples");
+    let sample = std::fs::read(inside.join("1.in")).unwrap();
+    let run_on = |exe: &str, dir: &std::path::Path, args: &[&str], stdin: &[u8]| {
+        let mut child = std::process::Command::new(exe)
+            .args(args)
+            .current_dir(dir)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), stdin).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let run = |exe: &str, dir: &std::path::Path, args: &[&str]| run_on(exe, dir, args, &sample);
+    let o = run(SOLVE, &inside, &["geography"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let g = run(
+        env!("CARGO_BIN_EXE_gridjudge"),
+        &inside,
+        &["solve", "geography"],
+    );
+    assert_eq!(g.status.code(), Some(0), "{}", text(&g.stderr));
+    assert_eq!(text(&o.stdout), text(&g.stdout));
+    assert_eq!(
+        o.stdout,
+        std::fs::read(inside.join("1.ans")).unwrap(),
+        "the sample's answer"
+    );
+    let elsewhere = tempfile::tempdir().unwrap();
+    let o = run(SOLVE, elsewhere.path(), &["geography"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        text(&o.stderr),
+        "solve: error: unknown problem `geography` (known: game, bunny)\n"
+    );
+    let game = common::problem_dir("game").join("samples");
+    let (input, answer) = (game.join("sample1.in"), game.join("sample1.ans"));
+    let input = std::fs::read(input).unwrap();
+    for dir in [inside.as_path(), elsewhere.path()] {
+        let o = run_on(SOLVE, dir, &["game"], &input);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        assert_eq!(o.stdout, std::fs::read(&answer).unwrap());
+    }
+}

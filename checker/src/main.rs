@@ -1,4 +1,6 @@
-//! `checker`: judges one contestant output. Thin wrapper over `gridjudge::problem`.
+//! `checker`: judges one contestant output. Thin wrapper over `gridjudge::problem`; the problem
+//! is a built-in one or a program problem of the nearest `problems/` folder
+//! (`gridjudge::problems::standalone`).
 
 use std::fs::File;
 use std::io::Read;
@@ -7,7 +9,6 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use gridjudge::core::verdict::CheckOutcome;
-use gridjudge::problem::ProblemConfig;
 
 /// Judge one contestant output of PROBLEM.
 ///
@@ -78,8 +79,10 @@ impl Cli {
 }
 
 fn judge(cli: &Cli) -> CheckOutcome {
-    let setup = gridjudge::problems::by_name(&cli.problem)
-        .and_then(|p| Ok((p, ProblemConfig::load(p, cli.config.as_deref())?)));
+    // A built-in problem by name from any folder, else a program problem of the nearest
+    // problems folder, as `gridjudge` finds it.
+    let setup = gridjudge::problems::standalone(&cli.problem)
+        .and_then(|found| Ok((found.problem(), found.config(cli.config.as_deref())?)));
     let (p, cfg) = match setup {
         Ok(x) => x,
         Err(e) => return CheckOutcome::fail(format!("{e:#}")),

@@ -372,3 +372,57 @@ fn cms_convention() {
     assert_eq!((code(&r), out(&r)), (3, String::new()));
     assert!(stderr(&r).starts_with("FAIL "), "{}", stderr(&r));
 }
+
+/// A program problem is found as `gridjudge` finds it, in the nearest problems folder from
+/// the current folder up (here `geography`, copied from the repository), and judged by its
+/// checker (the built-in `tokens` one); built-in problems still work there, and the program
+/// problem is unknown (FAIL) where no problems folder holds it.
+#[test]
+fn a_program_problem_of_the_nearest_problems_folder() {
+    let s = Scratch::new("geography");
+    std::fs::create_dir_all(s.0.join("problems")).unwrap();
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/geography");
+    let o = Command::new("cp")
+        .arg("-r")
+        .arg(&src)
+        .arg(s.0.join("problems"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let inside = s.0.join("problems/geography/samples");
+    let run = |dir: &Path, args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_checker"))
+            .args(args)
+            .current_dir(dir)
+            .output()
+            .unwrap()
+    };
+    let wrong = s.file("wrong.out", b"First\nSecond\nFirst\nFirst\n");
+    let game_in = s.file("game.in", SAMPLE.as_bytes());
+    let game_ans = s.file("game.ans", SAMPLE_ANS.as_bytes());
+    let o = run(&inside, &["geography", "1.in", "1.ans", "1.ans"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stderr(&o).starts_with("ok"), "{}", stderr(&o));
+    let o = run(&inside, &["geography", "1.in", &wrong, "1.ans"]);
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    assert!(stderr(&o).starts_with("wrong answer"), "{}", stderr(&o));
+    let o = run(&inside, &["game", &game_in, &game_ans, &game_ans]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    // A folder with no problems folder above it.
+    let elsewhere = Scratch::new("elsewhere");
+    let o = run(
+        &elsewhere.0,
+        &[
+            "geography",
+            &inside.join("1.in").display().to_string(),
+            &wrong,
+            &wrong,
+        ],
+    );
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("unknown problem `geography` (known: game, bunny"),
+        "{}",
+        stderr(&o)
+    );
+}

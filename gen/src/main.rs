@@ -1,11 +1,12 @@
-//! `gen`: writes one generated test to stdout. Thin wrapper over `gridjudge::problem`.
+//! `gen`: writes one generated test to stdout. Thin wrapper over `gridjudge::problem`; the
+//! problem is a built-in one or a program problem of the nearest `problems/` folder
+//! (`gridjudge::problems::standalone`).
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
-use gridjudge::core::args::Args;
-use gridjudge::problem::generate_test;
+use gridjudge::problem::{generate_test, parse_args};
 
 /// Write one test of PROBLEM made by GENERATOR to stdout.
 ///
@@ -41,9 +42,18 @@ fn generator_help() -> String {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = gridjudge::problems::by_name(&cli.problem).and_then(|p| {
-        let args = Args::parse(&cli.args)?;
-        Ok(generate_test(p, &cli.generator, &args, cli.seed)?)
+    // A built-in problem by name from any folder, else a program problem of the nearest
+    // problems folder, as `gridjudge` finds it.
+    let result = gridjudge::problems::standalone(&cli.problem).and_then(|found| {
+        // key=value words for a built-in problem, positional ones for a program problem, as
+        // a manifest line is read.
+        let args = parse_args(found.problem(), &cli.args)?;
+        Ok(generate_test(
+            found.problem(),
+            &cli.generator,
+            &args,
+            cli.seed,
+        )?)
     });
     match result {
         Ok(bytes) => {

@@ -166,3 +166,73 @@ fn help_lists_every_generator_and_parameter() {
     assert_eq!(game.generators().len(), 9);
     assert!(count >= 9);
 }
+
+/// A copy of the repository's `problems/geography` (a program problem) in a fresh
+/// `<scratch>/problems/`; returns that problems folder.
+fn geography_copy(name: &str) -> std::path::PathBuf {
+    let root =
+        std::env::temp_dir().join(format!("gridjudge-gen-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let problems = root.join("problems");
+    std::fs::create_dir_all(&problems).unwrap();
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/geography");
+    let o = Command::new("cp")
+        .arg("-r")
+        .arg(&src)
+        .arg(&problems)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    problems
+}
+
+/// A program problem is found as `gridjudge` finds it, in the nearest problems folder from
+/// the current folder up, and generated as the library generates it (positional words,
+/// `{seed}`); a built-in problem still works there, and the program problem is unknown where
+/// no problems folder holds it.
+#[test]
+fn a_program_problem_of_the_nearest_problems_folder() {
+    let problems = geography_copy("geography");
+    let inside = problems.join("geography/samples");
+    let line = ["random", "3", "4", "5", "{seed}"];
+    let run = |dir: &std::path::Path, args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_gen"))
+            .args(args)
+            .current_dir(dir)
+            .output()
+            .unwrap()
+    };
+    let mut args = vec!["geography"];
+    args.extend(line);
+    args.extend(["--seed", "7"]);
+    let o = run(&inside, &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let cache = gridjudge::problems::default_cache_dir(&problems);
+    let p = gridjudge::problems::problem(&problems, "geography", &cache).unwrap();
+    let want = generate_test(
+        p,
+        "random",
+        &gridjudge::problem::parse_args(p, &line[1..]).unwrap(),
+        7,
+    )
+    .unwrap();
+    assert!(!want.is_empty());
+    assert_eq!(o.stdout, want);
+    let o = run(&inside, &["game", "random", "n=3", "m=4", "--seed", "7"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // A folder with no problems folder above it.
+    let elsewhere = std::env::temp_dir().join(format!(
+        "gridjudge-gen-cli-{}-elsewhere",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let o = run(&elsewhere, &args);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).starts_with("gen: error: unknown problem `geography` (known: game, bunny"),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::remove_dir_all(problems.parent().unwrap()).unwrap();
+    std::fs::remove_dir_all(&elsewhere).unwrap();
+}

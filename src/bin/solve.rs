@@ -1,5 +1,7 @@
-//! `solve`: the reference solution of a built-in problem as a program of its own, beside the
-//! standalone `gen`, `validator` and `checker` (problem settings compiled in).
+//! `solve`: the reference solution of a problem as a program of its own, beside the standalone
+//! `gen`, `validator` and `checker` (problem settings compiled in). A built-in problem is found
+//! by name, from any folder; another name is a program problem of the nearest `problems/`
+//! folder, found as `gridjudge` finds it (`gridjudge::problems::standalone`).
 //!
 //! `solve <problem> [--no-limits] [--config problem.toml] < input > answer` does what
 //! `gridjudge solve` does for a built-in problem, through the same library call
@@ -11,7 +13,8 @@
 //!   (`validator --version` against a Rust program that only reads stdin), so the three
 //!   arguments are read by hand, as clap reads `gridjudge solve`'s;
 //! * no TOML parser: the built-in bounds are compiled in ([`gridjudge::problem::compiled_bounds`];
-//!   `--config` still parses a file), about 0.25 MiB;
+//!   `--config` still parses a file), about 0.25 MiB; a built-in name is looked up before any
+//!   problems folder is searched, so none is (a program problem's `problem.toml` is parsed);
 //! * no Rust runtime start-up (`#![no_main]`, a C `main` taking `argc` and `argv`): the standard
 //!   library's start-up finds the main thread's stack guard with glibc's `pthread_getattr_np`,
 //!   which reads `/proc/self/maps` through stdio and `sscanf`, about 0.26 MiB of libc's code.
@@ -149,8 +152,9 @@ fn report(text: std::fmt::Arguments) {
 /// The program, from its arguments (without the program name) to its exit status.
 fn run(args: Vec<OsString>) -> i32 {
     let done = match parse(args) {
-        Ok(Parsed::Run(a)) => gridjudge::problems::by_name(&a.problem)
-            .and_then(|p| stdio::solve_stdio(p, a.config.as_deref(), a.no_limits)),
+        // A built-in name is found without a folder search or a TOML parse (see above).
+        Ok(Parsed::Run(a)) => gridjudge::problems::standalone(&a.problem)
+            .and_then(|f| stdio::solve_stdio(f.problem(), a.config.as_deref(), a.no_limits)),
         Ok(Parsed::Help) => print_out(&help()),
         Ok(Parsed::Version) => print_out(&format!("solve {}\n", env!("CARGO_PKG_VERSION"))),
         Err(e) => {

@@ -470,16 +470,18 @@ fn expectation_problem(
     expected.check(tests, &verdicts).err()
 }
 
-/// Runs every catalogue submission of `problem` on every test in `problems_dir/<p>/tests`
+/// Runs every catalogue submission of `problem` (its `problem.toml` parsed as `config`,
+/// [`crate::problems::Loaded::config`]) on every test in `problems_dir/<p>/tests`
 /// (after checking them against `tests.lock`, [`crate::package::load_checked`]), evaluates the
 /// results and saves them for the build report ([`save_results`],
 /// `problems_dir/<p>/report/verify.json`). `Ok(None)` when the problem has no `submissions`
 /// folder.
 ///
 /// Errors: the catalogue or the tests cannot be read, the tests are stale or tampered with,
-/// `problem.toml` is invalid, judging fails (see [`judge`]), or the results cannot be saved.
+/// judging fails (see [`judge`]), or the results cannot be saved.
 pub fn verify_problem(
     problem: &dyn Problem,
+    config: &ProblemConfig,
     problems_dir: &Path,
     opts: &JudgeOptions,
 ) -> anyhow::Result<Option<VerifyReport>> {
@@ -493,13 +495,12 @@ pub fn verify_problem(
             dir.display()
         );
     }
-    let config = ProblemConfig::load(problem, Some(&dir.join("problem.toml")))?;
     // Checked against tests.lock first; the shared lock keeps a build from replacing the
     // files while they are judged.
     let package = crate::package::load_checked(problems_dir, problem.name())?;
     let tests = package.cases();
     let subs: Vec<Submission> = entries.iter().map(|e| e.submission.clone()).collect();
-    let report = judge(problem, &config, &subs, &tests, opts)?;
+    let report = judge(problem, config, &subs, &tests, opts)?;
     package.recheck()?;
     let report = evaluate(&entries, report);
     save_results(&report, &dir, &tests)?;

@@ -1,8 +1,14 @@
 //! The problems gridjudge knows, and the one registry that finds them: the built-in problems
 //! ([`ALL`]: `game` and `bunny`, Rust modules here, each implementing
 //! [`crate::problem::Problem`]) and the program problems, folders of programs found at
-//! run time under the problems folder ([`program`], [`problem`]). Also the pieces the grid
+//! run time under the problems folder ([`program`], [`load`]). Also the pieces the grid
 //! problems share: the board ([`grid`]) and the pictures' frame ([`picture`]).
+//!
+//! Every binary finds problems here: `gridjudge`'s commands through [`load`] (the problem, its
+//! folder and its `problem.toml`, read and parsed once, in one [`Loaded`] value they pass
+//! along), the standalone `gen`, `validator`, `checker` and `solve` through [`standalone`]
+//! (a built-in problem by name from any folder, else a program problem of the nearest
+//! problems folder).
 //!
 //! Adding a built-in problem means a module here, an entry in [`ALL`], an entry in `build.rs`'s
 //! `BUILTIN` and a folder under `problems/`; a program problem is only a folder.
@@ -24,7 +30,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::problem::Problem;
+use crate::problem::{Problem, ProblemConfig};
 use program::ProgramProblem;
 
 pub mod bunny;
@@ -153,45 +159,111 @@ pub fn default_cache_dir(problems_dir: &Path) -> PathBuf {
         .join("gridjudge-cache")
 }
 
-/// Whether `dir/problem.toml` declares a program problem (has a `[programs]` table). An
-/// unreadable or invalid file counts as not (the loader then reports it).
-fn declares_programs(dir: &Path) -> bool {
-    std::fs::read_to_string(dir.join("problem.toml"))
-        .ok()
-        .and_then(|t| t.parse::<toml::Table>().ok())
-        .is_some_and(|t| t.contains_key("programs"))
+/// A problem found by the registry ([`load`]) with its folder and its `problem.toml`, read and
+/// parsed once: the value a `gridjudge` command finds first and passes along.
+pub struct Loaded {
+    /// The problem: a built-in one or a program problem.
+    pub problem: &'static dyn Problem,
+    /// The problems folder it was found in (as given or found, relative or absolute).
+    pub problems_dir: PathBuf,
+    /// Its folder: `problems_dir/<name>`.
+    pub dir: PathBuf,
+    /// The parsed `dir/problem.toml`, or the message of why it cannot be used (kept until
+    /// [`Loaded::config`] is asked, as a built-in problem needs no folder to be found).
+    config: Result<ProblemConfig, String>,
 }
 
-/// The problem in `problems_dir/<name>`, found at run time: a program problem
-/// ([`crate::problems::program`]) when its `problem.toml` has `[programs]` (its programs compiled into
-/// `cache_dir` when first used), else the built-in problem of that name. Loaded once per
-/// process and folder.
+impl std::fmt::Debug for Loaded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Loaded")
+            .field("problem", &self.problem.name())
+            .field("dir", &self.dir)
+            .finish()
+    }
+}
+
+impl Loaded {
+    /// The problem's name (its folder's name).
+    pub fn name(&self) -> &'static str {
+        self.problem.name()
+    }
+
+    /// The problem's `problem.toml` (`dir/problem.toml`), parsed when the problem was found.
+    ///
+    /// Errors (a built-in problem only: a program problem with an unusable file is not found):
+    /// the file cannot be read (`cannot read <path>: ...`), is invalid (`<path>: invalid
+    /// problem.toml: ...`) or names another problem (`problem.toml is for `x`, not `y``), the
+    /// messages of [`ProblemConfig::load`].
+    pub fn config(&self) -> anyhow::Result<&ProblemConfig> {
+        self.config.as_ref().map_err(|e| anyhow::anyhow!("{e}"))
+    }
+}
+
+/// The problem in `problems_dir/<name>`, found at run time with its `problem.toml` read and
+/// parsed once: a program problem ([`crate::problems::program`]) when that file has a
+/// `[programs]` table (its programs compiled into `cache_dir` when first used; made once per
+/// process and folder), else the built-in problem of that name (its folder's `problem.toml`
+/// then only checked when [`Loaded::config`] is asked).
 ///
 /// Errors: no folder `<name>` with a `problem.toml` and no built-in problem of that name (the
 /// message lists the problems found); an invalid program problem (the loader's message).
-pub fn problem(
-    problems_dir: &Path,
-    name: &str,
-    cache_dir: &Path,
-) -> anyhow::Result<&'static dyn Problem> {
+pub fn load(problems_dir: &Path, name: &str, cache_dir: &Path) -> anyhow::Result<Loaded> {
+    use anyhow::Context;
     use std::collections::HashMap;
     use std::sync::{Mutex, OnceLock};
     static LOADED: OnceLock<Mutex<HashMap<PathBuf, &'static ProgramProblem>>> = OnceLock::new();
     let dir = problems_dir.join(name);
-    if declares_programs(&dir) {
+    let path = dir.join("problem.toml");
+    let text =
+        std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()));
+    let parsed = match &text {
+        Ok(t) => ProblemConfig::parse(t, &path.display().to_string()),
+        Err(e) => Err(anyhow::anyhow!("{e:#}")),
+    };
+    let declares_programs = match (&text, &parsed) {
+        (_, Ok(config)) => config.programs.is_some(),
+        // Invalid: a program problem's file when it still reads as TOML with [programs] (the
+        // error is then the parse's); an unreadable file declares nothing.
+        (Ok(t), Err(_)) => t
+            .parse::<toml::Table>()
+            .is_ok_and(|t| t.contains_key("programs")),
+        (Err(_), _) => false,
+    };
+    if declares_programs {
+        let config = parsed?;
         let key = std::path::absolute(&dir).unwrap_or_else(|_| dir.clone());
         let map = LOADED.get_or_init(Default::default);
-        if let Some(p) = map.lock().ok().and_then(|m| m.get(&key).copied()) {
-            return Ok(p);
-        }
-        let p = ProgramProblem::load(&dir, cache_dir)?;
-        if let Ok(mut m) = map.lock() {
-            m.insert(key, p);
-        }
-        return Ok(p);
+        let cached = map.lock().ok().and_then(|m| m.get(&key).copied());
+        let p = match cached {
+            Some(p) => p,
+            None => {
+                let p = ProgramProblem::load(&dir, text?, config.clone(), cache_dir)?;
+                if let Ok(mut m) = map.lock() {
+                    m.insert(key, p);
+                }
+                p
+            }
+        };
+        return Ok(Loaded {
+            problem: p,
+            problems_dir: problems_dir.to_path_buf(),
+            dir: problems_dir.join(p.name()),
+            config: Ok(config),
+        });
     }
-    if let Ok(p) = crate::problems::by_name(name) {
-        return Ok(p);
+    if let Ok(p) = by_name(name) {
+        let config = parsed.and_then(|c| {
+            if c.name != p.name() {
+                anyhow::bail!("problem.toml is for `{}`, not `{}`", c.name, p.name());
+            }
+            Ok(c)
+        });
+        return Ok(Loaded {
+            problem: p,
+            problems_dir: problems_dir.to_path_buf(),
+            dir: problems_dir.join(p.name()),
+            config: config.map_err(|e| format!("{e:#}")),
+        });
     }
     let found = problem_names(problems_dir);
     anyhow::bail!(
@@ -204,6 +276,73 @@ pub fn problem(
             found.join(", ")
         }
     )
+}
+
+/// The problem in `problems_dir/<name>` ([`load`] without the configuration).
+///
+/// Errors: as [`load`].
+pub fn problem(
+    problems_dir: &Path,
+    name: &str,
+    cache_dir: &Path,
+) -> anyhow::Result<&'static dyn Problem> {
+    Ok(load(problems_dir, name, cache_dir)?.problem)
+}
+
+/// What a standalone program (`gen`, `validator`, `checker`, `solve`) finds for a problem
+/// name ([`standalone`]).
+pub enum Standalone {
+    /// A built-in problem, found by name alone.
+    Builtin(&'static dyn Problem),
+    /// A program problem of the nearest problems folder (boxed: a `Loaded` is large).
+    Program(Box<Loaded>),
+}
+
+impl Standalone {
+    /// The problem.
+    pub fn problem(&self) -> &'static dyn Problem {
+        match self {
+            Standalone::Builtin(p) => *p,
+            Standalone::Program(l) => l.problem,
+        }
+    }
+
+    /// The problem's configuration: the file `path` when given (`--config`), else the copy
+    /// compiled into the binary for a built-in problem, or the program problem's
+    /// `problem.toml` as parsed when it was found.
+    ///
+    /// Errors: as [`ProblemConfig::load`] for `path` or the compiled-in copy.
+    pub fn config(&self, path: Option<&Path>) -> anyhow::Result<ProblemConfig> {
+        match (self, path) {
+            (Standalone::Program(l), None) => l.config().cloned(),
+            _ => ProblemConfig::load(self.problem(), path),
+        }
+    }
+}
+
+/// The problem called `name` as the standalone programs find it: a built-in problem by name,
+/// without looking for a problems folder or reading a file (so it works from any folder);
+/// else the problem `name` of the nearest problems folder ([`problems_dir`] from the current
+/// folder up, then [`load`], programs compiled into [`default_cache_dir`]). Unlike
+/// `gridjudge`, which takes a program problem of the folder before a built-in one of the same
+/// name, a built-in name always means the built-in problem here.
+///
+/// Errors: no built-in problem of that name and no folder `<name>` with a `problem.toml` in
+/// the problems folder (or no problems folder): [`by_name`]'s message, naming the built-in
+/// problems; an invalid program problem or a folder that declares none: [`load`]'s message.
+pub fn standalone(name: &str) -> anyhow::Result<Standalone> {
+    let unknown = match by_name(name) {
+        Ok(p) => return Ok(Standalone::Builtin(p)),
+        Err(e) => e,
+    };
+    let Ok(dir) = problems_dir(None) else {
+        return Err(unknown);
+    };
+    if !dir.join(name).join("problem.toml").is_file() {
+        return Err(unknown);
+    }
+    let loaded = load(&dir, name, &default_cache_dir(&dir))?;
+    Ok(Standalone::Program(Box::new(loaded)))
 }
 
 /// The names of the folders of `problems_dir` that hold a `problem.toml`, sorted.
@@ -220,14 +359,11 @@ pub fn problem_names(problems_dir: &Path) -> Vec<String> {
     names
 }
 
-/// Every problem of `problems_dir` ([`problem`] for each folder with a `problem.toml`), the
+/// Every problem of `problems_dir` ([`load`] for each folder with a `problem.toml`), the
 /// built-in ones first in their usual order, then the others by name.
 ///
-/// Errors: as [`problem`], for the first folder that fails.
-pub fn problems(
-    problems_dir: &Path,
-    cache_dir: &Path,
-) -> anyhow::Result<Vec<&'static dyn Problem>> {
+/// Errors: as [`load`], for the first folder that fails.
+pub fn load_all(problems_dir: &Path, cache_dir: &Path) -> anyhow::Result<Vec<Loaded>> {
     let mut names = problem_names(problems_dir);
     let builtin: Vec<&str> = crate::problems::all().iter().map(|p| p.name()).collect();
     names.sort_by_key(|n| {
@@ -238,14 +374,26 @@ pub fn problems(
     });
     names
         .iter()
-        .map(|n| problem(problems_dir, n, cache_dir))
+        .map(|n| load(problems_dir, n, cache_dir))
         .collect()
+}
+
+/// Every problem of `problems_dir` ([`load_all`] without the configurations).
+///
+/// Errors: as [`load`], for the first folder that fails.
+pub fn problems(
+    problems_dir: &Path,
+    cache_dir: &Path,
+) -> anyhow::Result<Vec<&'static dyn Problem>> {
+    Ok(load_all(problems_dir, cache_dir)?
+        .into_iter()
+        .map(|l| l.problem)
+        .collect())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problem::ProblemConfig;
 
     fn problems_in(root: &Path) {
         let game = root.join("problems/game");
@@ -306,6 +454,48 @@ mod tests {
         let missing = tmp.path().join("nope");
         let e = problems_dir(Some(&missing)).unwrap_err().to_string();
         assert!(e.contains("--problems-dir") && e.contains("nope"), "{e}");
+    }
+
+    /// A built-in problem is found without its folder; its folder's `problem.toml` is parsed
+    /// when it is found, and an unusable one is the error of [`Loaded::config`] with
+    /// [`ProblemConfig::load`]'s messages.
+    #[test]
+    fn a_built_in_problem_is_loaded_with_its_folders_problem_toml() {
+        let tmp = tempfile::tempdir().unwrap();
+        let cache = tmp.path().join("cache");
+        let l = load(tmp.path(), "game", &cache).unwrap();
+        assert_eq!((l.name(), l.problems_dir.as_path()), ("game", tmp.path()));
+        assert_eq!(l.dir, tmp.path().join("game"));
+        let e = format!("{:#}", l.config().unwrap_err());
+        assert!(
+            e.starts_with("cannot read ") && e.contains("game/problem.toml"),
+            "{e}"
+        );
+        std::fs::create_dir_all(tmp.path().join("game")).unwrap();
+        let toml = tmp.path().join("game/problem.toml");
+        std::fs::write(&toml, by_name("bunny").unwrap().builtin_config()).unwrap();
+        let e = load(tmp.path(), "game", &cache)
+            .unwrap()
+            .config()
+            .unwrap_err();
+        assert_eq!(e.to_string(), "problem.toml is for `bunny`, not `game`");
+        std::fs::write(&toml, "name = ").unwrap();
+        let e = format!(
+            "{:#}",
+            load(tmp.path(), "game", &cache)
+                .unwrap()
+                .config()
+                .unwrap_err()
+        );
+        assert!(e.contains("invalid problem.toml"), "{e}");
+        std::fs::write(&toml, by_name("game").unwrap().builtin_config()).unwrap();
+        let l = load(tmp.path(), "game", &cache).unwrap();
+        assert_eq!(l.config().unwrap().name, "game");
+        let e = load(tmp.path(), "chess", &cache).unwrap_err().to_string();
+        assert!(
+            e.starts_with("unknown problem `chess`") && e.contains("game"),
+            "{e}"
+        );
     }
 
     /// The bounds compiled in by `build.rs` are those the run-time parse of the same

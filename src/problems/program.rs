@@ -105,17 +105,21 @@ impl ProgramProblem {
         problem.as_any().downcast_ref::<ProgramProblem>()
     }
 
-    /// Loads the program problem in `dir` (a folder holding `problem.toml` with `[programs]`),
-    /// compiling programs into `cache_dir` when first used. The problem lives as long as the
-    /// process (it is leaked into a `&'static`, as built-in problems are statics).
+    /// Makes the program problem in `dir` (a folder holding `problem.toml` with `[programs]`)
+    /// from that file's `text` and its parse `config` (the registry reads and parses it once:
+    /// [`crate::problems::load`]), compiling programs into `cache_dir` when first used. The
+    /// problem lives as long as the process (it is leaked into a `&'static`, as built-in
+    /// problems are statics).
     ///
-    /// Errors: `problem.toml` unreadable or invalid, no `[programs]`, its `name` not the
-    /// folder's name, a program file that does not exist, a bad checker declaration.
-    pub fn load(dir: &Path, cache_dir: &Path) -> anyhow::Result<&'static ProgramProblem> {
+    /// Errors: no `[programs]`, its `name` not the folder's name, a program file that does not
+    /// exist, a bad checker declaration.
+    pub fn load(
+        dir: &Path,
+        text: String,
+        config: ProblemConfig,
+        cache_dir: &Path,
+    ) -> anyhow::Result<&'static ProgramProblem> {
         let path = dir.join("problem.toml");
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
-        let config = ProblemConfig::parse(&text, &path.display().to_string())?;
         let folder = dir
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())

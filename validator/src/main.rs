@@ -1,4 +1,6 @@
-//! `validator`: strict input validator. Thin wrapper over `gridjudge::problem`.
+//! `validator`: strict input validator. Thin wrapper over `gridjudge::problem`; the problem is
+//! a built-in one or a program problem of the nearest `problems/` folder
+//! (`gridjudge::problems::standalone`).
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -7,7 +9,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use gridjudge::core::reader::overview_log;
 use gridjudge::core::verdict::ValidatorConvention;
-use gridjudge::problem::{ProblemConfig, ValidateOptions};
+use gridjudge::problem::ValidateOptions;
 
 /// Validate one input of PROBLEM read from stdin.
 ///
@@ -102,8 +104,11 @@ fn main() -> ExitCode {
     } else {
         ValidatorConvention::Testlib
     };
-    let setup = gridjudge::problems::by_name(&cli.problem).and_then(|p| {
-        let cfg = ProblemConfig::load(p, cli.config.as_deref())?;
+    // A built-in problem by name from any folder, else a program problem of the nearest
+    // problems folder, as `gridjudge` finds it.
+    let setup = gridjudge::problems::standalone(&cli.problem).and_then(|found| {
+        let p = found.problem();
+        let cfg = found.config(cli.config.as_deref())?;
         // `--group default` (rbx's config.yaml, testlib's default group) is no group, unless
         // problem.toml names a group `default`.
         let group = match cli.group.as_deref() {

@@ -263,3 +263,57 @@ fn testlib_flags_and_overview_log() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A program problem is found as `gridjudge` finds it, in the nearest problems folder from
+/// the current folder up (here `geography`, copied from the repository), and its own validator
+/// program decides (testlib convention, `--group` passed on); built-in problems still work
+/// there, and the program problem is unknown where no problems folder holds it.
+#[test]
+fn a_program_problem_of_the_nearest_problems_folder() {
+    let root = scratch("geography");
+    let _ = std::fs::remove_dir_all(root.join("problems"));
+    std::fs::create_dir_all(root.join("problems")).unwrap();
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/geography");
+    let o = Command::new("cp")
+        .arg("-r")
+        .arg(&src)
+        .arg(root.join("problems"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let inside = root.join("problems/geography/samples");
+    let run = |dir: &Path, args: &[&str], stdin: &[u8]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_validator"))
+            .args(args)
+            .current_dir(dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(stdin).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let sample = std::fs::read(inside.join("1.in")).unwrap();
+    for args in [&["geography"][..], &["geography", "--group", "small"]] {
+        let o = run(&inside, args, &sample);
+        assert_eq!(code(&o), 0, "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).starts_with("valid: geography"), "{}", stderr(&o));
+    }
+    let o = run(&inside, &["geography"], b"4 3 5\n1 1\n");
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
+    assert!(stderr(&o).starts_with("invalid: "), "{}", stderr(&o));
+    let o = run(&inside, &["game"], b"1 1\n.\n");
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    // A folder with no problems folder above it.
+    let elsewhere = scratch("elsewhere");
+    let o = run(&elsewhere, &["geography"], &sample);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains("unknown problem `geography` (known: game, bunny"),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+    std::fs::remove_dir_all(&elsewhere).unwrap();
+}

@@ -1,0 +1,197 @@
+//! What the `gridjudge` commands share: printing to stdout ([`print_out`], `outln!`, `out!`,
+//! a closed stdout remembered for the exit status), the limits and compile cache of the
+//! commands that run programs ([`RunArgs`]), and finding problems through the library's
+//! registry ([`find`], [`find_anywhere`], [`select`]).
+//!
+//! Uses the library only; the command files (`cli/<command>.rs`) use this file, never
+//! `cli/mod.rs`.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use anyhow::{bail, Context};
+use clap::Args;
+use gridjudge::exec::runner::RunLimits;
+use gridjudge::judge::JudgeOptions;
+use gridjudge::problem::Problem;
+use gridjudge::problems::{self, Loaded};
+
+/// Set when a write to stdout found its reader gone (`gridjudge list | head -1`). From then on
+/// the command prints nothing more there but finishes its work (a build still commits, stress
+/// still saves its counterexamples), and `main` exits with status 141, as a program killed by
+/// SIGPIPE does. (gridjudge ignores SIGPIPE, as Rust programs do, so that a submission that
+/// closes its stdin early cannot kill the judge.)
+static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// Whether a write to stdout found its reader gone ([`STDOUT_CLOSED`]).
+pub fn stdout_closed() -> bool {
+    STDOUT_CLOSED.load(Ordering::Relaxed)
+}
+
+/// Writes a command's result text to stdout: nothing once [`STDOUT_CLOSED`] is set (and sets
+/// it on EPIPE); any other write error is the command's error.
+pub fn print_out(text: std::fmt::Arguments) -> anyhow::Result<()> {
+    if STDOUT_CLOSED.load(Ordering::Relaxed) {
+        return Ok(());
+    }
+    match std::io::stdout().lock().write_fmt(text) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            STDOUT_CLOSED.store(true, Ordering::Relaxed);
+            Ok(())
+        }
+        r => r.context("cannot write stdout"),
+    }
+}
+
+/// `println!` through [`print_out`]: a failed write is an error of the command (`?`), not a
+/// panic, and a closed stdout ends the printing, not the work.
+macro_rules! outln {
+    () => {
+        $crate::cli::common::print_out(format_args!("\n"))?
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::common::print_out(format_args!("{}\n", format_args!($($arg)*)))?
+    };
+}
+pub(crate) use outln;
+
+/// `print!` through [`print_out`].
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cli::common::print_out(format_args!($($arg)*))?
+    };
+}
+pub(crate) use out;
+
+/// Limits and the compile cache, shared by `judge`, `verify` and `build --verify`.
+#[derive(Args)]
+pub struct RunArgs {
+    /// CPU time limit per test in ms (default: problem.toml [limits] time_ms).
+    #[arg(long, value_name = "MS")]
+    time_limit: Option<u64>,
+    /// Wall-clock limit per test in ms (default: twice the CPU limit plus 1000).
+    #[arg(long, value_name = "MS")]
+    wall_limit: Option<u64>,
+    /// Memory limit in MiB (default: problem.toml [limits] memory_mib).
+    #[arg(long, value_name = "MIB")]
+    memory_limit: Option<u64>,
+    /// Output cap in bytes (default: 64 MiB).
+    #[arg(long, value_name = "BYTES")]
+    output_limit: Option<u64>,
+    /// Stack limit in MiB, 0 for unlimited (default: 64).
+    #[arg(long, value_name = "MIB")]
+    stack_limit: Option<u64>,
+    /// Task limit: processes and threads of a run at once (default: problem.toml [limits]
+    /// tasks, else 128).
+    #[arg(long, value_name = "N")]
+    task_limit: Option<u64>,
+    /// Run the programs without the bubblewrap sandbox: unconfined, as your user, with
+    /// per-process limits only. Every report then says so.
+    #[arg(long)]
+    no_sandbox: bool,
+    /// Compile cache folder (default: $XDG_CACHE_HOME/gridjudge, else ~/.cache/gridjudge).
+    #[arg(long)]
+    pub cache_dir: Option<PathBuf>,
+}
+
+impl RunArgs {
+    /// Judge options for the problem `loaded` (limits from its `problem.toml` unless given),
+    /// with `jobs` runs at a time.
+    ///
+    /// Errors: the problem's `problem.toml` cannot be used ([`Loaded::config`]); a limit is 0.
+    pub fn options(&self, loaded: &Loaded, jobs: usize) -> anyhow::Result<JudgeOptions> {
+        let cfg = loaded.config()?;
+        let mut limits = RunLimits::new(
+            self.time_limit.unwrap_or(cfg.limits.time_ms),
+            self.memory_limit.unwrap_or(cfg.limits.memory_mib),
+        );
+        if let Some(w) = self.wall_limit {
+            limits.wall_ms = w;
+        }
+        if let Some(o) = self.output_limit {
+            limits.output_bytes = o;
+        }
+        if let Some(s) = self.stack_limit {
+            limits.stack_kib = (s > 0).then(|| s.saturating_mul(1024));
+        } else if let Some(s) = cfg.limits.stack_mib {
+            limits.stack_kib = Some(s.saturating_mul(1024));
+        }
+        limits.tasks = self.task_limit.unwrap_or(cfg.limits.tasks);
+        if limits.time_ms == 0
+            || limits.memory_kib == 0
+            || limits.output_bytes == 0
+            || limits.tasks == 0
+        {
+            bail!("time, memory, output and task limits must be positive");
+        }
+        Ok(JudgeOptions {
+            limits,
+            jobs: jobs.max(1),
+            progress: std::io::stderr().is_terminal(),
+            cache_dir: self
+                .cache_dir
+                .clone()
+                .unwrap_or_else(|| problems::default_cache_dir(&loaded.problems_dir)),
+            sandbox: !self.no_sandbox,
+        })
+    }
+}
+
+/// The problems named on the command line (every problem of `problems_dir` when none is),
+/// found at run time ([`problems::load_all`], [`problems::load`]); a program problem compiles
+/// its programs into `cache` (default [`problems::default_cache_dir`]).
+///
+/// Errors: no problem folder in `problems_dir` (none named); an unknown or invalid problem.
+pub fn select(
+    problems_dir: &Path,
+    names: &[String],
+    cache: Option<&Path>,
+) -> anyhow::Result<Vec<Loaded>> {
+    let cache = cache.map_or_else(
+        || problems::default_cache_dir(problems_dir),
+        Path::to_path_buf,
+    );
+    if names.is_empty() {
+        let all = problems::load_all(problems_dir, &cache)?;
+        if all.is_empty() {
+            bail!(
+                "{}: no problem folders (none holds a problem.toml)",
+                problems_dir.display()
+            );
+        }
+        return Ok(all);
+    }
+    names
+        .iter()
+        .map(|n| problems::load(problems_dir, n, &cache))
+        .collect()
+}
+
+/// The problem called `name` with its folder and `problem.toml`, in the problems folder
+/// `explicit` or the one found from the current folder up; a program problem compiles its
+/// programs into `cache` (`--cache-dir`; default [`problems::default_cache_dir`]).
+///
+/// Errors: no problems folder; an unknown or invalid problem ([`problems::load`]).
+pub fn find(name: &str, explicit: Option<&Path>, cache: Option<&Path>) -> anyhow::Result<Loaded> {
+    let problems_dir = problems::problems_dir(explicit)?;
+    let cache = cache.map_or_else(
+        || problems::default_cache_dir(&problems_dir),
+        Path::to_path_buf,
+    );
+    problems::load(&problems_dir, name, &cache)
+}
+
+/// [`find`], except that a built-in problem is found without a problems folder (for `solve`
+/// and `render`, which need no package).
+///
+/// Errors: [`find`]'s, unless `name` is a built-in problem and `explicit` is not given.
+pub fn find_anywhere(name: &str, explicit: Option<&Path>) -> anyhow::Result<&'static dyn Problem> {
+    match find(name, explicit, None) {
+        Ok(l) => Ok(l.problem),
+        Err(e) => match problems::by_name(name) {
+            Ok(p) if explicit.is_none() => Ok(p),
+            _ => Err(e),
+        },
+    }
+}

@@ -1,0 +1,116 @@
+//! `gridjudge export`: a problem's built package in another judge's layout (`export::export`).
+//!
+//! Uses the library and `cli/common.rs`.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::Args;
+use gridjudge::export;
+
+use super::common::{find, outln};
+
+/// The arguments of `gridjudge export` (the command's help is its variant's doc in `cli/mod.rs`).
+#[derive(Args)]
+pub struct ExportArgs {
+    /// Problem name.
+    pub problem: String,
+    /// Package layout: testlib, kattis (legacy), kattis-2025-09 or polygon.
+    #[arg(long, default_value = "testlib")]
+    pub format: String,
+    /// Destination folder (refused when it exists and is not empty, unless --force).
+    #[arg(short, long)]
+    pub out: PathBuf,
+    /// Replace an existing destination (and zip).
+    #[arg(long)]
+    pub force: bool,
+    /// Also write <OUT>.zip with the folder's content at the archive root.
+    #[arg(long)]
+    pub zip: bool,
+    /// Folder with the `checker` and `validator` binaries (default: gridjudge's own).
+    #[arg(long)]
+    pub bin_dir: Option<PathBuf>,
+    /// Folder with one folder per problem (default: the nearest `problems/` holding
+    /// `<problem>/problem.toml`, searched from the current folder up).
+    #[arg(long)]
+    pub problems_dir: Option<PathBuf>,
+    /// Kattis and Polygon: ship only the statement's LaTeX source, not the PDF and HTML
+    /// compiled from it (problem_statement/problem.pdf and problem.html; Polygon:
+    /// statements/.pdf/english/problem.pdf and statements/.html/english/problem.html):
+    /// DOMjudge, CMS and p2d then show no statement. Without this
+    /// flag the export needs problemtools, LuaLaTeX, ghostscript and tidy, and fails
+    /// without them.
+    #[arg(long)]
+    pub no_compiled_statement: bool,
+    /// Folder holding problemtools' problem2pdf and problem2html (default:
+    /// $GRIDJUDGE_PROBLEMTOOLS, then PATH, then target/problemtools-venv/bin).
+    #[arg(long, conflicts_with = "no_compiled_statement")]
+    pub problemtools: Option<PathBuf>,
+}
+
+/// Runs `gridjudge export`: prints what was written.
+pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
+    let ExportArgs {
+        problem,
+        format,
+        out,
+        force,
+        zip,
+        bin_dir,
+        problems_dir,
+        no_compiled_statement,
+        problemtools,
+    } = args;
+    let loaded = find(&problem, problems_dir.as_deref(), None)?;
+    let p = loaded.problem;
+    let bin_dir = match bin_dir {
+        Some(d) => d,
+        None => std::env::current_exe()
+            .context("cannot locate the gridjudge executable")?
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default(),
+    };
+    let opts = export::ExportOptions {
+        problems_dir: loaded.problems_dir.clone(),
+        format: export::Format::parse(&format)?,
+        out,
+        force,
+        zip,
+        bin_dir,
+        progress: std::io::stderr().is_terminal(),
+        statement: match (no_compiled_statement, problemtools) {
+            (true, _) => export::StatementBuild::SourceOnly,
+            (false, Some(dir)) => export::StatementBuild::CompiledWith(dir),
+            (false, None) => export::StatementBuild::Compiled,
+        },
+    };
+    let r = export::export(p, &opts)?;
+    outln!(
+        "exported {} ({format}): {} -> {}",
+        p.name(),
+        export_counts(&r, opts.format),
+        r.out.display()
+    );
+    if let Some(z) = &r.zip {
+        outln!("zip: {}", z.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `47 tests (1 sample), 13 submissions`: what an export wrote, in words (no submissions for
+/// a testlib package, which has none).
+fn export_counts(r: &export::ExportReport, format: export::Format) -> String {
+    let n = |k: usize, word: &str| format!("{k} {word}{}", if k == 1 { "" } else { "s" });
+    let mut s = format!("{} ({})", n(r.tests, "test"), n(r.samples, "sample"));
+    match format {
+        export::Format::Kattis | export::Format::Kattis2025 => {
+            s += &format!(", {}", n(r.submissions, "submission"))
+        }
+        export::Format::Polygon => s += &format!(", {}", n(r.submissions, "solution")),
+        export::Format::Testlib => {}
+    }
+    s
+}

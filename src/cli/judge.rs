@@ -1,0 +1,78 @@
+//! `gridjudge judge`: judges submissions on a problem's built package (`judge::judge`) and
+//! prints the verdict table or JSON; exits 1 unless every test of every submission is AC.
+//!
+//! Uses the library and `cli/common.rs`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use gridjudge::exec::compile::Submission;
+use gridjudge::judge;
+
+use super::common::{find, out, outln, RunArgs};
+
+/// The arguments of `gridjudge judge` (the command's help is its variant's doc in `cli/mod.rs`).
+#[derive(Args)]
+pub struct JudgeArgs {
+    /// Problem name.
+    pub problem: String,
+    /// Submissions to judge.
+    #[arg(required = true)]
+    pub submissions: Vec<String>,
+    /// Only these tests: names or numbers and ranges, e.g. `1-5,12`.
+    #[arg(long)]
+    pub tests: Option<String>,
+    /// Folder with one folder per problem (default: the nearest `problems/` holding
+    /// `<problem>/problem.toml`, searched from the current folder up).
+    #[arg(long)]
+    pub problems_dir: Option<PathBuf>,
+    /// Runs at the same time (timings are less reliable above 1).
+    #[arg(short, long, default_value_t = 1)]
+    pub jobs: usize,
+    /// Print the report as JSON on stdout.
+    #[arg(long)]
+    pub json: bool,
+    /// Limits and compile cache.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// Runs `gridjudge judge`.
+pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
+    let JudgeArgs {
+        problem,
+        submissions,
+        tests,
+        problems_dir,
+        jobs,
+        json,
+        run,
+    } = args;
+    let loaded = find(&problem, problems_dir.as_deref(), run.cache_dir.as_deref())?;
+    let p = loaded.problem;
+    let opts = run.options(&loaded, jobs)?;
+    let cfg = loaded.config()?;
+    let subs: Vec<Submission> = submissions
+        .iter()
+        .map(|s| Submission::from_arg(s))
+        .collect::<anyhow::Result<_>>()?;
+    // Checked against tests.lock first (a tampered or stale test is an error).
+    let package = gridjudge::package::load_checked(&loaded.problems_dir, p.name())?;
+    let mut cases = package.cases();
+    if let Some(f) = &tests {
+        cases = gridjudge::package::filter_tests(&cases, f)?;
+    }
+    let report = judge::judge(p, cfg, &subs, &cases, &opts)?;
+    package.recheck()?;
+    if json {
+        outln!("{}", report.to_json());
+    } else {
+        out!("{}", report.render());
+    }
+    Ok(if report.all_accepted() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}

@@ -1,0 +1,110 @@
+//! The `gridjudge` commands: the command line (`Cli`, `Command`, clap's help text) and the
+//! dispatch to one file per command (`cli/build.rs`, `cli/judge.rs`, ...), each thin: find the
+//! problem through the library's registry, call the library, print, choose the exit code.
+//! What the commands share (printing, `RunArgs`, finding problems) is in `cli/common.rs`.
+//!
+//! Uses the library (`gridjudge::`) and its own command files; the command files use
+//! `cli/common.rs` and one another (`build --verify` runs `verify`'s), never this file.
+
+use std::process::ExitCode;
+
+use clap::{CommandFactory, Parser, Subcommand};
+
+mod build;
+mod common;
+mod completions;
+mod export;
+mod judge;
+mod list;
+mod render;
+mod solve;
+mod statement;
+mod stress;
+mod verify;
+
+pub use common::stdout_closed;
+
+/// Prepare, validate and judge test data of grid-game problems.
+#[derive(Parser)]
+#[command(version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The commands.
+#[derive(Subcommand)]
+pub enum Command {
+    /// Build the test package of each PROBLEM (all problems when none is named): generate every
+    /// manifest test, validate it, solve it with the reference solution, self-check the jury
+    /// answer with the checker, cross-check small tests against the brute-force solver, then
+    /// commit problems/<p>/tests/NN.in and NN.ans with their SHA-256 in tests.lock in one step
+    /// (all or nothing). The lock is keyed by test identity (generator line and seed, or file):
+    /// added, removed and renumbered tests are recorded, a changed test is an error.
+    Build(build::BuildArgs),
+    /// Judge submissions on a problem's built tests (problems/<p>/tests). A submission is a .cpp
+    /// file (g++ -O2 -std=c++17), a .rs file (rustc -O --edition 2021), an executable, or a
+    /// command line (run by /bin/sh -c in a fresh directory: use absolute paths). Prints a
+    /// verdict per test and a summary line; exits with 1 unless every test of every submission
+    /// is AC.
+    Judge(judge::JudgeArgs),
+    /// Run every submission of problems/<p>/submissions/{accepted,wrong_answer,
+    /// time_limit_exceeded,run_time_error}/ on every test, check the verdicts their folders
+    /// promise, print the kill matrix, the surviving wrong submissions and a minimum set of
+    /// tests that kills them all; save the results to problems/<p>/report/verify.json for
+    /// `build --report`. Exits with 1 when an expectation fails or a wrong submission
+    /// survives. Problems without a submissions folder are skipped with a note when none is
+    /// named, and are an error when named.
+    Verify(verify::VerifyArgs),
+    /// Stress a submission: generate tests from consecutive seeds (generator line: NAME
+    /// key=value ..., integer ranges such as n=1..6 drawn per seed), run the submission and
+    /// the reference solution, check, stop at the first failure (or after --keep N), and shrink
+    /// it to a locally minimal counterexample of the same verdict class (WA/PE, TLE, RE/MLE,
+    /// OLE). The result does not depend on -j. Exits with 1 when a failure is found.
+    Stress(stress::StressArgs),
+    /// Run the reference solution: input on stdin, jury answer on stdout.
+    Solve(solve::SolveArgs),
+    /// Export a problem's built test package (problems/<p>/tests, checked against tests.lock)
+    /// in a layout that judges take: `testlib` (numbered N.in/N.ans, testlib-convention
+    /// checker and validator scripts, Hydro config.yaml), `kattis` (Kattis problem package
+    /// version `legacy`: DOMjudge, problemtools) or `kattis-2025-09` (version 2025-09:
+    /// BAPCtools). Kattis packages ship checker and validator as C++ sources that the judge
+    /// compiles; a testlib package also ships the `checker` and `validator` binaries found
+    /// beside gridjudge for running it here. A Kattis destination's folder name must be a
+    /// valid short name (lowercase letters and digits). `polygon` writes a Polygon package
+    /// (problem.xml; also CMS and p2d) with sources only.
+    Export(export::ExportArgs),
+    /// Compile a problem's statement (statement/problem.en.tex) to PDF and HTML with the
+    /// samples of its built package appended, as the judges' tools (problemtools' problem2pdf
+    /// and problem2html) render it: the files `export --format kattis` ships.
+    Statement(statement::StatementArgs),
+    /// Draw one test as an SVG picture with row and column numbers and a legend: for `game`
+    /// the walls, the free cells' two colour classes and A's winning cells; for `bunny` the
+    /// pieces, the empty cell's path with moves numbered as in the statement, and Bunny's
+    /// mistakes. The jury answer shown is the reference solution's; with --answer, where that
+    /// output differs from it is marked (game: missing and extra cells; bunny: missed mistakes
+    /// and moves wrongly reported as mistakes).
+    Render(render::RenderArgs),
+    /// List the problems (built-in and program problems under `problems/`) and their
+    /// generators.
+    List(list::ListArgs),
+    /// Print a completion script for SHELL on stdout, e.g. `gridjudge completions bash >
+    /// ~/.local/share/bash-completion/completions/gridjudge` (see the README for zsh and fish).
+    Completions(completions::CompletionsArgs),
+}
+
+/// Runs the command `cli` names; its exit code, or its error for `main` to print.
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Build(a) => build::run(a),
+        Command::Judge(a) => judge::run(a),
+        Command::Verify(a) => verify::run(a),
+        Command::Stress(a) => stress::run(a),
+        Command::Solve(a) => solve::run(a),
+        Command::Export(a) => export::run(a),
+        Command::Statement(a) => statement::run(a),
+        Command::Render(a) => render::run(a),
+        Command::List(a) => list::run(a),
+        Command::Completions(a) => completions::run(a, &mut Cli::command()),
+    }
+}

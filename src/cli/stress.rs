@@ -1,0 +1,238 @@
+//! `gridjudge stress`: stresses a submission on generated seeds or from a package test
+//! (`judge::stress`), shrinks what fails, prints or saves the counterexamples.
+//!
+//! Uses the library and `cli/common.rs`.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{bail, Context};
+use clap::Args;
+use gridjudge::exec::compile::Submission;
+use gridjudge::judge::stress;
+
+use super::common::{find, out, outln, RunArgs};
+
+/// The arguments of `gridjudge stress` (the command's help is its variant's doc in `cli/mod.rs`).
+#[derive(Args)]
+pub struct StressArgs {
+    /// Problem name.
+    pub problem: String,
+    /// The submission (as for `judge`).
+    pub submission: String,
+    /// Generator line, e.g. `--generator random n=1..6 m=1..6 walls=0.3` (default: the
+    /// problem's first generator with n=2..5 m=2..5).
+    #[arg(long, num_args = 1.., value_name = "NAME [KEY=VALUE]...", allow_hyphen_values = false)]
+    pub generator: Vec<String>,
+    /// Seeds to try, inclusive, e.g. 1..1000 (default 1..1000).
+    #[arg(long, conflicts_with = "time")]
+    pub seeds: Option<String>,
+    /// Try seeds from 1 until this much time has passed, e.g. 60s or 2m.
+    #[arg(long)]
+    pub time: Option<String>,
+    /// Stop after this many failing seeds.
+    #[arg(long, default_value_t = 1)]
+    pub keep: usize,
+    /// Report the failing tests as generated, without shrinking.
+    #[arg(long)]
+    pub no_shrink: bool,
+    /// Start from this package test (its number, e.g. 23) instead of generated seeds:
+    /// judge it and, when it fails, shrink it (its generator line first, then its input).
+    #[arg(long, value_name = "TEST", conflicts_with_all = ["seeds", "time", "generator", "save"])]
+    pub from_test: Option<String>,
+    /// Add each minimal counterexample to the problem as a hand test
+    /// (problems/<p>/hand/stress-<hash>.in and a manifest entry `file =
+    /// "hand/stress-<hash>.in"`, relative to the problem folder); refused, naming the
+    /// test, when the input is already a test of the manifest or a file in hand/.
+    #[arg(long)]
+    pub save: bool,
+    /// Print the result as JSON on stdout: seeds tried, and per failure the seed, the
+    /// found and the minimal input, the verdict and its class, shrink steps and
+    /// candidates, the submission's output, the jury answer and the checker's message.
+    #[arg(long)]
+    pub json: bool,
+    /// Folder with one folder per problem (default: the nearest `problems/` holding
+    /// `<problem>/problem.toml`, searched from the current folder up).
+    #[arg(long)]
+    pub problems_dir: Option<PathBuf>,
+    /// Tests run at the same time; the result does not depend on it.
+    #[arg(short, long, default_value_t = 1)]
+    pub jobs: usize,
+    /// Limits and compile cache.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// Runs `gridjudge stress`: exits 1 when a failure is found (or a save failed).
+pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
+    let StressArgs {
+        problem,
+        submission,
+        generator,
+        seeds,
+        time,
+        keep,
+        no_shrink,
+        from_test,
+        save,
+        json,
+        problems_dir,
+        jobs,
+        run,
+    } = args;
+    let loaded = find(&problem, problems_dir.as_deref(), run.cache_dir.as_deref())?;
+    let (p, dir) = (loaded.problem, &loaded.dir);
+    let opts = run.options(&loaded, jobs)?;
+    let cfg = loaded.config()?;
+    if let Some(test) = from_test {
+        let sub = Submission::from_arg(&submission)?;
+        let subject = stress::ProcessSubject::prepare(
+            &sub,
+            &opts.cache_dir,
+            opts.limits,
+            opts.sandbox,
+            std::io::stderr().is_terminal(),
+        )?;
+        let found = stress::from_test(
+            p,
+            cfg,
+            &subject,
+            &loaded.problems_dir,
+            &test,
+            !no_shrink,
+            opts.jobs,
+        )?;
+        return Ok(match found {
+            None => {
+                if json {
+                    outln!("{}", serde_json::json!({ "test": test, "failure": null }));
+                } else {
+                    outln!("stress {} {}: test {test} passes", p.name(), sub.name);
+                }
+                ExitCode::SUCCESS
+            }
+            Some(c) => {
+                if json {
+                    outln!(
+                        "{}",
+                        serde_json::json!({ "test": test, "failure": c.to_json(p) })
+                    );
+                } else {
+                    outln!("stress {} {}: test {test} fails", p.name(), sub.name);
+                    outln!("{}", subject.isolation());
+                    out!("{}", c.render(p));
+                }
+                ExitCode::FAILURE
+            }
+        });
+    }
+    let line = if generator.is_empty() {
+        stress::GeneratorLine::default_for(p)?
+    } else {
+        stress::GeneratorLine::parse(p, &generator)?
+    };
+    let seeds = match (&seeds, &time) {
+        (_, Some(t)) => stress::SeedPlan::parse_time(t)?,
+        (Some(r), None) => stress::SeedPlan::parse_range(r)?,
+        (None, None) => stress::SeedPlan::Range {
+            first: 1,
+            last: 1000,
+        },
+    };
+    let sub = Submission::from_arg(&submission)?;
+    let progress = std::io::stderr().is_terminal();
+    let subject = stress::ProcessSubject::prepare(
+        &sub,
+        &opts.cache_dir,
+        opts.limits,
+        opts.sandbox,
+        progress,
+    )?;
+    let sopts = stress::StressOptions {
+        generator: line,
+        seeds,
+        jobs: opts.jobs,
+        keep,
+        shrink: !no_shrink,
+        progress,
+    };
+    let report = stress::stress(p, cfg, &subject, &sopts)?;
+    if report.tested == report.skipped {
+        bail!(
+            "nothing tested: no seed of `{}` was run (give more time or seeds)",
+            sopts.generator
+        );
+    }
+    let mut failures_json = Vec::new();
+    let mut save_failed = false;
+    if !json {
+        let secs = report.search_time.as_secs_f64();
+        outln!(
+            "stress {} {}: {} seed(s) of `{}` in {:.2} s ({:.1} tests/s), {} failure(s)",
+            p.name(),
+            sub.name,
+            report.tested,
+            sopts.generator,
+            secs,
+            report.tested as f64 / secs.max(1e-9),
+            report.failures.len()
+        );
+        outln!("{}", subject.isolation());
+        if let Some((seed, why)) = &report.first_skip {
+            outln!(
+                "skipped {} seed(s) whose drawn values the generator rejects, first seed {seed}: {why}",
+                report.skipped
+            );
+        }
+    }
+    for c in &report.failures {
+        let mut cj = c.to_json(p);
+        if !json {
+            outln!();
+            out!("{}", c.render(p));
+        }
+        if save {
+            let note = format!(
+                "{} fails ({}), found by `{} --seed {}`",
+                sub.name,
+                c.judged().verdict,
+                c.concrete_line(),
+                c.seed
+            );
+            match stress::save_counterexample(p, dir, c.input(), &note) {
+                Ok(saved) => {
+                    if !json {
+                        outln!(
+                            "saved: {} in {} (manifest test {})",
+                            saved.manifest_file,
+                            dir.display(),
+                            saved.number
+                        );
+                    }
+                    cj["saved"] = saved.manifest_file.into();
+                }
+                Err(e) => {
+                    // One refused or failed save does not stop the others.
+                    eprintln!("gridjudge: error: seed {}: {e:#}", c.seed);
+                    cj["save_error"] = format!("{e:#}").into();
+                    save_failed = true;
+                }
+            }
+        }
+        failures_json.push(cj);
+    }
+    if json {
+        let mut all = report.to_json(p, &sub.name, &sopts);
+        all["failures"] = failures_json.into();
+        outln!(
+            "{}",
+            serde_json::to_string_pretty(&all).context("cannot print JSON")?
+        );
+    }
+    Ok(if report.failures.is_empty() && !save_failed {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}

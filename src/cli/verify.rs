@@ -1,0 +1,116 @@
+//! `gridjudge verify`: runs every submission of the selected problems' submissions folders
+//! (`judge::verify::verify_problem`) and prints the kill matrix; [`verify_one`] is also
+//! `build --verify`'s.
+//!
+//! Uses the library and `cli/common.rs`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::bail;
+use clap::Args;
+use gridjudge::judge::verify;
+use gridjudge::problems::{self, Loaded};
+
+use super::common::{out, outln, select, RunArgs};
+
+/// The arguments of `gridjudge verify` (the command's help is its variant's doc in `cli/mod.rs`).
+#[derive(Args)]
+pub struct VerifyArgs {
+    /// Problems to verify (default: every problem with a submissions folder).
+    pub problems: Vec<String>,
+    /// Folder with one folder per problem (default: the nearest `problems/` holding
+    /// `<problem>/problem.toml`, searched from the current folder up).
+    #[arg(long)]
+    pub problems_dir: Option<PathBuf>,
+    /// Runs at the same time (timings are less reliable above 1).
+    #[arg(short, long, default_value_t = 1)]
+    pub jobs: usize,
+    /// Print the report as JSON on stdout.
+    #[arg(long)]
+    pub json: bool,
+    /// Limits and compile cache.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// Verifies the problem `loaded`; `Ok(None)` when it has no submissions folder. Prints the
+/// report (as JSON when `json`); `Ok(Some(ok))` otherwise.
+///
+/// Errors: its `problem.toml` cannot be used, a limit is invalid, or verifying fails
+/// ([`verify::verify_problem`]).
+pub fn verify_one(
+    loaded: &Loaded,
+    run: &RunArgs,
+    jobs: usize,
+    json: bool,
+) -> anyhow::Result<Option<bool>> {
+    if !loaded.dir.join("submissions").is_dir() {
+        return Ok(None);
+    }
+    let opts = run.options(loaded, jobs)?;
+    let Some(report) = verify::verify_problem(
+        loaded.problem,
+        loaded.config()?,
+        &loaded.problems_dir,
+        &opts,
+    )?
+    else {
+        return Ok(None);
+    };
+    if json {
+        outln!("{}", report.to_json());
+    } else {
+        outln!("== verify {}", loaded.name());
+        out!("{}", report.render());
+    }
+    Ok(Some(report.ok()))
+}
+
+/// Runs `gridjudge verify`: exits 1 when an expectation fails or a wrong submission survives.
+pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
+    let VerifyArgs {
+        problems,
+        problems_dir,
+        jobs,
+        json,
+        run,
+    } = args;
+    let problems_dir = problems::problems_dir(problems_dir.as_deref())?;
+    let named = !problems.is_empty();
+    let selected = select(&problems_dir, &problems, run.cache_dir.as_deref())?;
+    let mut all_ok = true;
+    let mut verified = 0;
+    for loaded in &selected {
+        let p = loaded.problem;
+        let folder = loaded.dir.join("submissions");
+        match verify_one(loaded, &run, jobs, json)? {
+            None if named => bail!(
+                "problem `{}` has no submissions folder ({}): nothing to verify",
+                p.name(),
+                folder.display()
+            ),
+            None => eprintln!(
+                "{}: no submissions folder ({}), skipped",
+                p.name(),
+                folder.display()
+            ),
+            Some(ok) => {
+                verified += 1;
+                all_ok &= ok;
+            }
+        }
+    }
+    if verified == 0 {
+        bail!(
+            "nothing verified: no problem in {} has a submissions folder \
+             (<problem>/submissions/accepted/, ...)",
+            problems_dir.display()
+        );
+    }
+    Ok(if all_ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
