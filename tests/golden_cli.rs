@@ -348,13 +348,45 @@ enum Mask {
 
 impl Mask {
     fn apply(self, text: &str, root: &Path) -> String {
-        let text = text.replace(common::utf8(root), "<TMP>");
+        let text = mask_temp_folders(&text.replace(common::utf8(root), "<TMP>"));
         match self {
             Mask::Exact => text,
             Mask::Text => text.split_inclusive('\n').map(mask_line).collect(),
             Mask::Json => mask_json(&text),
         }
     }
+}
+
+/// `text` with every temporary folder of an earlier run (`<temp dir>/.tmpXXXXXX`, tempfile's
+/// names) masked as `<TMP>`, like this run's: a program compiled in an earlier run and taken
+/// from the compile cache names the folder it was compiled in (Rust's panic messages carry the
+/// source path), so which folder appears depends on the cache, not on the command.
+fn mask_temp_folders(text: &str) -> String {
+    let prefix = format!(
+        "{}/.tmp",
+        std::env::temp_dir()
+            .display()
+            .to_string()
+            .trim_end_matches('/')
+    );
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(&prefix) {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + prefix.len()..];
+        let name = after.len()
+            - after
+                .trim_start_matches(|c: char| c.is_ascii_alphanumeric())
+                .len();
+        if name == 0 {
+            out.push_str(&prefix);
+        } else {
+            out.push_str("<TMP>");
+        }
+        rest = &after[name..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// JSON fields whose numbers are measured (outside a `limits` object).

@@ -10,7 +10,9 @@ use anyhow::{bail, Context};
 
 use super::lock::Lock;
 use super::manifest::{test_name, Manifest, TestSpec};
-use super::store::{build_command, committed_lock, current, lock_for_reading, Current, PackageLock};
+use super::store::{
+    build_command, committed_lock, current, lock_for_reading, Current, PackageLock,
+};
 use crate::core::files::sha256_hex;
 
 /// One test of a checked package.
@@ -189,4 +191,3 @@ impl CheckedPackage {
         Ok(())
     }
 }
-

@@ -26,8 +26,8 @@ pub mod store;
 pub use build::{
     build_problem, build_test, summary_table, BuildOptions, BuildReport, BuiltTest, LockMode,
 };
-pub use checked::{load_checked, CheckedPackage, CheckedTest};
 pub use cases::{filter_tests, load_tests, TestCase};
+pub use checked::{load_checked, CheckedPackage, CheckedTest};
 pub use lock::{lock_changes, Lock, LockChange, LockedTest, LOCK_FORMAT};
 pub use manifest::{input_of, test_name, Manifest, TestSpec};
 pub use store::build_command;
