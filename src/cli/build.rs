@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use anyhow::bail;
 use clap::Args;
-use gridjudge::package::{build_problem, BuildOptions, LockMode};
+use gridjudge::package::{build_problem_with, BuildOptions, LockMode};
 use gridjudge::problems;
 
 use super::common::{out, outln, select, RunArgs};
@@ -85,7 +85,7 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     let mut results = Vec::new();
     for loaded in &selected {
         let p = loaded.problem;
-        let report = build_problem(p, &opts)?;
+        let report = build_problem_with(p, loaded.config()?, &opts)?;
         if json {
             let lock = loaded.dir.join("tests.lock");
             results.push(report.to_json(p.name(), &lock));

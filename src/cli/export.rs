@@ -87,7 +87,8 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
             (false, None) => export::StatementBuild::Compiled,
         },
     };
-    let r = export::export(p, &opts)?;
+    // A problem.toml that does not parse is reported by the export, where it always was.
+    let r = export::export_with(p, loaded.config().ok(), &opts)?;
     outln!(
         "exported {} ({format}): {} -> {}",
         p.name(),

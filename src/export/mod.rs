@@ -149,6 +149,17 @@ pub struct ExportReport {
 /// destination is moved aside, the new package renamed into place, and only then the old one
 /// removed.
 pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<ExportReport> {
+    export_with(problem, None, opts)
+}
+
+/// [`export`] with `problem.toml` already parsed as `config` when given (the registry's loaded
+/// problem, `crate::problems::Loaded`), so that a command parses it once; `None` reads it at
+/// the same point [`export`] does, so the errors come in the same order.
+pub fn export_with(
+    problem: &dyn Problem,
+    config: Option<&ProblemConfig>,
+    opts: &ExportOptions,
+) -> anyhow::Result<ExportReport> {
     if opts.format.is_kattis() {
         kattis_short_name(&opts.out)?;
     }
@@ -174,7 +185,10 @@ pub fn export(problem: &dyn Problem, opts: &ExportOptions) -> anyhow::Result<Exp
         None => None,
     };
     let dir = opts.problems_dir.join(problem.name());
-    let config = ProblemConfig::load(problem, Some(&dir.join("problem.toml")))?;
+    let config = match config {
+        Some(c) => c.clone(),
+        None => ProblemConfig::load(problem, Some(&dir.join("problem.toml")))?,
+    };
     // A program problem ships its own programs (and gridjudge's built-in checker as C++
     // source); a built-in problem ships its testlib/ sources (and, in a testlib package,
     // gridjudge's binaries for running the package here).

@@ -235,6 +235,17 @@ fn count_kinds(changes: &[LockChange]) -> String {
 pub fn build_problem(problem: &dyn Problem, opts: &BuildOptions) -> anyhow::Result<BuildReport> {
     let dir = opts.problems_dir.join(problem.name());
     let config = ProblemConfig::load(problem, Some(&dir.join("problem.toml")))?;
+    build_problem_with(problem, &config, opts)
+}
+
+/// [`build_problem`] with `problem.toml` already parsed as `config` (the registry's loaded
+/// problem, `crate::problems::Loaded`), so that a command parses it once.
+pub fn build_problem_with(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    opts: &BuildOptions,
+) -> anyhow::Result<BuildReport> {
+    let dir = opts.problems_dir.join(problem.name());
     let manifest = Manifest::load(&dir.join("manifest.toml"))?;
     manifest.check_seeds(problem, &dir.join("manifest.toml"))?;
     let _guard = crate::package::store::lock_for_build(&dir)?;

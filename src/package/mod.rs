@@ -24,7 +24,8 @@ mod manifest;
 pub mod store;
 
 pub use build::{
-    build_problem, build_test, summary_table, BuildOptions, BuildReport, BuiltTest, LockMode,
+    build_problem, build_problem_with, build_test, summary_table, BuildOptions, BuildReport,
+    BuiltTest, LockMode,
 };
 pub use cases::{filter_tests, load_tests, TestCase};
 pub use checked::{load_checked, CheckedPackage, CheckedTest};
