@@ -517,26 +517,12 @@ fn kattis_programs(parts: &ProgramParts, root: &Path, output_dir: &str) -> anyho
     }
     Ok(())
 }
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::package::TestSpec;
 
-    fn t(group: Option<&str>) -> PackageTest {
-        PackageTest {
-            name: String::new(),
-            spec: TestSpec {
-                gen: Some("x".into()),
-                seed: Some(1),
-                file: None,
-                answer: None,
-                group: group.map(String::from),
-                sample: false,
-            },
-            input: Vec::new(),
-            answer: Vec::new(),
-        }
-    }
+    use crate::export::shared::test_in_group as t;
 
     #[test]
     fn kattis_groups_are_numbered_folders_in_order_of_first_appearance() {

@@ -233,3 +233,21 @@ mod tests {
         assert!(e.to_string().contains("true or false"), "{e}");
     }
 }
+
+/// A test of no content in test group `group` (`None`: no group), for the writers' unit tests.
+#[cfg(test)]
+pub(crate) fn test_in_group(group: Option<&str>) -> PackageTest {
+    PackageTest {
+        name: String::new(),
+        spec: TestSpec {
+            gen: Some("x".into()),
+            seed: Some(1),
+            file: None,
+            answer: None,
+            group: group.map(String::from),
+            sample: false,
+        },
+        input: Vec::new(),
+        answer: Vec::new(),
+    }
+}

@@ -408,26 +408,12 @@ fn write_testlib_programs(
     );
     write_file(&root.join("README.txt"), readme.as_bytes())
 }
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::package::TestSpec;
 
-    fn t(group: Option<&str>) -> PackageTest {
-        PackageTest {
-            name: String::new(),
-            spec: TestSpec {
-                gen: Some("x".into()),
-                seed: Some(1),
-                file: None,
-                answer: None,
-                group: group.map(String::from),
-                sample: false,
-            },
-            input: Vec::new(),
-            answer: Vec::new(),
-        }
-    }
+    use crate::export::shared::test_in_group as t;
 
     #[test]
     fn subtasks_follow_first_appearance_with_a_default() {

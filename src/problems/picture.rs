@@ -315,6 +315,23 @@ pub(crate) fn grid_lines(out: &mut String, f: &Frame) {
     out.push_str("</g>");
 }
 
+/// The picture of `input` (and `output`) drawn by `p` under its built-in `problem.toml`, for
+/// the problems' unit tests of their drawings.
+#[cfg(test)]
+pub(crate) fn draw(
+    p: &dyn crate::problem::Problem,
+    input: &[u8],
+    output: Option<&[u8]>,
+    opts: RenderOptions,
+) -> anyhow::Result<String> {
+    p.render_svg(
+        input,
+        output,
+        &crate::problem::ProblemConfig::load(p, None)?,
+        opts,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

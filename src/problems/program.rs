@@ -491,6 +491,16 @@ impl Problem for ProgramProblem {
         self.config_text
     }
 
+    /// The bounds of [`Problem::builtin_config`], from the configuration parsed once when the
+    /// problem was loaded (so that `solve` does not parse `problem.toml` again).
+    fn builtin_bounds(&self, lifted: bool) -> Option<Bounds> {
+        Some(if lifted {
+            self.config.lifted.clone()
+        } else {
+            self.config.constraints.clone()
+        })
+    }
+
     fn validate(
         &self,
         input: &[u8],

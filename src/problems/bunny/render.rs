@@ -376,16 +376,7 @@ fn bunny_svg(rec: &Record, jury: &[u32], diff: Option<&AnswerDiff>, opts: Render
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The picture of `input` (and `output`) drawn by `p` under its built-in `problem.toml`.
-    fn draw(
-        p: &dyn crate::problem::Problem,
-        input: &[u8],
-        output: Option<&[u8]>,
-        opts: RenderOptions,
-    ) -> anyhow::Result<String> {
-        p.render_svg(input, output, &ProblemConfig::load(p, None)?, opts)
-    }
+    use crate::problems::picture::draw;
 
     const SAMPLE2: &[u8] = include_bytes!("../../../problems/bunny/samples/sample2.in");
     const SAMPLE3: &[u8] = include_bytes!("../../../problems/bunny/samples/sample3.in");

@@ -294,16 +294,7 @@ fn game_svg(g: &Grid, winners: &[u32], diff: Option<&AnswerDiff>, opts: RenderOp
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The picture of `input` (and `output`) drawn by `p` under its built-in `problem.toml`.
-    fn draw(
-        p: &dyn crate::problem::Problem,
-        input: &[u8],
-        output: Option<&[u8]>,
-        opts: RenderOptions,
-    ) -> anyhow::Result<String> {
-        p.render_svg(input, output, &ProblemConfig::load(p, None)?, opts)
-    }
+    use crate::problems::picture::draw;
 
     const SAMPLE: &[u8] = b"3 3\n.##\n...\n#.#\n";
 
