@@ -196,6 +196,24 @@ pub(crate) fn copy_files(from: &Path, to: &Path) -> anyhow::Result<usize> {
     Ok(copied)
 }
 
+/// A test of no content in test group `group` (`None`: no group), for the writers' unit tests.
+#[cfg(test)]
+pub(crate) fn test_in_group(group: Option<&str>) -> PackageTest {
+    PackageTest {
+        name: String::new(),
+        spec: TestSpec {
+            gen: Some("x".into()),
+            seed: Some(1),
+            file: None,
+            answer: None,
+            group: group.map(String::from),
+            sample: false,
+        },
+        input: Vec::new(),
+        answer: Vec::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -231,23 +249,5 @@ mod tests {
             .insert("row_major".into(), toml::Value::Integer(1));
         let e = with_checker_options(&number, src, path).unwrap_err();
         assert!(e.to_string().contains("true or false"), "{e}");
-    }
-}
-
-/// A test of no content in test group `group` (`None`: no group), for the writers' unit tests.
-#[cfg(test)]
-pub(crate) fn test_in_group(group: Option<&str>) -> PackageTest {
-    PackageTest {
-        name: String::new(),
-        spec: TestSpec {
-            gen: Some("x".into()),
-            seed: Some(1),
-            file: None,
-            answer: None,
-            group: group.map(String::from),
-            sample: false,
-        },
-        input: Vec::new(),
-        answer: Vec::new(),
     }
 }

@@ -258,7 +258,7 @@ pub fn build_problem_with(
             .enumerate()
             .map(|(i, spec)| {
                 let name = test_name(i, count);
-                let built = build_test(problem, &config, &dir, name.clone(), spec)
+                let built = build_test(problem, config, &dir, name.clone(), spec)
                     .with_context(|| format!("{} test {name} ({})", problem.name(), spec.source()));
                 bar.inc(1);
                 bar.set_message(name);
