@@ -1,5 +1,5 @@
 //! The cgroups of the sandbox: finding and preparing the hierarchy once per process
-//! ([`CgroupRoot`], `prepare_cgroups`), and one cgroup per run ([`RunCgroup`]) with its limits,
+//! (`CgroupRoot`, `prepare_cgroups`), and one cgroup per run (`RunCgroup`) with its limits,
 //! its accounting and its removal.
 //!
 //! # Limits over the process tree

@@ -9,9 +9,9 @@
 //! the same before the default hook runs. A killed gridjudge (SIGKILL) cannot clean up, but
 //! `--die-with-parent` still takes the sandboxes down with it.
 //!
-//! Owns: the registry and its entries ([`GroupGuard`], [`TrackedDir`], the cgroup entries of
+//! Owns: the registry and its entries (`GroupGuard`, [`TrackedDir`], the cgroup entries of
 //! [`crate::exec::cgroup`]), how each entry is taken down (including killing a cgroup's
-//! processes, [`kill_cgroup`]), the signal watcher and the panic hook. The public items are
+//! processes, `kill_cgroup`), the signal watcher and the panic hook. The public items are
 //! also reachable at their old paths in [`crate::exec::sandbox`].
 //!
 //! May use: std and crates only; it is the lowest module of [`crate::exec`].

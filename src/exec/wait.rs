@@ -2,13 +2,13 @@
 //! unconfined alike: from the moment the program's process group leader is started until it
 //! is reaped and no member of its group (or cgroup) is left.
 //!
-//! [`wait_run`] polls every 0.2–5 ms until the leader exits (waited for without being reaped,
+//! `wait_run` polls every 0.2–5 ms until the leader exits (waited for without being reaped,
 //! so that its pid, the group id, cannot be reused), kills the run as soon as the wall-clock
 //! limit, the CPU limit or the memory limit is passed ([`KillReason`], checked in that order),
 //! then kills the group, reaps the leader (`wait4`: exit status, CPU time, `ru_maxrss`), kills
 //! and reaps what is left, and measures the run. What differs between the two modes is a
-//! [`Meter`]: [`ProcMeter`] (unconfined) reads the leader's CPU time and resident set from
-//! `/proc` and kills the process group; [`CgroupMeter`] (sandbox) reads the run's cgroup (CPU
+//! `Meter`: `ProcMeter` (unconfined) reads the leader's CPU time and resident set from
+//! `/proc` and kills the process group; `CgroupMeter` (sandbox) reads the run's cgroup (CPU
 //! time, OOM kills, peak memory, task-limit hits) and kills the group and the cgroup.
 //!
 //! Owns: the process-group plumbing (subreaper, `/proc` readings, killing and reaping a group).
