@@ -80,7 +80,8 @@ impl Cli {
 
 fn judge(cli: &Cli) -> CheckOutcome {
     // A built-in problem by name from any folder, else a program problem of the nearest
-    // problems folder, as `gridjudge` finds it.
+    // problems folder (the registry's `standalone`: unlike `gridjudge`, a built-in name wins
+    // over a program folder of the same name).
     let setup = gridjudge::problems::standalone(&cli.problem)
         .and_then(|found| Ok((found.problem(), found.config(cli.config.as_deref())?)));
     let (p, cfg) = match setup {

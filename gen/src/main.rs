@@ -43,7 +43,8 @@ fn generator_help() -> String {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     // A built-in problem by name from any folder, else a program problem of the nearest
-    // problems folder, as `gridjudge` finds it.
+    // problems folder (the registry's `standalone`: unlike `gridjudge`, a built-in name wins
+    // over a program folder of the same name).
     let result = gridjudge::problems::standalone(&cli.problem).and_then(|found| {
         // key=value words for a built-in problem, positional ones for a program problem, as
         // a manifest line is read.

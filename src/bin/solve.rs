@@ -1,7 +1,8 @@
 //! `solve`: the reference solution of a problem as a program of its own, beside the standalone
 //! `gen`, `validator` and `checker` (problem settings compiled in). A built-in problem is found
 //! by name, from any folder; another name is a program problem of the nearest `problems/`
-//! folder, found as `gridjudge` finds it (`gridjudge::problems::standalone`).
+//! folder (`gridjudge::problems::standalone`; unlike `gridjudge`, a built-in name wins over a
+//! program folder of the same name, so that a built-in problem needs no folder search).
 //!
 //! `solve <problem> [--no-limits] [--config problem.toml] < input > answer` does what
 //! `gridjudge solve` does for a built-in problem, through the same library call

@@ -58,9 +58,10 @@ pub enum SubmissionKind {
 impl SubmissionKind {
     /// The language of the source file `path`, by its extension: `.cpp`, `.cc` or `.cxx` C++,
     /// `.c` C, `.rs` Rust, `.py` Python 3, `.java` Java (the variant holds `path`); `None` for
-    /// any other extension or none. The one table of source extensions: submissions
-    /// ([`Submission::from_arg`]) and the sources an export ships ([`crate::export`]) are read
-    /// with it.
+    /// any other extension or none. The one table from a source's extension to its language
+    /// and compile command: submissions ([`Submission::from_arg`]) and the sources an export
+    /// ships ([`crate::export`]) are read with it (Polygon's package names its own compiler
+    /// ids, `crate::export::polygon`).
     pub fn of_source(path: &Path) -> Option<SubmissionKind> {
         let path_buf = path.to_path_buf();
         Some(match path.extension()?.to_str()? {

@@ -288,9 +288,9 @@ pub trait Problem: Send + Sync + AsAny {
 
     /// The `[constraints]` bounds of [`Problem::builtin_config`] (`[lifted]` with `lifted`),
     /// read at build time for a built-in problem ([`compiled_bounds`]), so that running the
-    /// reference solution parses no TOML; `None` (the default) for a problem whose
-    /// configuration is only known at run time, which [`ProblemConfig::load`] then reads. An
-    /// override must equal what parsing [`Problem::builtin_config`] gives.
+    /// reference solution parses no TOML; a program problem returns the bounds it parsed when
+    /// it was loaded. `None` (the default) makes [`ProblemConfig::load`] parse
+    /// [`Problem::builtin_config`]. An override must equal what that parse gives.
     fn builtin_bounds(&self, _lifted: bool) -> Option<Bounds> {
         None
     }

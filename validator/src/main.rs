@@ -105,7 +105,8 @@ fn main() -> ExitCode {
         ValidatorConvention::Testlib
     };
     // A built-in problem by name from any folder, else a program problem of the nearest
-    // problems folder, as `gridjudge` finds it.
+    // problems folder (the registry's `standalone`: unlike `gridjudge`, a built-in name wins
+    // over a program folder of the same name).
     let setup = gridjudge::problems::standalone(&cli.problem).and_then(|found| {
         let p = found.problem();
         let cfg = found.config(cli.config.as_deref())?;
