@@ -33,9 +33,8 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, Throughput};
 use gridjudge::exec::compile::{prepare, Prepared, Submission};
 use gridjudge::exec::runner::RunLimits;
-use gridjudge::judge::stress::{
-    stress, FnSubject, GeneratorLine, ProcessSubject, SeedPlan, StressOptions, Subject,
-};
+use gridjudge::judge::stress::{stress, GeneratorLine, SeedPlan, StressOptions};
+use gridjudge::judge::subject::{FnSubject, ProcessSubject, Subject};
 use gridjudge::judge::JudgeOptions;
 use gridjudge::problem::{Problem, ProblemConfig};
 

@@ -20,7 +20,7 @@
 //! ([`problem::Problem::validate`], built on [`core::reader::StrictReader`]), the reference
 //! solution writes the jury answer ([`problem::Problem::solve`], on [`core::matching`]), the
 //! checker accepts the jury answer against itself ([`problem::Problem::check`], on
-//! [`core::reader::TokenReader`]), and [`package`] writes the files atomically and locks their
+//! [`core::token_reader::TokenReader`]), and [`package`] writes the files atomically and locks their
 //! hashes.
 #![warn(missing_docs)]
 

@@ -10,7 +10,7 @@ use gridjudge::problem::stdio;
 mod cli;
 
 fn main() -> ExitCode {
-    if let Err(e) = gridjudge::exec::sandbox::install_cleanup_handlers() {
+    if let Err(e) = gridjudge::exec::cleanup::install_cleanup_handlers() {
         let _ = writeln!(std::io::stderr(), "gridjudge: error: {e:#}");
         return ExitCode::FAILURE;
     }

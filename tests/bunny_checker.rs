@@ -12,7 +12,7 @@ mod common;
 
 use common::bunny;
 use common::checker::{assert_outcome, bytes, repeat, Segment, StreamJudge};
-use gridjudge::core::reader::MAX_TOKEN;
+use gridjudge::core::token_reader::MAX_TOKEN;
 use gridjudge::core::verdict::{CheckOutcome, Verdict};
 use gridjudge::problem::ProblemConfig;
 

@@ -887,7 +887,7 @@ fn hostile_output(
 
 /// The verdict the statement's rules give `out` for a record with `k` moves of Bunny and the
 /// jury's mistakes `jury`, judged in memory. Tokens are split on white space and read in order;
-/// a token over [`MAX_TOKEN`](gridjudge::core::reader::MAX_TOKEN) bytes is PE where it is reached. r:
+/// a token over [`MAX_TOKEN`](gridjudge::core::token_reader::MAX_TOKEN) bytes is PE where it is reached. r:
 /// missing or not an integer PE, outside 0..=k WA. Then r indices: missing or not an integer
 /// PE, outside 1..=k or not above the previous one WA. Then any token PE. Then the list must
 /// equal the jury's.

@@ -2,7 +2,7 @@
 //! it): nothing new is made. In a test binary of its own, because the clean-up is for the whole
 //! process and lasts until it exits.
 
-use gridjudge::exec::sandbox::{cleanup_everything, TrackedDir};
+use gridjudge::exec::cleanup::{cleanup_everything, TrackedDir};
 
 /// A temporary folder asked for after the clean-up began is refused, not made and removed
 /// again: made, it could be left behind by the exit that follows the clean-up.

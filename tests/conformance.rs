@@ -22,7 +22,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::cpp::{Build, Run, LUOGU};
-use gridjudge::core::reader::overview_log;
+use gridjudge::core::bounds_log::overview_log;
 use gridjudge::core::rng::TestRng;
 use gridjudge::core::verdict::{CheckOutcome, Verdict};
 use gridjudge::export::shared::with_checker_options;

@@ -14,7 +14,7 @@ use std::io::{self, Read};
 
 use common::checker::{assert_outcome, bytes, repeat, Segment, Stream, StreamJudge};
 use common::game;
-use gridjudge::core::reader::MAX_TOKEN;
+use gridjudge::core::token_reader::MAX_TOKEN;
 use gridjudge::core::verdict::{CheckOutcome, Verdict};
 use gridjudge::problem::ProblemConfig;
 

@@ -814,7 +814,7 @@ fn model_read<'a>(
 }
 
 /// The verdict the rules of the statement give `out`, judged in memory: tokens split on white
-/// space; a token over [`MAX_TOKEN`](gridjudge::core::reader::MAX_TOKEN) bytes, a first token other
+/// space; a token over [`MAX_TOKEN`](gridjudge::core::token_reader::MAX_TOKEN) bytes, a first token other
 /// than WIN/LOSE, anything after LOSE, a non-integer or an odd count is PE; then, in reading
 /// order, a cell off the board, a wall, a repeat, or (row-major) a cell before the previous one
 /// is WA; WIN with no cell is WA; then the set must equal the jury's (`None` for LOSE).

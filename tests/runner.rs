@@ -15,10 +15,9 @@ use std::time::{Duration, Instant};
 
 use std::sync::Arc;
 
-use gridjudge::exec::runner::{
-    run, KillReason, Outcome, RunLimits, RunResult, RunSpec, Termination,
-};
+use gridjudge::exec::runner::{run, Outcome, RunLimits, RunResult, RunSpec, Termination};
 use gridjudge::exec::sandbox::Session;
+use gridjudge::exec::wait::KillReason;
 
 /// Compiles C `source` into `dir/name` and returns the binary's path.
 fn compile_c(dir: &Path, name: &str, source: &str) -> PathBuf {

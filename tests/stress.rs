@@ -17,10 +17,11 @@ use gridjudge::core::args::Args;
 use gridjudge::core::verdict::Verdict;
 use gridjudge::exec::compile::Submission;
 use gridjudge::exec::runner::RunLimits;
+use gridjudge::judge::save::save_counterexample;
 use gridjudge::judge::stress::{
-    self, judge_input, save_counterexample, stress, Counterexample, FailureClass, FnSubject,
-    GeneratorLine, ProcessSubject, SeedPlan, StressOptions, StressReport, Subject,
+    stress, Counterexample, GeneratorLine, SeedPlan, StressOptions, StressReport,
 };
+use gridjudge::judge::subject::{judge_input, FailureClass, FnSubject, ProcessSubject, Subject};
 use gridjudge::package::{build_problem, BuildOptions, LockMode, Manifest};
 use gridjudge::problem::{generate_test, Problem, ProblemConfig, ValidateOptions};
 use FailureClass::{Crash, Wrong};
@@ -333,7 +334,7 @@ fn save_adds_a_hand_test_that_the_next_build_carries() {
     );
     std::fs::remove_file(dir.join("hand/mine.in")).unwrap();
     // A different file under the name a new input gets is not overwritten.
-    let taken = dir.join(stress::saved_name(other));
+    let taken = dir.join(gridjudge::judge::save::saved_name(other));
     std::fs::write(&taken, b"1 1\n.\n").unwrap();
     let e = refused(other, "x");
     assert!(e.contains("refusing to overwrite"), "{e}");
@@ -393,7 +394,7 @@ fn the_stress_command_reports_and_saves_into_the_given_problems_dir() {
         .len();
     let saved = format!(
         "saved: {} in {} (manifest test {count})",
-        stress::saved_name(b"1 2\n#.\n"),
+        gridjudge::judge::save::saved_name(b"1 2\n#.\n"),
         dir.display()
     );
     assert!(stdout.contains(&saved), "{stdout}");

@@ -87,7 +87,7 @@ pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
     let cfg = loaded.config()?;
     if let Some(test) = from_test {
         let sub = Submission::from_arg(&submission)?;
-        let subject = stress::ProcessSubject::prepare(
+        let subject = gridjudge::judge::subject::ProcessSubject::prepare(
             &sub,
             &opts.cache_dir,
             opts.limits,
@@ -142,7 +142,7 @@ pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
     };
     let sub = Submission::from_arg(&submission)?;
     let progress = std::io::stderr().is_terminal();
-    let subject = stress::ProcessSubject::prepare(
+    let subject = gridjudge::judge::subject::ProcessSubject::prepare(
         &sub,
         &opts.cache_dir,
         opts.limits,
@@ -200,7 +200,7 @@ pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
                 c.concrete_line(),
                 c.seed
             );
-            match stress::save_counterexample(p, dir, c.input(), &note) {
+            match gridjudge::judge::save::save_counterexample(p, dir, c.input(), &note) {
                 Ok(saved) => {
                     if !json {
                         outln!(

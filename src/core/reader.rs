@@ -6,7 +6,7 @@
 //! * [`TolerantReader`] reads a complete input in memory token by token (checkers and `solve`
 //!   reading an input file), with strict tokens; [`InputRead`] lets one parser use either, and
 //!   [`RecordBounds`] records the bounds a validator reaches.
-//! * [`TokenReader`] is for checkers, in the manner of testlib's `ouf` stream: tokens are
+//! * [`crate::core::token_reader::TokenReader`] is for checkers, in the manner of testlib's `ouf` stream: tokens are
 //!   separated by any run of ASCII white space, the input is streamed with O(1) memory, and a
 //!   token longer than a fixed cap is reported rather than buffered. It lives in
 //!   [`crate::core::token_reader`] and is re-exported here, as is testlib's overview log of
@@ -19,10 +19,8 @@
 
 use std::fmt;
 
-pub use crate::core::bounds_log::{overview_log, record_bounds_hit, BoundsHit, BoundsLog};
-pub use crate::core::token_reader::{
-    show_token, SkipBom, Token, TokenError, TokenReader, MAX_TOKEN,
-};
+use crate::core::bounds_log::{record_bounds_hit, BoundsLog};
+use crate::core::token_reader::{show_token, Token};
 
 /// A format error: where, what was expected, what was found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -376,7 +374,7 @@ impl<'a, R: InputRead<'a>> InputRead<'a> for RecordBounds<R> {
     }
 }
 
-/// Whether `b` separates tokens: space, `\t`, `\n`, `\r`, `\x0b`, `\x0c` (as [`TokenReader`]).
+/// Whether `b` separates tokens: space, `\t`, `\n`, `\r`, `\x0b`, `\x0c` (as [`crate::core::token_reader::TokenReader`]).
 pub fn is_token_space(b: u8) -> bool {
     b.is_ascii_whitespace() || b == 0x0b
 }
@@ -542,6 +540,7 @@ impl<'a> InputRead<'a> for TolerantReader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::bounds_log::overview_log;
 
     #[test]
     fn strict_reads_canonical_input() {

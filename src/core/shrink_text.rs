@@ -118,7 +118,7 @@
 //! E <= about 120 edges; single-line deletions once E <= about 500.
 //!
 //! # Generator lines
-//! [`smaller_lines`] gives the smaller generator lines of a manifest line, tried before the
+//! [`crate::core::shrink_args::smaller_lines`] gives the smaller generator lines of a manifest line, tried before the
 //! input itself is shrunk (see its documentation). It lives in [`crate::core::shrink_args`]
 //! and is re-exported here.
 //!
@@ -133,8 +133,6 @@
 
 use std::collections::HashSet;
 use std::ops::Range;
-
-pub use crate::core::shrink_args::{line_measure, smaller_lines};
 
 /// At most this many candidates per phase (lines, tokens, numbers) of [`candidates`].
 pub const PHASE_MAX_CANDIDATES: usize = 1024;
@@ -840,6 +838,7 @@ fn plan(t: &Text) -> (Vec<Block>, Vec<Vec<Edit>>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::shrink_args::{line_measure, smaller_lines};
 
     fn text(c: &[Vec<u8>]) -> Vec<String> {
         c.iter()

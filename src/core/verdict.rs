@@ -199,13 +199,15 @@ impl CheckOutcome {
 
 /// A contestant output the token reader cannot read: a token longer than the reader keeps is
 /// a presentation error; an I/O error reading the output file is the judge's problem (FAIL).
-impl From<crate::core::reader::TokenError> for CheckOutcome {
-    fn from(e: crate::core::reader::TokenError) -> Self {
+impl From<crate::core::token_reader::TokenError> for CheckOutcome {
+    fn from(e: crate::core::token_reader::TokenError) -> Self {
         match e {
-            crate::core::reader::TokenError::Io(e) => {
+            crate::core::token_reader::TokenError::Io(e) => {
                 CheckOutcome::fail(format!("cannot read: {e}"))
             }
-            e @ crate::core::reader::TokenError::TooLong { .. } => CheckOutcome::pe(e.to_string()),
+            e @ crate::core::token_reader::TokenError::TooLong { .. } => {
+                CheckOutcome::pe(e.to_string())
+            }
         }
     }
 }

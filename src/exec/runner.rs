@@ -81,7 +81,7 @@ use crate::exec::cleanup::{GroupGuard, TrackedDir};
 use crate::exec::sandbox::{
     close_other_descriptors, drop_privileges, enter_netns, Session, EXEC_WRITE_GUARD,
 };
-pub use crate::exec::wait::KillReason;
+use crate::exec::wait::KillReason;
 use crate::exec::wait::{become_subreaper, wait_run, CgroupMeter, ProcMeter, Waited};
 use crate::problem::{DEFAULT_STACK_KIB, DEFAULT_TASKS};
 

@@ -43,7 +43,7 @@
 //! Each run gets its own cgroup, joined by the child before `bwrap` starts; what it limits and
 //! accounts, and the fallback without cgroups, are in [`crate::exec::cgroup`].
 //!
-//! # Clean-up ([`install_cleanup_handlers`])
+//! # Clean-up ([`crate::exec::cleanup::install_cleanup_handlers`])
 //! Running runs and temporary folders are recorded in the registry of [`crate::exec::cleanup`],
 //! which kills and removes them all on SIGINT, SIGTERM, SIGHUP or a panic.
 //!
@@ -67,7 +67,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use anyhow::Context;
 
 use crate::exec::cgroup::{prepare_cgroups, CgroupRoot, RunCgroup};
-pub use crate::exec::cleanup::{cleanup_everything, install_cleanup_handlers, TrackedDir};
+use crate::exec::cleanup::TrackedDir;
 
 /// The uid and gid judged programs run as when gridjudge runs as root (`nobody`, `nogroup`).
 pub const UNPRIVILEGED_ID: u32 = 65534;

@@ -36,14 +36,12 @@ use rayon::prelude::*;
 use serde::{Serialize, Serializer};
 
 use crate::core::verdict::Verdict;
+use crate::exec::cleanup::TrackedDir;
 use crate::exec::compile::{prepare, session, Prepared, Submission};
 use crate::exec::runner::{self, RunLimits};
-use crate::exec::sandbox::TrackedDir;
 use crate::package::TestCase;
 use crate::problem::{Problem, ProblemConfig};
 use run::{run_and_check, Program};
-
-pub use run::stopped_verdict;
 
 /// Options of [`judge`].
 #[derive(Clone, Debug)]

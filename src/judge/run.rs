@@ -34,7 +34,7 @@ pub fn stopped_verdict(r: &runner::RunResult, limits: &RunLimits) -> Option<(Ver
         Outcome::Finished => None,
         Outcome::TimeLimit => {
             let how = match r.killed {
-                Some(runner::KillReason::WallTime) => "wall-clock limit reached",
+                Some(crate::exec::wait::KillReason::WallTime) => "wall-clock limit reached",
                 _ => "CPU time limit exceeded",
             };
             Some((
@@ -92,7 +92,7 @@ impl JudgedRun {
 /// then decides the verdict: [`stopped_verdict`] when the runner stopped it or saw it fail,
 /// else [`Problem::check`] on the output, streamed from `dir/stdout`, against the jury
 /// `answer`. The files stay in `dir` (the caller's, e.g. a
-/// [`crate::exec::sandbox::TrackedDir`]).
+/// [`crate::exec::cleanup::TrackedDir`]).
 ///
 /// Cost: one process, at most the wall-clock limit plus the time to kill and reap its group;
 /// then one pass of the checker over the output.

@@ -134,7 +134,7 @@ pub struct LineShrunk {
 }
 
 /// Shrinks the generator line of a failing test before its input (program problems, whose
-/// lines are positional words): tries [`crate::core::shrink_text::smaller_lines`] of `name args`
+/// lines are positional words): tries [`crate::core::shrink_args::smaller_lines`] of `name args`
 /// in order with the same `seed`, keeps the first whose test is valid and fails in the class
 /// of `judged`, and repeats until none does. `None` when no smaller line fails. Lines the
 /// generator refuses or whose tests do not validate are skipped.
@@ -162,7 +162,7 @@ pub fn shrink_line(
     let mut best: Option<LineShrunk> = None;
     let mut runs = 0;
     'step: loop {
-        for cand in crate::core::shrink_text::smaller_lines(&line) {
+        for cand in crate::core::shrink_args::smaller_lines(&line) {
             let a = Args::positional(&cand[1..]);
             let Ok(input) = generate_test(problem, name, &a, seed) else {
                 continue;

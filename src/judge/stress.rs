@@ -37,12 +37,8 @@ use crate::core::args::{resolve_ranges, ArgError, Args};
 use crate::core::verdict::Verdict;
 use crate::problem::{generate_test, Problem, ProblemConfig, ValidateOptions};
 
-pub use crate::judge::save::{find_existing, save_counterexample, saved_name, Existing, Saved};
-pub use crate::judge::shrink::{shrink, shrink_failure, shrink_line, LineShrunk, Shrunk};
-pub use crate::judge::subject::{
-    judge_input, Checked, FailureClass, FnSubject, Judged, ProcessSubject, Subject,
-    OUTPUT_HEAD_BYTES,
-};
+use crate::judge::shrink::{shrink_failure, Shrunk};
+use crate::judge::subject::{judge_input, FailureClass, Judged, Subject};
 
 /// How many seeds each worker gets per batch: large enough to keep the workers busy, small
 /// enough that little work is wasted after the first failure.
@@ -375,7 +371,7 @@ impl Counterexample {
     /// seed's concrete line), `found` (the generated test: `verdict`, `class`, `size`,
     /// `input`), `shrink` (`steps` kept and `candidates` judged, `null` when not shrunk), then
     /// the minimal test: `input`, `size`, `verdict`, `class`, `checker` (the checker's or the
-    /// runner's message), `output` (the submission's output, at most [`OUTPUT_HEAD_BYTES`]
+    /// runner's message), `output` (the submission's output, at most [`crate::judge::subject::OUTPUT_HEAD_BYTES`]
     /// bytes, lossy UTF-8) and `answer` (the jury answer).
     pub fn to_json(&self, problem: &dyn Problem) -> serde_json::Value {
         let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();

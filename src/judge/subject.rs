@@ -14,9 +14,10 @@ use std::sync::Arc;
 use anyhow::{bail, Context};
 
 use crate::core::verdict::Verdict;
+use crate::exec::cleanup::TrackedDir;
 use crate::exec::compile::{prepare, Prepared, Submission};
 use crate::exec::runner::RunLimits;
-use crate::exec::sandbox::{Session, TrackedDir};
+use crate::exec::sandbox::Session;
 use crate::judge::run::{run_and_check, Program};
 use crate::problem::{Problem, ProblemConfig};
 

@@ -172,14 +172,20 @@ impl ProblemConfig {
             }
             None => Self::parse(problem.builtin_config(), "built-in problem.toml")?,
         };
-        if cfg.name != problem.name() {
+        cfg.for_problem(problem)
+    }
+
+    /// This configuration, when it is `problem`'s (its `name` is the problem's). Errors:
+    /// `problem.toml is for `x`, not `y``.
+    pub fn for_problem(self, problem: &dyn Problem) -> anyhow::Result<ProblemConfig> {
+        if self.name != problem.name() {
             bail!(
                 "problem.toml is for `{}`, not `{}`",
-                cfg.name,
+                self.name,
                 problem.name()
             );
         }
-        Ok(cfg)
+        Ok(self)
     }
 
     /// The bounds the reference solution runs under: `[constraints]`, or `[lifted]` with
@@ -244,7 +250,7 @@ pub struct InputSummary {
     pub cells: u64,
     /// Every bounded integer the validator read, and whether it reached its bounds (testlib's
     /// overview log, `validator --testOverviewLogFileName`); empty when not recorded.
-    pub bounds_log: crate::core::reader::BoundsLog,
+    pub bounds_log: crate::core::bounds_log::BoundsLog,
 }
 
 /// Options of a picture ([`Problem::render_svg`]).

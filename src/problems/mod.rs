@@ -252,12 +252,7 @@ pub fn load(problems_dir: &Path, name: &str, cache_dir: &Path) -> anyhow::Result
         });
     }
     if let Ok(p) = by_name(name) {
-        let config = parsed.and_then(|c| {
-            if c.name != p.name() {
-                anyhow::bail!("problem.toml is for `{}`, not `{}`", c.name, p.name());
-            }
-            Ok(c)
-        });
+        let config = parsed.and_then(|c| c.for_problem(p));
         return Ok(Loaded {
             problem: p,
             problems_dir: problems_dir.to_path_buf(),

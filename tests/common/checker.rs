@@ -5,8 +5,8 @@
 
 use std::io::{self, Read};
 
-use gridjudge::core::reader::MAX_TOKEN;
 use gridjudge::core::rng::TestRng;
+use gridjudge::core::token_reader::MAX_TOKEN;
 use gridjudge::core::verdict::{CheckOutcome, Verdict};
 use gridjudge::problem::{Problem, ProblemConfig};
 

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use gridjudge::core::reader::overview_log;
+use gridjudge::core::bounds_log::overview_log;
 use gridjudge::core::verdict::ValidatorConvention;
 use gridjudge::problem::ValidateOptions;
 

@@ -4,7 +4,7 @@
 //! Verdicts, decided by the first defect in reading order:
 //! * PE: empty output, a token that is not an integer (testlib's syntax: optional `-`, digits,
 //!   no `+`, no leading zero), fewer than r indices, a token after the r indices, a token
-//!   longer than [`crate::core::reader::MAX_TOKEN`] bytes;
+//!   longer than [`crate::core::token_reader::MAX_TOKEN`] bytes;
 //! * WA: r outside 0..=k (a negative or 30-digit r included; nothing more is read, so memory
 //!   stays O(k) whatever r says), an index outside 1..=k, indices not strictly increasing;
 //! * then, the whole output having been read: WA when the list differs from the jury's (a
@@ -19,7 +19,7 @@ use std::io::Read;
 
 use super::unbounded;
 use crate::core::diff::ListDiff;
-use crate::core::reader::{SkipBom, TokenReader};
+use crate::core::token_reader::{SkipBom, TokenReader};
 use crate::core::verdict::CheckOutcome;
 
 /// How many changes the one-line message and the details show at most.

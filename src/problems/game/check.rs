@@ -11,7 +11,7 @@ use std::io::Read;
 
 use super::{unbounded, FREE};
 use crate::core::diff::ListDiff;
-use crate::core::reader::{SkipBom, TokenReader};
+use crate::core::token_reader::{SkipBom, TokenReader};
 use crate::core::verdict::{CheckOutcome, Verdict};
 use crate::problem::ProblemConfig;
 use crate::problems::grid::Grid;
