@@ -419,7 +419,10 @@ fn a_program_problem_of_the_nearest_problems_folder() {
             .stderr(std::process::Stdio::piped())
             .spawn()
             .unwrap();
-        std::io::Write::write_all(&mut child.stdin.take().unwrap(), stdin).unwrap();
+        // A program that exits before reading its input (an unknown problem) breaks the pipe.
+        if let Err(e) = std::io::Write::write_all(&mut child.stdin.take().unwrap(), stdin) {
+            assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+        }
         child.wait_with_output().unwrap()
     };
     let run = |exe: &str, dir: &std::path::Path, args: &[&str]| run_on(exe, dir, args, &sample);
