@@ -294,9 +294,9 @@ fn a_reference_that_crashes_or_times_out_is_named() {
         &err,
         &[
             "2 test(s) failed",
-            "p test 01 (gen gen 5 seed=0): p reference solution failed: exit code 1; its stderr: \
-             the reference gave up",
-            BAD_TEST,
+            // The same failure on both tests is given once.
+            "p test 01 (gen gen 5 seed=0) and 1 other test(s) (02): p reference solution \
+             failed: exit code 1; its stderr: the reference gave up",
         ],
     );
     fs::write(&sol, "while True:\n    pass\n").unwrap();
@@ -305,7 +305,7 @@ fn a_reference_that_crashes_or_times_out_is_named() {
         &err,
         &[
             "p reference solution ran over the time limit of 1000 ms ([programs.limits] time_ms)",
-            BAD_TEST,
+            "and 1 other test(s) (02)",
         ],
     );
 }
@@ -364,8 +364,9 @@ fn a_checker_with_an_unknown_exit_code_is_fail_naming_it() {
     says(
         &err,
         &[
-            BAD_TEST,
-            "self-check of the jury answer: checker says FAIL (p checker exited with code 5",
+            // The same failure on both tests is given once.
+            "p test 01 (gen gen 5 seed=0) and 1 other test(s) (02): self-check of the jury \
+             answer: checker says FAIL (p checker exited with code 5",
         ],
     );
 }
@@ -424,4 +425,33 @@ fn a_brute_force_needs_its_test_group() {
         .map(|t| t["brute_force_checked"].as_bool().unwrap())
         .collect();
     assert_eq!(checked, [true, false]);
+}
+
+/// A reference solution that does not compile fails every test alike: the compiler's message
+/// is given once, naming the tests it stopped.
+#[test]
+fn a_reference_that_does_not_compile_is_reported_once() {
+    let tmp = problem("bad.py", "print(1)\n", TOKENS);
+    let dir = tmp.path().join("p");
+    let toml = fs::read_to_string(dir.join("problem.toml"))
+        .unwrap()
+        .replace("solution = \"sol.py\"", "solution = \"sol.cpp\"");
+    fs::write(dir.join("problem.toml"), toml).unwrap();
+    fs::write(
+        dir.join("sol.cpp"),
+        "int main() { return undeclared_name; }\n",
+    )
+    .unwrap();
+    let manifest =
+        "[[test]]\ngen = \"gen 5\"\n\n[[test]]\ngen = \"gen 6\"\n\n[[test]]\ngen = \"gen 7\"\n";
+    fs::write(dir.join("manifest.toml"), manifest).unwrap();
+    let err = build_fails(&tmp, None);
+    says(
+        &err,
+        &[
+            "3 test(s) failed",
+            "p test 01 (gen gen 5 seed=0) and 2 other test(s) (02, 03): ",
+        ],
+    );
+    assert_eq!(err.matches("was not declared").count(), 1, "{err}");
 }

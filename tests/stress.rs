@@ -195,7 +195,7 @@ fn game_cases(cases: &[(&str, FailureClass, u64, &str)]) {
         assert_eq!(String::from_utf8_lossy(&sh.input), minimal, "{name}");
         assert!(sh.steps >= 1, "{name}");
         // The report names the seed, the generator line and the checker's message.
-        let text = c.render(game);
+        let text = c.render(game, None);
         let line = format!("seed {seed} of `random m=2..5 n=2..5`");
         assert!(text.contains(&line), "{text}");
         assert!(text.contains(minimal), "{text}");

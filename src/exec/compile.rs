@@ -63,16 +63,58 @@ impl SubmissionKind {
     /// ships ([`crate::export`]) are read with it (Polygon's package names its own compiler
     /// ids, `crate::export::polygon`).
     pub fn of_source(path: &Path) -> Option<SubmissionKind> {
-        let path_buf = path.to_path_buf();
-        Some(match path.extension()?.to_str()? {
-            "cpp" | "cc" | "cxx" => SubmissionKind::Cpp(path_buf),
-            "rs" => SubmissionKind::Rust(path_buf),
-            "c" => SubmissionKind::C(path_buf),
-            "py" => SubmissionKind::Python(path_buf),
-            "java" => SubmissionKind::Java(path_buf),
-            _ => return None,
-        })
+        let ext = path.extension()?.to_str()?;
+        LANGUAGES
+            .iter()
+            .find(|(exts, _)| exts.contains(&ext))
+            .map(|(_, make)| make(path.to_path_buf()))
     }
+}
+
+/// The source languages by extension, in the order help texts list them: each language's
+/// extensions and its variant. [`SubmissionKind::of_source`] reads this table, and
+/// [`languages_summary`] describes it for `gridjudge --help`.
+const LANGUAGES: &[(&[&str], fn(PathBuf) -> SubmissionKind)] = &[
+    (&["cpp", "cc", "cxx"], SubmissionKind::Cpp),
+    (&["c"], SubmissionKind::C),
+    (&["rs"], SubmissionKind::Rust),
+    (&["py"], SubmissionKind::Python),
+    (&["java"], SubmissionKind::Java),
+];
+
+/// Every source language of the table, for help texts: `a .cpp/.cc/.cxx file (g++ -O2
+/// -std=c++17), ..., a .py file (python3), ...`, each with its compile command
+/// ([`compile_command`], without its file arguments) or `python3` for Python.
+pub fn languages_summary() -> String {
+    let parts: Vec<String> = LANGUAGES
+        .iter()
+        .map(|(exts, make)| {
+            let kind = make(PathBuf::new());
+            let how = match compile_command(&kind) {
+                Some((compiler, args)) => {
+                    let mut words = vec![compiler];
+                    let mut skip = false;
+                    for (i, a) in args.iter().enumerate() {
+                        // Drop the file arguments and the option that takes the output.
+                        if skip || a.contains('{') {
+                            skip = false;
+                            continue;
+                        }
+                        if args.get(i + 1) == Some(&"{out}") {
+                            skip = true;
+                            continue;
+                        }
+                        words.push(a);
+                    }
+                    words.join(" ")
+                }
+                None => "python3".to_string(),
+            };
+            let exts: Vec<String> = exts.iter().map(|e| format!(".{e}")).collect();
+            format!("a {} file ({how})", exts.join("/"))
+        })
+        .collect();
+    parts.join(", ")
 }
 
 /// A submission to judge.

@@ -21,6 +21,14 @@ pub enum Format {
 }
 
 impl Format {
+    /// Every format, in the order the help lists them (`--format`'s values and completions).
+    pub const ALL: [Format; 4] = [
+        Format::Testlib,
+        Format::Kattis,
+        Format::Kattis2025,
+        Format::Polygon,
+    ];
+
     /// Parses `testlib`, `kattis` (legacy) or `kattis-2025-09`; errors name the accepted values.
     pub fn parse(s: &str) -> anyhow::Result<Format> {
         match s {

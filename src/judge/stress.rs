@@ -317,8 +317,10 @@ impl Counterexample {
     }
 
     /// The report: seed and generator line, sizes, the minimal input, the submission's output
-    /// next to the jury answer, and the checker's message.
-    pub fn render(&self, problem: &dyn Problem) -> String {
+    /// next to the jury answer, and the checker's message. An input of more than
+    /// [`INPUT_SHOWN_BYTES`] is cut there with a note: where the whole input is when
+    /// `whole_at` says, else that `--json` and `--save` give it whole.
+    pub fn render(&self, problem: &dyn Problem, whole_at: Option<&std::path::Path>) -> String {
         let mut s = String::new();
         let _ = writeln!(
             s,
@@ -357,9 +359,23 @@ impl Counterexample {
         }
         let _ = writeln!(s, "checker: {}: {}", j.verdict, j.message);
         let _ = writeln!(s, "--- input");
-        s.push_str(&String::from_utf8_lossy(self.input()));
+        let input = self.input();
+        let shown = &input[..input.len().min(INPUT_SHOWN_BYTES)];
+        s.push_str(&String::from_utf8_lossy(shown));
         if !s.ends_with('\n') {
             s.push('\n');
+        }
+        if shown.len() < input.len() {
+            let _ = writeln!(
+                s,
+                "... ({} more bytes of {}; {})",
+                input.len() - shown.len(),
+                input.len(),
+                match whole_at {
+                    Some(p) => format!("the whole input is in {}", p.display()),
+                    None => "--json or --save give it whole".to_string(),
+                }
+            );
         }
         s.push_str(&side_by_side(&j.output, &j.answer, j.verdict));
         s
@@ -424,7 +440,11 @@ fn size_of(problem: &dyn Problem, input: &[u8]) -> String {
         .unwrap_or_else(|_| format!("{} bytes", input.len()))
 }
 
-/// The submission's output and the jury answer in two columns (at most 40 lines each).
+/// The most bytes of a counterexample's input that [`Counterexample::render`] shows.
+pub const INPUT_SHOWN_BYTES: usize = 4096;
+
+/// The submission's output and the jury answer in two columns (at most 40 lines each, the
+/// jury answer's lines cut at 100 characters).
 fn side_by_side(output: &[u8], answer: &[u8], verdict: Verdict) -> String {
     const LINES: usize = 40;
     const WIDTH: usize = 30;
@@ -450,6 +470,10 @@ fn side_by_side(output: &[u8], answer: &[u8], verdict: Verdict) -> String {
             .take(WIDTH)
             .collect();
         let r = right.get(i).map_or("", String::as_str);
+        let r = match r.char_indices().nth(100) {
+            Some((cut, _)) => format!("{}...", &r[..cut]),
+            None => r.to_string(),
+        };
         let mark = if left.get(i) == right.get(i) {
             ' '
         } else {

@@ -280,14 +280,14 @@ pub fn build_problem_with(
     for r in results {
         match r {
             Ok(t) => tests.push(t),
-            Err(e) => errors.push(format!("{e:#}")),
+            Err(e) => errors.push(e),
         }
     }
     if !errors.is_empty() {
         bail!(
             "{} test(s) failed, nothing written:\n  {}",
             errors.len(),
-            errors.join("\n  ")
+            same_errors_once(problem.name(), &errors).join("\n  ")
         );
     }
 
@@ -514,4 +514,53 @@ pub fn summary_table(
          \x20 solve ms  the reference solution's time\n"
     );
     s
+}
+
+/// The messages of failed tests, each `<test>: <cause>`, with a cause that several tests share
+/// (a reference solution that does not compile fails every test alike) given once, for the
+/// tests of `problem`:
+/// `<first test> and N other test(s) (02, 03, ...): <cause>`, in the order of first
+/// occurrence.
+fn same_errors_once(problem: &str, errors: &[anyhow::Error]) -> Vec<String> {
+    // (the first test's context, the other tests' names, the shared cause)
+    let mut groups: Vec<(String, Vec<String>, String)> = Vec::new();
+    for e in errors {
+        let context = e.to_string();
+        let cause: Vec<String> = e.chain().skip(1).map(|c| c.to_string()).collect();
+        if cause.is_empty() {
+            groups.push((context, Vec::new(), String::new()));
+            continue;
+        }
+        let cause = cause.join(": ");
+        match groups.iter_mut().find(|g| g.2 == cause) {
+            Some(g) => g.1.push(context),
+            None => groups.push((context, Vec::new(), cause)),
+        }
+    }
+    groups
+        .into_iter()
+        .map(
+            |(first, others, cause)| match (others.len(), cause.is_empty()) {
+                (_, true) => first,
+                (0, false) => format!("{first}: {cause}"),
+                (n, false) => {
+                    // A test's context is `<problem> test <name> (<source>)`: its name is shown.
+                    let names: Vec<&str> = others
+                        .iter()
+                        .map(|c| {
+                            let rest = c.strip_prefix(problem).unwrap_or(c);
+                            let rest = rest.strip_prefix(" test ").unwrap_or(rest);
+                            rest.split(" (").next().unwrap_or(rest)
+                        })
+                        .collect();
+                    let shown = names.len().min(10);
+                    let more = if names.len() > shown { ", ..." } else { "" };
+                    format!(
+                        "{first} and {n} other test(s) ({}{more}): {cause}",
+                        names[..shown].join(", ")
+                    )
+                }
+            },
+        )
+        .collect()
 }

@@ -644,11 +644,19 @@ fn write_lock_copy(dir: &Path, lock_text: &str) -> anyhow::Result<()> {
 
 /// The command that builds problem `name` of `problems_dir`, in backquotes, e.g.
 /// `` `gridjudge build game` `` or `` `gridjudge build game --problems-dir x --update-lock` ``
-/// (`extra` appended when not empty): the next step that error messages suggest.
+/// (`extra` appended when not empty): the next step that error messages suggest, with the
+/// name and the folder quoted for a POSIX shell where they need it (a space, a quote, ...).
 pub fn build_command(problems_dir: &Path, name: &str, extra: &str) -> String {
-    let mut s = format!("gridjudge build {name}");
+    let quote = |w: &str| -> String {
+        shlex::try_quote(w).map_or_else(|_| w.to_string(), |q| q.into_owned())
+    };
+    let mut s = format!("gridjudge build {}", quote(name));
     if problems_dir != Path::new("problems") {
-        let _ = write!(s, " --problems-dir {}", problems_dir.display());
+        let _ = write!(
+            s,
+            " --problems-dir {}",
+            quote(&problems_dir.to_string_lossy())
+        );
     }
     if !extra.is_empty() {
         let _ = write!(s, " {extra}");

@@ -197,9 +197,8 @@ impl ProgramProblem {
             ),
             _ => {}
         }
-        if programs.generators.is_empty() {
-            bail!("{origin}: [programs] generators: declare at least one generator");
-        }
+        // `generators = {}` is allowed: a problem whose tests are all hand-made files needs
+        // no generator (a manifest line naming one is then refused by name).
         let infos: Vec<GeneratorInfo> = programs
             .generators
             .iter()

@@ -126,7 +126,8 @@ pub struct Statistics {
 pub const NO_GROUP: &str = "(none)";
 
 /// The statistics of `tests` of problem `problem` (a problem name; `game` and `bunny` have
-/// answer statistics). Every input starts with `n m`; `game` answers are `WIN ...` or `LOSE`,
+/// board and answer statistics, any other problem only counts and groups: `rows`, `columns`
+/// and `cells` are `None`). Every input of theirs starts with `n m`; `game` answers are `WIN ...` or `LOSE`,
 /// a `bunny` input has k after its n board rows and its answer starts with the number of
 /// mistakes.
 ///
@@ -142,6 +143,11 @@ pub fn statistics(problem: &str, tests: &[TestData<'_>]) -> anyhow::Result<Stati
         match groups.iter_mut().find(|(name, _)| name == g) {
             Some((_, c)) => *c += 1,
             None => groups.push((g.to_string(), 1)),
+        }
+        // Boards only where the problem has them: a program problem's input need not start
+        // with a board's size.
+        if !matches!(problem, "game" | "bunny") {
+            continue;
         }
         let input = words(t.input).with_context(at)?;
         let answer = words(t.answer).with_context(at)?;
@@ -293,10 +299,15 @@ fn index_html(
     let _ = writeln!(
         s,
         "<h1>{}</h1>\n<p>Problem <code>{}</code>: {} tests, built by <code>gridjudge build \
-         --report</code>. Each test's page shows its picture, its files and its verdicts.</p>",
+         --report</code>. Each test's page shows {}its files and its verdicts.</p>",
         xml_escape(title),
         problem.name(),
-        tests.len()
+        tests.len(),
+        if has_pictures(problem) {
+            "its picture, "
+        } else {
+            ""
+        }
     );
     s.push_str("<h2>Statistics</h2>\n");
     let data: Vec<TestData> = tests.iter().map(TestData::from).collect();
@@ -409,10 +420,14 @@ fn statistics_html(s: &mut String, st: &Statistics) {
         }
         AnswerStats::None => {}
     }
-    s.push_str("<table><thead><tr><th>per test</th><th>min</th><th>median</th><th>max</th></tr></thead><tbody>\n");
-    spread_row(s, "rows n", st.rows);
-    spread_row(s, "columns m", st.columns);
-    spread_row(s, "cells n·m", st.cells);
+    // A problem without boards (a program problem) has no per-test sizes to show.
+    let boards = st.rows.is_some() || !matches!(st.answers, AnswerStats::None);
+    if boards {
+        s.push_str("<table><thead><tr><th>per test</th><th>min</th><th>median</th><th>max</th></tr></thead><tbody>\n");
+        spread_row(s, "rows n", st.rows);
+        spread_row(s, "columns m", st.columns);
+        spread_row(s, "cells n·m", st.cells);
+    }
     match &st.answers {
         AnswerStats::Game { winning_cells, .. } => {
             spread_row(s, "winning cells (WIN tests)", *winning_cells)
@@ -427,9 +442,10 @@ fn statistics_html(s: &mut String, st: &Statistics) {
         }
         AnswerStats::None => {}
     }
-    s.push_str(
-        "</tbody></table>\n<table><thead><tr><th>group</th><th>tests</th></tr></thead><tbody>\n",
-    );
+    if boards {
+        s.push_str("</tbody></table>\n");
+    }
+    s.push_str("<table><thead><tr><th>group</th><th>tests</th></tr></thead><tbody>\n");
     for (g, c) in &st.groups {
         let _ = writeln!(
             s,
@@ -588,6 +604,12 @@ fn picture_options(input: &[u8]) -> RenderOptions {
 /// Bytes of an input or answer shown on a test page.
 const PREVIEW_BYTES: usize = 1500;
 
+/// Whether `problem` draws its tests (`render`): the built-in problems do, a program problem
+/// has no picture.
+fn has_pictures(problem: &dyn Problem) -> bool {
+    crate::problems::program::ProgramProblem::of(problem).is_none()
+}
+
 /// The page of test `i` of `tests` (`tests/NN.html`): navigation, facts, picture, verdicts.
 fn test_html(
     problem: &dyn Problem,
@@ -633,20 +655,22 @@ fn test_html(
         },
         t.solve_ms
     );
-    let picture = match render::svg(problem, &t.input, None, picture_options(&t.input)) {
-        Ok(svg) => svg,
-        Err(e) => format!(
-            "<p class=\"bad\">no picture: {}</p>",
-            xml_escape(&format!("{e:#}"))
-        ),
-    };
-    let _ = writeln!(
-        s,
-        "<figure>{picture}<figcaption>The jury answer on the board. For a contestant's \
-         output: <code>gridjudge render {p} problems/{p}/tests/{name}.in --answer OUTPUT -o \
-         out.svg</code> marks where it differs.</figcaption></figure>",
-        p = problem.name()
-    );
+    if has_pictures(problem) {
+        let picture = match render::svg(problem, &t.input, None, picture_options(&t.input)) {
+            Ok(svg) => svg,
+            Err(e) => format!(
+                "<p class=\"bad\">no picture: {}</p>",
+                xml_escape(&format!("{e:#}"))
+            ),
+        };
+        let _ = writeln!(
+            s,
+            "<figure>{picture}<figcaption>The jury answer on the board. For a contestant's \
+             output: <code>gridjudge render {p} problems/{p}/tests/{name}.in --answer OUTPUT \
+             -o out.svg</code> marks where it differs.</figcaption></figure>",
+            p = problem.name()
+        );
+    }
     s.push_str("<h2>Verdicts</h2>\n");
     match state {
         VerifyState::NotRun => s.push_str(
