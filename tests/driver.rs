@@ -301,3 +301,331 @@ fn a_closed_stdout_ends_the_command_quietly() {
         b"WIN\n1 1\n1 3\n2 2\n3 1\n3 3\n"
     );
 }
+
+/// The JSON document a `--json` command printed on stdout (panics, naming the output, when
+/// there is none).
+fn json_of(out: &Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("no JSON document on stdout ({e}):\n{}", common::text(out)))
+}
+
+/// `--json` prints a document in every outcome: a lock difference, a package that is not
+/// built, a submission that does not compile, an unknown problem; `list` and `export` have it.
+#[test]
+fn json_comes_out_when_the_command_fails() {
+    let tmp = tempfile::tempdir().unwrap();
+    let polygon = [
+        "polygon/check.cpp",
+        "polygon/validator.cpp",
+        "statement/problem.en.tex",
+        "submissions/accepted/kuhn_recursive.cpp",
+    ];
+    common::small_game(&tmp.path().join("game"), TWO_TESTS, &polygon);
+    let root = tmp.path().to_str().unwrap();
+    // No lock yet: --locked refuses.
+    let out = gridjudge(
+        &[
+            "build",
+            "game",
+            "--problems-dir",
+            root,
+            "--locked",
+            "--json",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let doc = json_of(&out);
+    assert_eq!(doc["ok"], false, "{doc}");
+    assert!(
+        doc["error"].as_str().unwrap().contains("no lock file"),
+        "{doc}"
+    );
+    assert_eq!(doc["problems"][0]["problem"], "game", "{doc}");
+    // Not built: judge and export cannot run.
+    let out = gridjudge(
+        &["judge", "game", "true", "--problems-dir", root, "--json"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let doc = json_of(&out);
+    assert_eq!(
+        (doc["ok"].clone(), doc["problem"].clone()),
+        (false.into(), "game".into())
+    );
+    let dest = tmp.path().join("out");
+    let dest = dest.to_str().unwrap();
+    let export = [
+        "export",
+        "game",
+        "--problems-dir",
+        root,
+        "--format",
+        "polygon",
+        "-o",
+        dest,
+        "--no-compiled-statement",
+        "--json",
+    ];
+    let out = gridjudge(&export, b"");
+    assert_eq!(out.status.code(), Some(1));
+    let doc = json_of(&out);
+    assert_eq!(
+        (doc["ok"].clone(), doc["format"].clone()),
+        (false.into(), "polygon".into())
+    );
+    // Built: the success shapes carry `ok` too.
+    let out = gridjudge(&["build", "game", "--problems-dir", root, "--json"], b"");
+    let doc = json_of(&out);
+    assert_eq!(doc["ok"], true, "{doc}");
+    assert_eq!(doc["problems"][0]["tests"].as_array().unwrap().len(), 2);
+    let doc = json_of(&gridjudge(&export, b""));
+    assert_eq!(
+        (doc["ok"].clone(), doc["tests"].clone()),
+        (true.into(), 2.into()),
+        "{doc}"
+    );
+    let doc = json_of(&gridjudge(&["list", "--problems-dir", root, "--json"], b""));
+    assert_eq!(doc["ok"], true, "{doc}");
+    assert_eq!(doc["problems"][0]["name"], "game", "{doc}");
+    assert_eq!(
+        doc["problems"][0]["generators"][0]["name"], "random",
+        "{doc}"
+    );
+    // A submission that does not compile: stress stops before its first seed.
+    let bad = tmp.path().join("bad.rs");
+    std::fs::write(&bad, "fn main() { undeclared_name }\n").unwrap();
+    let out = gridjudge(
+        &[
+            "stress",
+            "game",
+            bad.to_str().unwrap(),
+            "--problems-dir",
+            root,
+            "--seeds",
+            "1..2",
+            "--json",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let doc = json_of(&out);
+    assert_eq!(doc["ok"], false, "{doc}");
+    assert!(
+        doc["error"].as_str().unwrap().contains("undeclared_name"),
+        "{doc}"
+    );
+    // An unknown problem.
+    let doc = json_of(&gridjudge(
+        &["verify", "chess", "--problems-dir", root, "--json"],
+        b"",
+    ));
+    assert_eq!(doc["ok"], false, "{doc}");
+}
+
+/// `build` with no name builds every problem, each on its own: one that fails does not stop
+/// the others, whose packages are written; each is reported and the exit status is 1. `list`
+/// lists the good problems and names the bad folder (a symlink to another problem's folder).
+#[test]
+fn one_bad_problem_does_not_stop_the_others() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("problems");
+    // `game` sorts first and fails (a generator that does not exist); `zz` is good.
+    common::small_game(&root.join("game"), "[[test]]\ngen = \"nosuch\"\n", &[]);
+    let zz = root.join("zz");
+    write_program_problem(&zz, "{ gen = \"gen.py\" }", "[[test]]\ngen = \"gen 3\"\n");
+    let dir = root.to_str().unwrap();
+    let out = gridjudge(&["build", "--problems-dir", dir], b"");
+    assert_eq!(out.status.code(), Some(1), "{}", common::text(&out));
+    let err = text(&out.stderr);
+    assert!(err.contains("game") && err.contains("nosuch"), "{err}");
+    assert!(
+        err.contains("1 of 2 problem(s) failed to build: game") && err.contains("built: zz"),
+        "{err}"
+    );
+    assert!(
+        text(&out.stdout).contains("== zz (1 tests)"),
+        "{}",
+        common::text(&out)
+    );
+    assert!(zz.join("tests/01.in").is_file() && zz.join("tests.lock").is_file());
+    // JSON: one entry per problem.
+    let doc = json_of(&gridjudge(&["build", "--problems-dir", dir, "--json"], b""));
+    assert_eq!(doc["ok"], false, "{doc}");
+    assert_eq!(doc["problems"][0]["ok"], false, "{doc}");
+    assert_eq!(doc["problems"][1]["problem"], "zz", "{doc}");
+    // A symlink to another problem's folder breaks only itself.
+    std::os::unix::fs::symlink(&zz, root.join("copy")).unwrap();
+    let out = gridjudge(&["list", "--problems-dir", dir], b"");
+    assert_eq!(out.status.code(), Some(1), "{}", common::text(&out));
+    let listed = text(&out.stdout);
+    assert!(
+        listed.contains("game\n") && listed.contains("zz\n  gen\n"),
+        "{listed}"
+    );
+    assert!(!listed.contains("copy"), "{listed}");
+    let err = text(&out.stderr);
+    assert!(err.contains("problem folder `copy`"), "{err}");
+}
+
+/// A program problem `p` in `dir` (Python programs): generator `gen.py N` prints N sevens, the
+/// validator takes anything, the reference prints how many tokens the input has.
+fn write_program_problem(dir: &Path, generators: &str, manifest: &str) {
+    std::fs::create_dir_all(dir).unwrap();
+    let name = dir.file_name().unwrap().to_str().unwrap();
+    let toml = format!(
+        "name = \"{name}\"\ntitle = \"Count\"\n\n[limits]\ntime_ms = 2000\nmemory_mib = 256\n\n\
+         [programs]\ngenerators = {generators}\nvalidator = {{ source = \"val.py\", convention = \
+         \"testlib\" }}\nsolution = \"sol.py\"\nchecker = {{ builtin = \"tokens\" }}\n\n\
+         [programs.limits]\ntime_ms = 5000\nmemory_mib = 256\noutput_mib = 4\n"
+    );
+    std::fs::write(dir.join("problem.toml"), toml).unwrap();
+    std::fs::write(
+        dir.join("gen.py"),
+        "import sys\nprint(\" \".join([\"7\"] * int(sys.argv[1])))\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("val.py"), "import sys\nsys.stdin.read()\n").unwrap();
+    std::fs::write(
+        dir.join("sol.py"),
+        "import sys\nprint(len(sys.stdin.read().split()))\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("manifest.toml"), manifest).unwrap();
+}
+
+/// `generators = {}`: a program problem whose tests are all hand-made builds; its report shows
+/// no board statistics and suggests no `render` (it has no pictures).
+#[test]
+fn a_problem_of_hand_made_tests_needs_no_generator_and_its_report_no_board() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("hand");
+    write_program_problem(&dir, "{}", "[[test]]\nfile = \"hand/1.in\"\n");
+    std::fs::create_dir_all(dir.join("hand")).unwrap();
+    std::fs::write(dir.join("hand/1.in"), "7 7 7\n").unwrap();
+    let root = tmp.path().to_str().unwrap();
+    let out = gridjudge(&["build", "hand", "--problems-dir", root, "--report"], b"");
+    common::ok(&out);
+    assert_eq!(std::fs::read(dir.join("tests/01.ans")).unwrap(), b"3\n");
+    let index = std::fs::read_to_string(dir.join("report/index.html")).unwrap();
+    assert!(
+        !index.contains("cells n·m") && !index.contains("picture"),
+        "{index}"
+    );
+    let page = std::fs::read_to_string(dir.join("report/tests/01.html")).unwrap();
+    assert!(
+        !page.contains("gridjudge render") && !page.contains("no picture"),
+        "{page}"
+    );
+}
+
+/// A counterexample too long for the terminal is cut, with a note naming the file that holds
+/// it whole.
+#[test]
+fn a_long_counterexample_is_cut_with_the_whole_file_named() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("p");
+    write_program_problem(&dir, "{ gen = \"gen.py\" }", "");
+    let root = tmp.path().to_str().unwrap();
+    let out = gridjudge(
+        &[
+            "stress",
+            "p",
+            "echo 0",
+            "--problems-dir",
+            root,
+            "--generator",
+            "gen 100000",
+            "--seeds",
+            "1..1",
+            "--no-shrink",
+            "--no-sandbox",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", common::text(&out));
+    let stdout = text(&out.stdout);
+    assert!(stdout.len() < 20_000, "{} bytes printed", stdout.len());
+    let note = stdout
+        .lines()
+        .find(|l| l.contains("the whole input is in "))
+        .unwrap_or_else(|| panic!("no note:\n{stdout}"));
+    let path = note.split("the whole input is in ").nth(1).unwrap();
+    let path = path.trim_end_matches(')');
+    let whole = std::fs::read(path).unwrap();
+    assert_eq!(whole.len(), 200_000);
+    // The generator line as separate words works as before.
+    let out = gridjudge(
+        &[
+            "stress",
+            "p",
+            "echo 0",
+            "--problems-dir",
+            root,
+            "--generator",
+            "gen",
+            "3",
+            "--seeds",
+            "1..1",
+            "--no-shrink",
+            "--no-sandbox",
+        ],
+        b"",
+    );
+    assert!(
+        text(&out.stdout).contains("seed(s) of `gen 3`"),
+        "{}",
+        common::text(&out)
+    );
+}
+
+/// Suggested commands are quoted for the shell: a problems folder with a space.
+#[test]
+fn suggested_commands_are_shell_quoted() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("my problems");
+    common::small_game(&root.join("game"), TWO_TESTS, &[]);
+    let out = gridjudge(
+        &[
+            "build",
+            "game",
+            "--problems-dir",
+            root.to_str().unwrap(),
+            "--locked",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    let want = format!("`gridjudge build game --problems-dir '{}'`", root.display());
+    assert!(err.contains(&want), "{want} not in {err}");
+}
+
+/// `--help` names every language of the table; `stress --help` the default of a program
+/// problem; completions offer `--format`'s values and the problem names.
+#[test]
+fn help_and_completions_name_what_is_there() {
+    let help = text(&gridjudge(&["--help"], b"").stdout);
+    for ext in [".cpp", ".c ", ".rs", ".py", ".java"] {
+        assert!(help.contains(ext), "{ext} not in {help}");
+    }
+    let help = text(&gridjudge(&["stress", "--help"], b"").stdout);
+    assert!(help.contains("`stress` line of [programs]"), "{help}");
+    let tmp = tempfile::tempdir().unwrap();
+    write_program_problem(&tmp.path().join("mine"), "{}", "");
+    let out = gridjudge(
+        &[
+            "completions",
+            "bash",
+            "--problems-dir",
+            tmp.path().to_str().unwrap(),
+        ],
+        b"",
+    );
+    let script = common::ok(&out);
+    assert!(
+        script.contains("testlib kattis kattis-2025-09 polygon"),
+        "no --format values"
+    );
+    assert!(script.contains("bunny game mine"), "no problem names");
+}

@@ -11,9 +11,9 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::Args;
 use gridjudge::package::{build_problem_with, BuildOptions, LockMode};
-use gridjudge::problems;
+use gridjudge::problems::{self, Loaded};
 
-use super::common::{out, outln, select, RunArgs};
+use super::common::{json_outcome, out, outln, select_each, with_ok, RunArgs};
 use super::verify::verify_one;
 
 /// The arguments of `gridjudge build` (the command's help is its variant's doc in `cli/mod.rs`).
@@ -54,8 +54,27 @@ pub struct BuildArgs {
     pub run: RunArgs,
 }
 
-/// Runs `gridjudge build`: exits 0, or errors naming the problems whose verify failed.
+/// Runs `gridjudge build`: builds every selected problem, each on its own (one that fails
+/// leaves the others built), and prints each one's result or error; exits 0 when every build
+/// (and verify) succeeded. With `--json` the document comes out in every outcome:
+/// `{"ok", "problems": [...], "error"?}`, one object per problem, `{"problem", "ok": false,
+/// "error"}` for one that failed.
 pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
+    let json = args.json;
+    let mut results = Vec::new();
+    let r = run_all(args, &mut results);
+    if json && r.is_ok() {
+        outln!(
+            "{}",
+            with_ok(serde_json::json!({ "problems": results }), true)
+        );
+        return r;
+    }
+    json_outcome(r, json, false, serde_json::json!({ "problems": results }))
+}
+
+/// [`run`]'s work; `results` gets the JSON of each problem built or failed.
+fn run_all(args: BuildArgs, results: &mut Vec<serde_json::Value>) -> anyhow::Result<ExitCode> {
     let BuildArgs {
         problems,
         locked,
@@ -68,7 +87,7 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
         run,
     } = args;
     let problems_dir = problems::problems_dir(problems_dir.as_deref())?;
-    let selected = select(&problems_dir, &problems, None)?;
+    let selected = select_each(&problems_dir, &problems, None)?;
     let opts = BuildOptions {
         problems_dir,
         lock: if locked {
@@ -81,49 +100,113 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
         jobs,
         progress: std::io::stderr().is_terminal(),
     };
-    let mut failed = Vec::new();
-    let mut results = Vec::new();
-    for loaded in &selected {
-        let p = loaded.problem;
-        let report = build_problem_with(p, loaded.config()?, &opts)?;
-        if json {
-            let lock = loaded.dir.join("tests.lock");
-            results.push(report.to_json(p.name(), &lock));
-        } else {
-            outln!("== {} ({} tests)", p.name(), report.tests.len());
-            out!("{}", report.table);
-            outln!("{}: {}", p.name(), report.lock_status);
-        }
-        if let gridjudge::package::store::CommitOutcome::Committed { warnings, .. } =
-            &report.outcome
-        {
-            for w in warnings {
-                eprintln!("warning: {}: {w}", p.name());
+    let one = selected.len() == 1;
+    let mut verify_failed = Vec::new();
+    let mut build_failed: Vec<(String, anyhow::Error)> = Vec::new();
+    let mut built = Vec::new();
+    for (name, loaded) in selected {
+        let step = loaded.and_then(|loaded| {
+            build_one(
+                &loaded,
+                &opts,
+                json,
+                verify,
+                with_report,
+                &run,
+                jobs,
+                results,
+            )
+            .map(|verified| (loaded.name(), verified))
+        });
+        match step {
+            Ok((name, verified)) => {
+                built.push(name);
+                if verified == Some(false) {
+                    verify_failed.push(name);
+                }
+            }
+            // One problem: its error is the command's, printed once by `main`.
+            Err(e) if one => {
+                results.push(
+                    serde_json::json!({ "problem": name, "ok": false, "error": format!("{e:#}") }),
+                );
+                return Err(e);
+            }
+            Err(e) => {
+                eprintln!("gridjudge: error: {e:#}");
+                results.push(
+                    serde_json::json!({ "problem": name, "ok": false, "error": format!("{e:#}") }),
+                );
+                build_failed.push((name, e));
             }
         }
-        if verify {
-            match verify_one(loaded, &run, jobs.unwrap_or(1), false)? {
-                None => outln!(
-                    "{}: no submissions folder ({}), nothing to verify",
-                    p.name(),
-                    loaded.dir.join("submissions").display()
-                ),
-                Some(true) => {}
-                Some(false) => failed.push(p.name()),
+    }
+    if !build_failed.is_empty() {
+        let names: Vec<&str> = build_failed.iter().map(|(n, _)| n.as_str()).collect();
+        bail!(
+            "{} of {} problem(s) failed to build: {} (errors above); {}",
+            names.len(),
+            names.len() + built.len(),
+            names.join(", "),
+            if built.is_empty() {
+                "none built".to_string()
+            } else {
+                format!("built: {}", built.join(", "))
             }
-        }
-        if with_report {
-            let title = &loaded.config()?.title;
-            let path =
-                gridjudge::report::write_report(p, title, &opts.problems_dir, &report.tests)?;
-            outln!("{}: report {}", p.name(), path.display());
-        }
+        );
     }
-    if json {
-        outln!("{}", serde_json::json!({ "problems": results }));
-    }
-    if !failed.is_empty() {
-        bail!("verify failed for {}", failed.join(", "));
+    if !verify_failed.is_empty() {
+        bail!("verify failed for {}", verify_failed.join(", "));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Builds the problem `loaded` and prints its table (or pushes its JSON on `results`), then
+/// verifies it and writes its report when asked; `Some(ok)` of its verify, `None` when none
+/// ran.
+///
+/// Errors: the build's ([`build_problem_with`]), the verify's, the report's.
+#[allow(clippy::too_many_arguments)]
+fn build_one(
+    loaded: &Loaded,
+    opts: &BuildOptions,
+    json: bool,
+    verify: bool,
+    with_report: bool,
+    run: &RunArgs,
+    jobs: Option<usize>,
+    results: &mut Vec<serde_json::Value>,
+) -> anyhow::Result<Option<bool>> {
+    let p = loaded.problem;
+    let report = build_problem_with(p, loaded.config()?, opts)?;
+    if json {
+        let lock = loaded.dir.join("tests.lock");
+        results.push(report.to_json(p.name(), &lock));
+    } else {
+        outln!("== {} ({} tests)", p.name(), report.tests.len());
+        out!("{}", report.table);
+        outln!("{}: {}", p.name(), report.lock_status);
+    }
+    if let gridjudge::package::store::CommitOutcome::Committed { warnings, .. } = &report.outcome {
+        for w in warnings {
+            eprintln!("warning: {}: {w}", p.name());
+        }
+    }
+    let mut verified = None;
+    if verify {
+        match verify_one(loaded, run, jobs.unwrap_or(1), false)? {
+            None => outln!(
+                "{}: no submissions folder ({}), nothing to verify",
+                p.name(),
+                loaded.dir.join("submissions").display()
+            ),
+            Some(ok) => verified = Some(ok),
+        }
+    }
+    if with_report {
+        let title = &loaded.config()?.title;
+        let path = gridjudge::report::write_report(p, title, &opts.problems_dir, &report.tests)?;
+        outln!("{}: report {}", p.name(), path.display());
+    }
+    Ok(verified)
 }

@@ -148,12 +148,27 @@ pub fn select(
     names: &[String],
     cache: Option<&Path>,
 ) -> anyhow::Result<Vec<Loaded>> {
+    select_each(problems_dir, names, cache)?
+        .into_iter()
+        .map(|(_, l)| l)
+        .collect()
+}
+
+/// [`select`], one result per problem: each name with its problem or why it cannot be loaded,
+/// so that a command can go on with the others ([`problems::load_each`]).
+///
+/// Errors: no problem folder in `problems_dir` (none named).
+pub fn select_each(
+    problems_dir: &Path,
+    names: &[String],
+    cache: Option<&Path>,
+) -> anyhow::Result<Vec<(String, anyhow::Result<Loaded>)>> {
     let cache = cache.map_or_else(
         || problems::default_cache_dir(problems_dir),
         Path::to_path_buf,
     );
     if names.is_empty() {
-        let all = problems::load_all(problems_dir, &cache)?;
+        let all = problems::load_each(problems_dir, &cache);
         if all.is_empty() {
             bail!(
                 "{}: no problem folders (none holds a problem.toml)",
@@ -162,10 +177,67 @@ pub fn select(
         }
         return Ok(all);
     }
-    names
+    Ok(names
         .iter()
-        .map(|n| problems::load(problems_dir, n, &cache))
-        .collect()
+        .map(|n| (n.clone(), problems::load(problems_dir, n, &cache)))
+        .collect())
+}
+
+/// What a command with `--json` prints in every outcome: `result` as it is when it is not an
+/// error (the command printed its document), else the document `partial` (an object; `{}`
+/// when the command had nothing yet) with `"ok": false` and `"error"`, the error's message
+/// with its causes, printed on stdout (pretty when `pretty`) before the error is returned for
+/// `main` to print on stderr. Without `json`, `result` unchanged.
+pub fn json_outcome(
+    result: anyhow::Result<std::process::ExitCode>,
+    json: bool,
+    pretty: bool,
+    partial: serde_json::Value,
+) -> anyhow::Result<std::process::ExitCode> {
+    let e = match result {
+        Err(e) if json => e,
+        other => return other,
+    };
+    let mut doc = match partial {
+        serde_json::Value::Object(m) => m,
+        _ => serde_json::Map::new(),
+    };
+    doc.insert("ok".into(), false.into());
+    doc.insert("error".into(), format!("{e:#}").into());
+    let doc = serde_json::Value::Object(doc);
+    let text = if pretty {
+        serde_json::to_string_pretty(&doc)
+    } else {
+        serde_json::to_string(&doc)
+    };
+    // The document could not be printed: the command's own error says more.
+    if let Ok(text) = text {
+        let _ = print_out(format_args!("{text}\n"));
+    }
+    Err(e)
+}
+
+/// `report` as pretty JSON with `"ok": ok` added after its own fields (their order kept): the
+/// success shape of a `--json` document extended so that every outcome has `ok`.
+///
+/// Errors: `report` cannot be serialized.
+pub fn pretty_with_ok<T: serde::Serialize>(report: &T, ok: bool) -> anyhow::Result<String> {
+    #[derive(serde::Serialize)]
+    struct WithOk<'a, T: serde::Serialize> {
+        #[serde(flatten)]
+        report: &'a T,
+        ok: bool,
+    }
+    serde_json::to_string_pretty(&WithOk { report, ok }).context("cannot print JSON")
+}
+
+/// `value` (an object) with `"ok": ok` added: the success shape of a `--json` document,
+/// extended so that every outcome has `ok` ([`json_outcome`] for failures).
+pub fn with_ok(mut value: serde_json::Value, ok: bool) -> serde_json::Value {
+    if let Some(m) = value.as_object_mut() {
+        m.insert("ok".into(), ok.into());
+    }
+    value
 }
 
 /// The problem called `name` with its folder and `problem.toml`, in the problems folder

@@ -10,7 +10,7 @@ use anyhow::Context;
 use clap::Args;
 use gridjudge::export;
 
-use super::common::{find, outln};
+use super::common::{find, json_outcome, outln};
 
 /// The arguments of `gridjudge export` (the command's help is its variant's doc in `cli/mod.rs`).
 #[derive(Args)]
@@ -18,8 +18,8 @@ pub struct ExportArgs {
     /// Problem name.
     pub problem: String,
     /// Package layout: testlib, kattis (legacy), kattis-2025-09 or polygon.
-    #[arg(long, default_value = "testlib")]
-    pub format: String,
+    #[arg(long, default_value = "testlib", value_parser = format_parser())]
+    pub format: export::Format,
     /// Destination folder (refused when it exists and is not empty, unless --force).
     #[arg(short, long)]
     pub out: PathBuf,
@@ -48,10 +48,32 @@ pub struct ExportArgs {
     /// $GRIDJUDGE_PROBLEMTOOLS, then PATH, then target/problemtools-venv/bin).
     #[arg(long, conflicts_with = "no_compiled_statement")]
     pub problemtools: Option<PathBuf>,
+    /// Print the result as JSON on stdout: `ok`, `problem`, `format`, `out`, `zip` (or null),
+    /// `tests`, `samples`, `submissions`; when the export fails, `{"problem", "format", "ok":
+    /// false, "error"}`.
+    #[arg(long)]
+    pub json: bool,
 }
 
-/// Runs `gridjudge export`: prints what was written.
+/// `--format`'s parser: the names of [`export::Format::ALL`] as clap's possible values (in
+/// the help, the error of an unknown one, and shell completions).
+fn format_parser() -> impl clap::builder::TypedValueParser<Value = export::Format> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(export::Format::ALL.map(export::Format::name))
+        .try_map(|s| export::Format::parse(&s))
+}
+
+/// Runs `gridjudge export`: prints what was written (as JSON with `--json`, in every
+/// outcome).
 pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
+    let partial = serde_json::json!({ "problem": args.problem, "format": args.format.name() });
+    let json = args.json;
+    let r = export_cmd(args);
+    json_outcome(r, json, false, partial)
+}
+
+/// [`run`]'s work, without the `--json` document of an error.
+fn export_cmd(args: ExportArgs) -> anyhow::Result<ExitCode> {
     let ExportArgs {
         problem,
         format,
@@ -62,6 +84,7 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
         problems_dir,
         no_compiled_statement,
         problemtools,
+        json,
     } = args;
     let loaded = find(&problem, problems_dir.as_deref(), None)?;
     let p = loaded.problem;
@@ -75,7 +98,7 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
     };
     let opts = export::ExportOptions {
         problems_dir: loaded.problems_dir.clone(),
-        format: export::Format::parse(&format)?,
+        format,
         out,
         force,
         zip,
@@ -89,9 +112,24 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
     };
     // A problem.toml that does not parse is reported by the export, where it always was.
     let r = export::export_with(p, loaded.config().ok(), &opts)?;
+    if json {
+        let doc = serde_json::json!({
+            "ok": true,
+            "problem": p.name(),
+            "format": format.name(),
+            "out": r.out.display().to_string(),
+            "zip": r.zip.as_ref().map(|z| z.display().to_string()),
+            "tests": r.tests,
+            "samples": r.samples,
+            "submissions": r.submissions,
+        });
+        outln!("{doc}");
+        return Ok(ExitCode::SUCCESS);
+    }
     outln!(
-        "exported {} ({format}): {} -> {}",
+        "exported {} ({}): {} -> {}",
         p.name(),
+        format.name(),
         export_counts(&r, opts.format),
         r.out.display()
     );

@@ -10,7 +10,7 @@ use clap::Args;
 use gridjudge::exec::compile::Submission;
 use gridjudge::judge;
 
-use super::common::{find, out, outln, RunArgs};
+use super::common::{find, json_outcome, out, outln, pretty_with_ok, RunArgs};
 
 /// The arguments of `gridjudge judge` (the command's help is its variant's doc in `cli/mod.rs`).
 #[derive(Args)]
@@ -30,7 +30,8 @@ pub struct JudgeArgs {
     /// Runs at the same time (timings are less reliable above 1).
     #[arg(short, long, default_value_t = 1)]
     pub jobs: usize,
-    /// Print the report as JSON on stdout.
+    /// Print the report as JSON on stdout, with `ok` (every test of every submission AC); when
+    /// the judging cannot be done, `{"problem", "ok": false, "error"}`.
     #[arg(long)]
     pub json: bool,
     /// Limits and compile cache.
@@ -38,8 +39,17 @@ pub struct JudgeArgs {
     pub run: RunArgs,
 }
 
-/// Runs `gridjudge judge`.
+/// Runs `gridjudge judge`. With `--json` a document comes out in every outcome: the report
+/// with `"ok"` (every test of every submission AC), or `{"problem", "ok": false, "error"}`
+/// when the judging could not be done.
 pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
+    let (json, problem) = (args.json, args.problem.clone());
+    let r = judge(args);
+    json_outcome(r, json, true, serde_json::json!({ "problem": problem }))
+}
+
+/// [`run`]'s work, without the `--json` document of an error.
+fn judge(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     let JudgeArgs {
         problem,
         submissions,
@@ -66,7 +76,7 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     let report = judge::judge(p, cfg, &subs, &cases, &opts)?;
     package.recheck()?;
     if json {
-        outln!("{}", report.to_json());
+        outln!("{}", pretty_with_ok(&report, report.all_accepted())?);
     } else {
         out!("{}", report.render());
     }

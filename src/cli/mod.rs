@@ -42,11 +42,9 @@ pub enum Command {
     /// (all or nothing). The lock is keyed by test identity (generator line and seed, or file):
     /// added, removed and renumbered tests are recorded, a changed test is an error.
     Build(build::BuildArgs),
-    /// Judge submissions on a problem's built tests (problems/<p>/tests). A submission is a .cpp
-    /// file (g++ -O2 -std=c++17), a .rs file (rustc -O --edition 2021), an executable, or a
-    /// command line (run by /bin/sh -c in a fresh directory: use absolute paths). Prints a
-    /// verdict per test and a summary line; exits with 1 unless every test of every submission
-    /// is AC.
+    /// Judge submissions on a problem's built tests (problems/<p>/tests): the help text is
+    /// [`judge_about`], which lists the languages from their one table.
+    #[command(about = judge_about(), long_about = None)]
     Judge(judge::JudgeArgs),
     /// Run every submission of problems/<p>/submissions/{accepted,wrong_answer,
     /// time_limit_exceeded,run_time_error}/ on every test, check the verdicts their folders
@@ -91,6 +89,18 @@ pub enum Command {
     /// Print a completion script for SHELL on stdout, e.g. `gridjudge completions bash >
     /// ~/.local/share/bash-completion/completions/gridjudge` (see the README for zsh and fish).
     Completions(completions::CompletionsArgs),
+}
+
+/// `judge`'s help text, naming every language of the table in `exec::compile`
+/// ([`gridjudge::exec::compile::languages_summary`]).
+fn judge_about() -> String {
+    format!(
+        "Judge submissions on a problem's built tests (problems/<p>/tests). A submission is {}, \
+         an executable, or a command line (run by /bin/sh -c in a fresh directory: use absolute \
+         paths). Prints a verdict per test and a summary line; exits with 1 unless every test of \
+         every submission is AC.",
+        gridjudge::exec::compile::languages_summary()
+    )
 }
 
 /// Runs the command `cli` names; its exit code, or its error for `main` to print.

@@ -12,7 +12,7 @@ use clap::Args;
 use gridjudge::exec::compile::Submission;
 use gridjudge::judge::stress;
 
-use super::common::{find, out, outln, RunArgs};
+use super::common::{find, json_outcome, out, outln, RunArgs};
 
 /// The arguments of `gridjudge stress` (the command's help is its variant's doc in `cli/mod.rs`).
 #[derive(Args)]
@@ -21,8 +21,10 @@ pub struct StressArgs {
     pub problem: String,
     /// The submission (as for `judge`).
     pub submission: String,
-    /// Generator line, e.g. `--generator random n=1..6 m=1..6 walls=0.3` (default: the
-    /// problem's first generator with n=2..5 m=2..5).
+    /// Generator line, as separate words (`--generator random n=1..6 m=1..6 walls=0.3`) or
+    /// as one string split as a shell would (`--generator 'random n=1..6 m=1..6'`). Default:
+    /// a program problem's `stress` line of [programs], else its first generator without
+    /// arguments; a built-in problem's first generator with n=2..5 m=2..5.
     #[arg(long, num_args = 1.., value_name = "NAME [KEY=VALUE]...", allow_hyphen_values = false)]
     pub generator: Vec<String>,
     /// Seeds to try, inclusive, e.g. 1..1000 (default 1..1000).
@@ -64,8 +66,49 @@ pub struct StressArgs {
     pub run: RunArgs,
 }
 
-/// Runs `gridjudge stress`: exits 1 when a failure is found (or a save failed).
+/// Runs `gridjudge stress`: exits 1 when a failure is found (or a save failed). With
+/// `--json` a document comes out in every outcome: the result with `ok` (no failure found and
+/// every save done), or `{"problem", "ok": false, "error"}` when stress could not run.
 pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
+    let (json, problem) = (args.json, args.problem.clone());
+    let r = stress_cmd(args);
+    json_outcome(r, json, true, serde_json::json!({ "problem": problem }))
+}
+
+/// The generator line's words: `words` as given, or, when one word is given, that string
+/// split as a shell would (quotes and backslashes), so that the README's
+/// `--generator "random n=1..6"` and separate words both work.
+///
+/// Errors: a single string whose quotes do not close.
+pub fn generator_words(words: Vec<String>) -> anyhow::Result<Vec<String>> {
+    match words.as_slice() {
+        [one] => match shlex::split(one) {
+            Some(split) if !split.is_empty() => Ok(split),
+            _ => bail!("--generator {one:?}: cannot split it into words (unclosed quote?)"),
+        },
+        _ => Ok(words),
+    }
+}
+
+/// Where the whole input of `c` can be read when the text report cuts it: the saved hand
+/// test, else a file written for it in the temporary folder
+/// (`gridjudge-counterexample-<sha256 prefix>.in`); `None` when it is short enough to be shown
+/// whole or the file cannot be written.
+fn whole_input_at(c: &stress::Counterexample, saved: Option<&std::path::Path>) -> Option<PathBuf> {
+    if c.input().len() <= stress::INPUT_SHOWN_BYTES {
+        return None;
+    }
+    if let Some(p) = saved {
+        return Some(p.to_path_buf());
+    }
+    let hash = gridjudge::core::files::sha256_hex(c.input());
+    let path = std::env::temp_dir().join(format!("gridjudge-counterexample-{}.in", &hash[..16]));
+    std::fs::write(&path, c.input()).ok()?;
+    Some(path)
+}
+
+/// [`run`]'s work, without the `--json` document of an error.
+fn stress_cmd(args: StressArgs) -> anyhow::Result<ExitCode> {
     let StressArgs {
         problem,
         submission,
@@ -106,7 +149,10 @@ pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
         return Ok(match found {
             None => {
                 if json {
-                    outln!("{}", serde_json::json!({ "test": test, "failure": null }));
+                    outln!(
+                        "{}",
+                        serde_json::json!({ "test": test, "failure": null, "ok": true })
+                    );
                 } else {
                     outln!("stress {} {}: test {test} passes", p.name(), sub.name);
                 }
@@ -116,12 +162,12 @@ pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
                 if json {
                     outln!(
                         "{}",
-                        serde_json::json!({ "test": test, "failure": c.to_json(p) })
+                        serde_json::json!({ "test": test, "failure": c.to_json(p), "ok": false })
                     );
                 } else {
                     outln!("stress {} {}: test {test} fails", p.name(), sub.name);
                     outln!("{}", subject.isolation());
-                    out!("{}", c.render(p));
+                    out!("{}", c.render(p, whole_input_at(&c, None).as_deref()));
                 }
                 ExitCode::FAILURE
             }
@@ -130,7 +176,7 @@ pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
     let line = if generator.is_empty() {
         stress::GeneratorLine::default_for(p)?
     } else {
-        stress::GeneratorLine::parse(p, &generator)?
+        stress::GeneratorLine::parse(p, &generator_words(generator)?)?
     };
     let seeds = match (&seeds, &time) {
         (_, Some(t)) => stress::SeedPlan::parse_time(t)?,
@@ -188,10 +234,8 @@ pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
     }
     for c in &report.failures {
         let mut cj = c.to_json(p);
-        if !json {
-            outln!();
-            out!("{}", c.render(p));
-        }
+        let mut saved_at = None;
+        let mut saved_line = None;
         if save {
             let note = format!(
                 "{} fails ({}), found by `{} --seed {}`",
@@ -202,14 +246,13 @@ pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
             );
             match gridjudge::judge::save::save_counterexample(p, dir, c.input(), &note) {
                 Ok(saved) => {
-                    if !json {
-                        outln!(
-                            "saved: {} in {} (manifest test {})",
-                            saved.manifest_file,
-                            dir.display(),
-                            saved.number
-                        );
-                    }
+                    saved_line = Some(format!(
+                        "saved: {} in {} (manifest test {})",
+                        saved.manifest_file,
+                        dir.display(),
+                        saved.number
+                    ));
+                    saved_at = Some(saved.path);
                     cj["saved"] = saved.manifest_file.into();
                 }
                 Err(e) => {
@@ -220,11 +263,22 @@ pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
                 }
             }
         }
+        if !json {
+            outln!();
+            out!(
+                "{}",
+                c.render(p, whole_input_at(c, saved_at.as_deref()).as_deref())
+            );
+            if let Some(l) = saved_line {
+                outln!("{l}");
+            }
+        }
         failures_json.push(cj);
     }
     if json {
         let mut all = report.to_json(p, &sub.name, &sopts);
         all["failures"] = failures_json.into();
+        all["ok"] = (report.failures.is_empty() && !save_failed).into();
         outln!(
             "{}",
             serde_json::to_string_pretty(&all).context("cannot print JSON")?

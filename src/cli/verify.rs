@@ -12,7 +12,7 @@ use clap::Args;
 use gridjudge::judge::verify;
 use gridjudge::problems::{self, Loaded};
 
-use super::common::{out, outln, select, RunArgs};
+use super::common::{json_outcome, out, outln, pretty_with_ok, select, RunArgs};
 
 /// The arguments of `gridjudge verify` (the command's help is its variant's doc in `cli/mod.rs`).
 #[derive(Args)]
@@ -26,7 +26,8 @@ pub struct VerifyArgs {
     /// Runs at the same time (timings are less reliable above 1).
     #[arg(short, long, default_value_t = 1)]
     pub jobs: usize,
-    /// Print the report as JSON on stdout.
+    /// Print the report as JSON on stdout (one document per problem, with `ok`); when the
+    /// command stops on an error, a last document `{"ok": false, "error"}`.
     #[arg(long)]
     pub json: bool,
     /// Limits and compile cache.
@@ -59,7 +60,7 @@ pub fn verify_one(
         return Ok(None);
     };
     if json {
-        outln!("{}", report.to_json());
+        outln!("{}", pretty_with_ok(&report, report.ok())?);
     } else {
         outln!("== verify {}", loaded.name());
         out!("{}", report.render());
@@ -68,7 +69,16 @@ pub fn verify_one(
 }
 
 /// Runs `gridjudge verify`: exits 1 when an expectation fails or a wrong submission survives.
+/// With `--json`, one document per problem verified (with `ok`), and when the command stops
+/// on an error a last one, `{"ok": false, "error"}`.
 pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
+    let json = args.json;
+    let r = verify_all(args);
+    json_outcome(r, json, true, serde_json::json!({}))
+}
+
+/// [`run`]'s work, without the `--json` document of an error.
+fn verify_all(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     let VerifyArgs {
         problems,
         problems_dir,

@@ -359,6 +359,15 @@ pub fn problem_names(problems_dir: &Path) -> Vec<String> {
 ///
 /// Errors: as [`load`], for the first folder that fails.
 pub fn load_all(problems_dir: &Path, cache_dir: &Path) -> anyhow::Result<Vec<Loaded>> {
+    load_each(problems_dir, cache_dir)
+        .into_iter()
+        .map(|(_, l)| l)
+        .collect()
+}
+
+/// [`load_all`], one result per folder: each folder's name with its problem or the error of
+/// [`load`], so that one bad folder does not hide the others (`gridjudge list`, `build`).
+pub fn load_each(problems_dir: &Path, cache_dir: &Path) -> Vec<(String, anyhow::Result<Loaded>)> {
     let mut names = problem_names(problems_dir);
     let builtin: Vec<&str> = crate::problems::all().iter().map(|p| p.name()).collect();
     names.sort_by_key(|n| {
@@ -368,8 +377,11 @@ pub fn load_all(problems_dir: &Path, cache_dir: &Path) -> anyhow::Result<Vec<Loa
         )
     });
     names
-        .iter()
-        .map(|n| load(problems_dir, n, cache_dir))
+        .into_iter()
+        .map(|n| {
+            let l = load(problems_dir, &n, cache_dir);
+            (n, l)
+        })
         .collect()
 }
 
