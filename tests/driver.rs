@@ -424,8 +424,7 @@ fn json_comes_out_when_the_command_fails() {
 }
 
 /// `build` with no name builds every problem, each on its own: one that fails does not stop
-/// the others, whose packages are written; each is reported and the exit status is 1. `list`
-/// lists the good problems and names the bad folder (a symlink to another problem's folder).
+/// the others, whose packages are written; each is reported and the exit status is 1.
 #[test]
 fn one_bad_problem_does_not_stop_the_others() {
     let tmp = tempfile::tempdir().unwrap();
@@ -454,7 +453,18 @@ fn one_bad_problem_does_not_stop_the_others() {
     assert_eq!(doc["ok"], false, "{doc}");
     assert_eq!(doc["problems"][0]["ok"], false, "{doc}");
     assert_eq!(doc["problems"][1]["problem"], "zz", "{doc}");
-    // A symlink to another problem's folder breaks only itself.
+}
+
+/// `list` lists the good problems and names the bad folder (a symlink to another problem's
+/// folder, whose problem.toml names that problem), with exit status 1.
+#[test]
+fn one_bad_folder_does_not_break_list() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("problems");
+    common::small_game(&root.join("game"), TWO_TESTS, &[]);
+    let zz = root.join("zz");
+    write_program_problem(&zz, "{ gen = \"gen.py\" }", "");
+    let dir = root.to_str().unwrap();
     std::os::unix::fs::symlink(&zz, root.join("copy")).unwrap();
     let out = gridjudge(&["list", "--problems-dir", dir], b"");
     assert_eq!(out.status.code(), Some(1), "{}", common::text(&out));
@@ -494,19 +504,31 @@ fn write_program_problem(dir: &Path, generators: &str, manifest: &str) {
     std::fs::write(dir.join("manifest.toml"), manifest).unwrap();
 }
 
-/// `generators = {}`: a program problem whose tests are all hand-made builds; its report shows
-/// no board statistics and suggests no `render` (it has no pictures).
+/// `generators = {}`: a program problem whose tests are all hand-made builds.
 #[test]
-fn a_problem_of_hand_made_tests_needs_no_generator_and_its_report_no_board() {
+fn a_problem_of_hand_made_tests_needs_no_generator() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("hand");
     write_program_problem(&dir, "{}", "[[test]]\nfile = \"hand/1.in\"\n");
     std::fs::create_dir_all(dir.join("hand")).unwrap();
     std::fs::write(dir.join("hand/1.in"), "7 7 7\n").unwrap();
     let root = tmp.path().to_str().unwrap();
-    let out = gridjudge(&["build", "hand", "--problems-dir", root, "--report"], b"");
-    common::ok(&out);
+    common::ok(&gridjudge(&["build", "hand", "--problems-dir", root], b""));
     assert_eq!(std::fs::read(dir.join("tests/01.ans")).unwrap(), b"3\n");
+}
+
+/// The report of a problem without boards (a program problem) shows no board statistics and
+/// suggests no `render` (it has no pictures).
+#[test]
+fn the_report_of_a_problem_without_boards_shows_none() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("p");
+    write_program_problem(&dir, "{ gen = \"gen.py\" }", "[[test]]\ngen = \"gen 3\"\n");
+    let root = tmp.path().to_str().unwrap();
+    common::ok(&gridjudge(
+        &["build", "p", "--problems-dir", root, "--report"],
+        b"",
+    ));
     let index = std::fs::read_to_string(dir.join("report/index.html")).unwrap();
     assert!(
         !index.contains("cells n·m") && !index.contains("picture"),
@@ -535,7 +557,8 @@ fn a_long_counterexample_is_cut_with_the_whole_file_named() {
             "--problems-dir",
             root,
             "--generator",
-            "gen 100000",
+            "gen",
+            "100000",
             "--seeds",
             "1..1",
             "--no-shrink",
@@ -554,26 +577,48 @@ fn a_long_counterexample_is_cut_with_the_whole_file_named() {
     let path = path.trim_end_matches(')');
     let whole = std::fs::read(path).unwrap();
     assert_eq!(whole.len(), 200_000);
-    // The generator line as separate words works as before.
+}
+
+/// `stress --generator` takes the line as one string, split as a shell would (as the README
+/// shows it), and as separate words.
+#[test]
+fn the_stress_generator_line_is_one_string_or_words() {
+    let tmp = tempfile::tempdir().unwrap();
+    write_program_problem(&tmp.path().join("p"), "{ gen = \"gen.py\" }", "");
+    let root = tmp.path().to_str().unwrap();
+    for line in [&["gen 3"][..], &["gen", "3"], &["'gen'  3"]] {
+        let mut args = vec![
+            "stress",
+            "p",
+            "echo 3",
+            "--problems-dir",
+            root,
+            "--generator",
+        ];
+        args.extend(line);
+        args.extend(["--seeds", "1..2", "--no-sandbox"]);
+        let out = gridjudge(&args, b"");
+        let stdout = common::ok(&out);
+        assert!(
+            stdout.contains("2 seed(s) of `gen 3`"),
+            "{line:?}: {stdout}"
+        );
+    }
     let out = gridjudge(
         &[
             "stress",
             "p",
-            "echo 0",
+            "echo 3",
             "--problems-dir",
             root,
             "--generator",
-            "gen",
-            "3",
-            "--seeds",
-            "1..1",
-            "--no-shrink",
-            "--no-sandbox",
+            "gen '3",
         ],
         b"",
     );
+    assert_eq!(out.status.code(), Some(1));
     assert!(
-        text(&out.stdout).contains("seed(s) of `gen 3`"),
+        text(&out.stderr).contains("unclosed quote"),
         "{}",
         common::text(&out)
     );
@@ -601,16 +646,26 @@ fn suggested_commands_are_shell_quoted() {
     assert!(err.contains(&want), "{want} not in {err}");
 }
 
-/// `--help` names every language of the table; `stress --help` the default of a program
-/// problem; completions offer `--format`'s values and the problem names.
+/// `gridjudge --help` names every language of the table in `exec::compile`.
 #[test]
-fn help_and_completions_name_what_is_there() {
+fn the_help_names_every_language() {
     let help = text(&gridjudge(&["--help"], b"").stdout);
     for ext in [".cpp", ".c ", ".rs", ".py", ".java"] {
         assert!(help.contains(ext), "{ext} not in {help}");
     }
+}
+
+/// `stress --help` names the default generator line of a program problem.
+#[test]
+fn the_stress_help_names_the_default_of_program_problems() {
     let help = text(&gridjudge(&["stress", "--help"], b"").stdout);
     assert!(help.contains("`stress` line of [programs]"), "{help}");
+}
+
+/// Completions offer `--format`'s values and the problem names (built-in and of the problems
+/// folder).
+#[test]
+fn completions_offer_formats_and_problem_names() {
     let tmp = tempfile::tempdir().unwrap();
     write_program_problem(&tmp.path().join("mine"), "{}", "");
     let out = gridjudge(

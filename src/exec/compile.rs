@@ -71,10 +71,13 @@ impl SubmissionKind {
     }
 }
 
+/// Makes a [`SubmissionKind`] of one language from its source's path.
+type MakeKind = fn(PathBuf) -> SubmissionKind;
+
 /// The source languages by extension, in the order help texts list them: each language's
 /// extensions and its variant. [`SubmissionKind::of_source`] reads this table, and
 /// [`languages_summary`] describes it for `gridjudge --help`.
-const LANGUAGES: &[(&[&str], fn(PathBuf) -> SubmissionKind)] = &[
+const LANGUAGES: &[(&[&str], MakeKind)] = &[
     (&["cpp", "cc", "cxx"], SubmissionKind::Cpp),
     (&["c"], SubmissionKind::C),
     (&["rs"], SubmissionKind::Rust),
