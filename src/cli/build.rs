@@ -49,6 +49,10 @@ pub struct BuildArgs {
     /// kill matrix (after --verify when given) and a page with a picture per test.
     #[arg(long)]
     pub report: bool,
+    /// Delete the files in problems/<p>/tests/ that gridjudge did not write (a hand-made
+    /// `99.in`, notes); without it a build that finds any refuses to run and names them.
+    #[arg(long)]
+    pub delete_unknown: bool,
     /// Limits of --verify.
     #[command(flatten)]
     pub run: RunArgs,
@@ -65,6 +69,7 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
         problems_dir,
         verify,
         report: with_report,
+        delete_unknown,
         run,
     } = args;
     let problems_dir = problems::problems_dir(problems_dir.as_deref())?;
@@ -80,6 +85,7 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
         },
         jobs,
         progress: std::io::stderr().is_terminal(),
+        delete_unknown,
     };
     let mut failed = Vec::new();
     let mut results = Vec::new();
