@@ -289,9 +289,9 @@ fn setter_programs_see_the_problem_folder_read_only() {
 }
 
 /// A `geography` build (Python generators importing `splitmix.py`) leaves no byte-code cache
-/// in the problem folder. Slow: compiles geography's C++ programs and builds its 47 tests.
+/// in the problem folder. Slow: compiles geography's C++ programs and builds its 40 tests.
 #[test]
-#[ignore = "slow: builds a copy of geography (C++ compiles, 47 tests); run by .ci/run"]
+#[ignore = "slow: builds a copy of geography (C++ compiles, 40 tests); run by .ci/run"]
 fn a_geography_build_leaves_no_python_cache() {
     let tmp = tempfile::tempdir().unwrap();
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/geography");
