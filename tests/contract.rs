@@ -161,6 +161,7 @@ fn build_copy(
         lock: LockMode::Locked,
         jobs: Some(jobs),
         progress: false,
+        delete_unknown: false,
     };
     let report = build_problem(p, &opts).unwrap_or_else(|e| panic!("{name} (-j {jobs}): {e:#}"));
     (tmp, p, report.tests)

@@ -50,6 +50,7 @@ fn built(problem: &str) -> tempfile::TempDir {
         lock: LockMode::Locked,
         jobs: None,
         progress: false,
+        delete_unknown: false,
     };
     let cache = gridjudge::problems::default_cache_dir(tmp.path());
     let p = gridjudge::problems::problem(tmp.path(), problem, &cache).unwrap();
@@ -874,6 +875,7 @@ fn kattis_sample_names_keep_the_package_order_past_nine() {
         lock: LockMode::Update,
         jobs: None,
         progress: false,
+        delete_unknown: false,
     };
     let cache = gridjudge::problems::default_cache_dir(tmp.path());
     let p = gridjudge::problems::problem(tmp.path(), "game", &cache).unwrap();

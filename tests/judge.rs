@@ -56,6 +56,7 @@ fn small_package(dir: &Path) -> PathBuf {
         lock: LockMode::Extend,
         jobs: Some(2),
         progress: false,
+        delete_unknown: false,
     };
     build_problem(p, &opts).unwrap();
     game

@@ -40,6 +40,7 @@ fn opts(root: &Path, lock: LockMode, jobs: Option<usize>) -> BuildOptions {
         lock,
         jobs,
         progress: false,
+        delete_unknown: false,
     }
 }
 

@@ -76,6 +76,7 @@ fn built() -> &'static (tempfile::TempDir, Vec<&'static dyn Problem>) {
                 lock: LockMode::Locked,
                 jobs: None,
                 progress: false,
+                delete_unknown: false,
             };
             build_problem(*p, &opts).unwrap();
         }

@@ -73,6 +73,7 @@ fn package(dir: &Path) -> PathBuf {
             lock: gridjudge::package::LockMode::Update,
             jobs: Some(1),
             progress: false,
+            delete_unknown: false,
         },
     )
     .unwrap();

@@ -196,6 +196,7 @@ fn built(problem: &str) -> tempfile::TempDir {
         lock: LockMode::Locked,
         jobs: None,
         progress: false,
+        delete_unknown: false,
     };
     let cache = gridjudge::problems::default_cache_dir(tmp.path());
     let p = gridjudge::problems::problem(tmp.path(), problem, &cache).unwrap();

@@ -349,6 +349,7 @@ fn save_adds_a_hand_test_that_the_next_build_carries() {
         lock: LockMode::Extend,
         jobs: Some(2),
         progress: false,
+        delete_unknown: false,
     };
     let report = build_problem(game, &opts).unwrap();
     let n = report.tests.len();

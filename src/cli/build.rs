@@ -49,6 +49,10 @@ pub struct BuildArgs {
     /// kill matrix (after --verify when given) and a page with a picture per test.
     #[arg(long)]
     pub report: bool,
+    /// Delete the files in problems/<p>/tests/ that gridjudge did not write (a hand-made
+    /// `99.in`, notes); without it a build that finds any refuses to run and names them.
+    #[arg(long)]
+    pub delete_unknown: bool,
     /// Limits of --verify.
     #[command(flatten)]
     pub run: RunArgs,
@@ -84,6 +88,7 @@ fn run_all(args: BuildArgs, results: &mut Vec<serde_json::Value>) -> anyhow::Res
         problems_dir,
         verify,
         report: with_report,
+        delete_unknown,
         run,
     } = args;
     let problems_dir = problems::problems_dir(problems_dir.as_deref())?;
@@ -99,6 +104,7 @@ fn run_all(args: BuildArgs, results: &mut Vec<serde_json::Value>) -> anyhow::Res
         },
         jobs,
         progress: std::io::stderr().is_terminal(),
+        delete_unknown,
     };
     let one = selected.len() == 1;
     let mut verify_failed = Vec::new();

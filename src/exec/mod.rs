@@ -3,9 +3,11 @@
 //! output and task limits ([`runner`]), through the one wait loop that enforces them
 //! ([`wait`]); the bubblewrap sandbox around untrusted programs ([`sandbox`]), the cgroups
 //! that limit and account a sandboxed run ([`cgroup`]), and the registry that takes every run
-//! and temporary folder down on a signal or a panic ([`cleanup`]).
+//! and temporary folder down on a signal or a panic ([`cleanup`]); the read-only view of a
+//! problem folder for the setter's programs, which run unconfined ([`read_only`]).
 //!
-//! Inside the layer, lowest first: `cleanup` < `cgroup` < `sandbox` < `wait` < `runner`, and
+//! Inside the layer, lowest first: `cleanup` < `cgroup` < `sandbox` < `wait` < `runner`,
+//! `read_only` < `runner`, and
 //! `compile` (which uses `sandbox`); files import each other directly, never through this
 //! file.
 //!
@@ -15,6 +17,7 @@
 pub mod cgroup;
 pub mod cleanup;
 pub mod compile;
+pub mod read_only;
 pub mod runner;
 pub mod sandbox;
 pub mod wait;

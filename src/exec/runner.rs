@@ -78,6 +78,7 @@ use serde::Serialize;
 
 use crate::exec::cgroup::join_cgroup;
 use crate::exec::cleanup::{GroupGuard, TrackedDir};
+use crate::exec::read_only::ReadOnlyView;
 use crate::exec::sandbox::{
     close_other_descriptors, drop_privileges, enter_netns, Session, EXEC_WRITE_GUARD,
 };
@@ -210,6 +211,11 @@ pub struct RunSpec {
     /// The sandbox session to run in ([`crate::exec::sandbox`]); `None` runs the program unconfined
     /// (`--no-sandbox`), as the judge's user, limited as described above.
     pub sandbox: Option<Arc<Session>>,
+    /// A folder the program sees read-only when it runs unconfined (a setter's program and its
+    /// problem folder; [`crate::exec::read_only`]). Where the machine cannot make such a view,
+    /// the run goes on without it and one warning per process says so on stderr. Ignored in the
+    /// sandbox, which shows no folder of the host at all.
+    pub read_only: Option<PathBuf>,
 }
 
 /// The type of `setrlimit`'s resource argument, which differs between C libraries.
@@ -488,6 +494,23 @@ fn run_unconfined(spec: &RunSpec, prog: &OsString, args: &[OsString]) -> anyhow:
     let stderr = File::create(&stderr_path)
         .with_context(|| format!("cannot create {}", stderr_path.display()))?;
 
+    let view = match &spec.read_only {
+        None => None,
+        Some(dir) => match crate::exec::read_only::available() {
+            Ok(()) => Some(ReadOnlyView::new(dir)?),
+            Err(why) => {
+                static WARNED: std::sync::Once = std::sync::Once::new();
+                WARNED.call_once(|| {
+                    eprintln!(
+                        "warning: the setter's programs run with write access to {}: this \
+                         machine cannot give them a read-only view ({why})",
+                        dir.display()
+                    )
+                });
+                None
+            }
+        },
+    };
     let limits = spec.limits;
     let rlimits = Rlimits::of(&limits);
     let mut cmd = Command::new(prog);
@@ -501,14 +524,20 @@ fn run_unconfined(spec: &RunSpec, prog: &OsString, args: &[OsString]) -> anyhow:
         .env("HOME", work.path())
         .env("TMPDIR", work.path())
         .env("LC_ALL", "C")
+        // Python writes no byte-code cache (`__pycache__`) beside the programs it imports.
+        .env("PYTHONDONTWRITEBYTECODE", "1")
         .stdin(Stdio::from(stdin))
         .stdout(Stdio::from(stdout))
         .stderr(Stdio::from(stderr))
         .process_group(0);
-    // SAFETY: the closure runs between fork and exec and calls only setrlimit/getrlimit and
-    // close_range/fcntl, which are async-signal-safe; it allocates nothing.
+    // SAFETY: the closure runs between fork and exec and calls only setrlimit/getrlimit,
+    // close_range/fcntl and the view's unshare/open/write/close/mount, which are
+    // async-signal-safe; it allocates nothing.
     unsafe {
         cmd.pre_exec(move || {
+            if let Some(v) = &view {
+                v.enter()?;
+            }
             rlimits.apply()?;
             close_other_descriptors();
             Ok(())

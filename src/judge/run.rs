@@ -117,6 +117,7 @@ pub fn run_and_check(
         limits: *program.limits,
         work_parent: Some(dir.to_path_buf()),
         sandbox: program.session.cloned(),
+        read_only: None,
     };
     let run = runner::run(&spec)?;
     let (verdict, message) = match stopped_verdict(&run, program.limits) {

@@ -61,6 +61,19 @@ pub fn build_test(
     let t0 = Instant::now();
     let answer = problem.solve(&input, &config.constraints)?;
     let solve_ms = t0.elapsed().as_secs_f64() * 1e3;
+    if !config.build.empty_answers && answer.iter().all(|b| b" \t\n\r\x0b\x0c".contains(b)) {
+        bail!(
+            "{} printed {}: an empty jury answer accepts an empty submission; fix the \
+             reference, or declare empty answers legal with `empty_answers = true` in \
+             problem.toml's [build]",
+            reference_name(problem),
+            if answer.is_empty() {
+                "nothing"
+            } else {
+                "only white space"
+            }
+        );
+    }
     let must_accept = |output: &[u8], jury: &[u8], what: &str| -> anyhow::Result<()> {
         let o = problem.check(&input, &mut &output[..], jury, config);
         if o.verdict != Verdict::Ac {
@@ -96,6 +109,20 @@ pub fn build_test(
     })
 }
 
+/// The reference solution in messages: `the reference solution (solutions/ref.py)` for a
+/// program problem (its `solution` path or command), `the reference solution` for a built-in one.
+fn reference_name(problem: &dyn Problem) -> String {
+    let Some(p) = crate::problems::program::ProgramProblem::of(problem) else {
+        return "the reference solution".into();
+    };
+    let t = p.programs().solution.table();
+    match (t.source, t.command) {
+        (Some(s), _) => format!("the reference solution ({s})"),
+        (_, Some(c)) => format!("the reference solution (`{c}`)"),
+        _ => "the reference solution".into(),
+    }
+}
+
 /// How `build` treats the lock file, by test identity ([`lock_changes`]); like cargo with
 /// `Cargo.lock`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,6 +152,10 @@ pub struct BuildOptions {
     /// is cleared before anything is written; the driver sets it when stderr is a terminal.
     /// Nothing else depends on it: the same files, bytes and order, the same report.
     pub progress: bool,
+    /// Delete the files of `tests/` that gridjudge did not write
+    /// ([`crate::package::store::unknown_files`]; `build --delete-unknown`). Without it a build
+    /// finding any refuses to start and writes nothing.
+    pub delete_unknown: bool,
 }
 
 /// Result of building one problem.
@@ -249,6 +280,21 @@ pub fn build_problem_with(
     let manifest = Manifest::load(&dir.join("manifest.toml"))?;
     manifest.check_seeds(problem, &dir.join("manifest.toml"))?;
     let _guard = crate::package::store::lock_for_build(&dir)?;
+    if !opts.delete_unknown {
+        let current = crate::package::store::current(&dir)?;
+        let unknown = crate::package::store::unknown_files(&dir, &current)?;
+        if !unknown.is_empty() {
+            bail!(
+                "{}: {} file(s) that gridjudge did not write: {}; a build replaces this folder \
+                 and would delete them, nothing written. Move them out of it (a hand-made test \
+                 belongs in manifest.toml as `file = \"...\"`), or run {} to delete them",
+                dir.join("tests").display(),
+                unknown.len(),
+                unknown.join(", "),
+                build_command(&opts.problems_dir, problem.name(), "--delete-unknown")
+            );
+        }
+    }
     let count = manifest.tests.len();
     let bar = crate::core::progress::bar(count as u64, "tests built", opts.progress);
     let work = || -> Vec<anyhow::Result<BuiltTest>> {
@@ -266,14 +312,7 @@ pub fn build_problem_with(
             })
             .collect()
     };
-    let results = match opts.jobs {
-        Some(j) => rayon::ThreadPoolBuilder::new()
-            .num_threads(j.max(1))
-            .build()
-            .context("cannot start worker threads")?
-            .install(work),
-        None => work(),
-    };
+    let results = in_pool(opts.jobs, work)?;
     bar.finish_and_clear();
     let mut tests = Vec::with_capacity(count);
     let mut errors = Vec::new();
@@ -309,6 +348,9 @@ pub fn build_problem_with(
     let old = committed
         .map(|text| Lock::parse(&text, &lock_path))
         .transpose()?;
+    if !(opts.lock == LockMode::Locked && old.is_none()) {
+        confirm_answers(problem, config, &tests, old.as_ref(), opts.jobs)?;
+    }
     let changes = lock_changes(&built_lock, old.as_ref().unwrap_or(&Lock::default()));
     let old_format = old.as_ref().is_some_and(|l| l.format < LOCK_FORMAT);
     let name = problem.name();
@@ -403,6 +445,92 @@ pub fn build_problem_with(
         lock: built_lock,
         outcome,
     })
+}
+
+/// Runs `work` on `jobs` worker threads (`None`: rayon's global pool, one per core).
+fn in_pool<T: Send>(jobs: Option<usize>, work: impl FnOnce() -> T + Send) -> anyhow::Result<T> {
+    Ok(match jobs {
+        Some(j) => rayon::ThreadPoolBuilder::new()
+            .num_threads(j.max(1))
+            .build()
+            .context("cannot start worker threads")?
+            .install(work),
+        None => work(),
+    })
+}
+
+/// Catches a nondeterministic reference solution: runs it a second time on the input of
+/// every test whose answer is about to enter the lock unconfirmed, and fails naming the test
+/// when the two runs differ. Those tests are: a locked test whose input is unchanged but
+/// whose answer differs from the lock (else the lock's bytes would be offered to
+/// `--update-lock` as a change), and, for a program problem, every test the lock does not
+/// hold yet (a new answer is recorded only once two runs gave it). A locked test whose answer
+/// matches the lock needs nothing: that build and this one agree. Built-in problems' solvers
+/// are Rust code of this crate, deterministic by construction (and pinned by their tests), so
+/// their new tests are not run twice.
+fn confirm_answers(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    tests: &[BuiltTest],
+    old: Option<&Lock>,
+    jobs: Option<usize>,
+) -> anyhow::Result<()> {
+    let program = crate::problems::program::ProgramProblem::of(problem).is_some();
+    let again: Vec<&BuiltTest> = tests
+        .iter()
+        .filter(|t| match old.and_then(|l| l.get(&t.spec.source())) {
+            None => program,
+            Some(locked) => {
+                locked.input == sha256_hex(&t.input) && locked.answer != sha256_hex(&t.answer)
+            }
+        })
+        .collect();
+    let work = || -> Vec<anyhow::Result<()>> {
+        again
+            .par_iter()
+            .map(|t| {
+                let second = problem
+                    .solve(&t.input, &config.constraints)
+                    .with_context(|| {
+                        format!(
+                            "test {} ({}): second run of the reference solution",
+                            t.name,
+                            t.spec.source()
+                        )
+                    })?;
+                if second == t.answer {
+                    return Ok(());
+                }
+                let short = |b: &[u8]| {
+                    let h = sha256_hex(b);
+                    format!("{} bytes, SHA-256 {}", b.len(), &h[..12])
+                };
+                bail!(
+                    "{} is nondeterministic on test {} ({}): two runs on the same input gave \
+                     different answers ({}, then {}); its answer must depend on the input only \
+                     (no clock, no unseeded randomness, no uninitialised memory)",
+                    reference_name(problem),
+                    t.name,
+                    t.spec.source(),
+                    short(&t.answer),
+                    short(&second)
+                )
+            })
+            .collect()
+    };
+    let errors: Vec<String> = in_pool(jobs, work)?
+        .into_iter()
+        .filter_map(|r| r.err().map(|e| format!("{e:#}")))
+        .collect();
+    if !errors.is_empty() {
+        bail!(
+            "{}: {} test(s) failed, nothing written:\n  {}",
+            problem.name(),
+            errors.len(),
+            errors.join("\n  ")
+        );
+    }
+    Ok(())
 }
 
 /// Width of the source column of [`summary_table`]; longer sources wrap.

@@ -438,6 +438,51 @@ fn test_files(path: &Path) -> anyhow::Result<Vec<String>> {
     Ok(out)
 }
 
+/// The entries of the package folder `tests/` that gridjudge did not write, sorted (a folder
+/// as `name/`): a build replaces that folder and would delete them. gridjudge's own are
+/// `tests.lock`, `.replaces` and the `NN.in` / `NN.ans` of the tests that the build folder's own
+/// `tests.lock` names (of a `tests/` folder written by an earlier version, which has no such
+/// lock for sure, or of a build whose lock is unreadable: every `NN.in` / `NN.ans`). A
+/// hand-made `99.in` beside a package of 20 tests is therefore unknown. Empty when nothing
+/// is built.
+pub fn unknown_files(dir: &Path, current: &Current) -> anyhow::Result<Vec<String>> {
+    let folder = match current {
+        Current::Missing => return Ok(Vec::new()),
+        Current::Legacy => dir.join("tests"),
+        Current::Build { path, .. } => path.clone(),
+    };
+    let locked: Option<Vec<String>> = match current {
+        Current::Build { .. } => std::fs::read_to_string(folder.join("tests.lock"))
+            .ok()
+            .and_then(|t| super::lock::Lock::parse(&t, &folder.join("tests.lock")).ok())
+            .map(|l| l.tests.into_iter().map(|t| t.name).collect()),
+        _ => None,
+    };
+    let mut known: std::collections::HashSet<String> = match locked {
+        Some(names) => names
+            .iter()
+            .flat_map(|n| [format!("{n}.in"), format!("{n}.ans")])
+            .collect(),
+        None => test_files(&folder)?.into_iter().collect(),
+    };
+    known.insert("tests.lock".into());
+    known.insert(REPLACES.into());
+    let mut unknown = Vec::new();
+    for entry in
+        std::fs::read_dir(&folder).with_context(|| format!("cannot read {}", folder.display()))?
+    {
+        let entry = entry?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if known.contains(&name) && entry.file_type()?.is_file() {
+            continue;
+        }
+        let slash = if entry.file_type()?.is_dir() { "/" } else { "" };
+        unknown.push(format!("{name}{slash}"));
+    }
+    unknown.sort();
+    Ok(unknown)
+}
+
 /// Commits a package: `files` into a new build folder with `lock_text` as its `tests.lock`,
 /// `tests` flipped to it by one rename, `tests.lock` updated to `lock_text` right after (see
 /// the module documentation for the order and what each failure leaves). The caller holds

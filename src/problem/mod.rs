@@ -116,6 +116,11 @@ pub struct BuildSettings {
     /// `brute_force_max_cells`.
     #[serde(default)]
     pub brute_force_group: Option<String>,
+    /// Whether an empty jury answer (nothing, or only white space) is legal. Default false:
+    /// `build` refuses a test whose reference solution printed nothing, since an empty
+    /// submission would then be accepted on it.
+    #[serde(default)]
+    pub empty_answers: bool,
 }
 
 /// A problem's `problem.toml`.

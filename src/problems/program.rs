@@ -44,7 +44,10 @@
 //!
 //! Every program runs unconfined (they are the setter's own) under `[programs.limits]`; a
 //! crash, a time-out, too much memory or output, or no output at all is an error that names
-//! the program, the limit and the start of its stderr, never a panic.
+//! the program, the limit and the start of its stderr, never a panic. Each sees the problem
+//! folder read-only ([`crate::exec::read_only`]; a write there fails, and the error that
+//! follows names the program and says why) and Python writes no byte-code cache
+//! (`PYTHONDONTWRITEBYTECODE`).
 
 use std::collections::HashMap;
 use std::ffi::OsString;
@@ -325,6 +328,7 @@ impl ProgramProblem {
             limits: self.setter_limits(),
             work_parent: work.map(Path::to_path_buf),
             sandbox: None,
+            read_only: Some(self.dir.clone()),
         })
         .with_context(|| format!("{} {role}: cannot run it", self.name))?;
         let stdout = std::fs::read(&out).context("cannot read a program's output")?;
@@ -351,11 +355,20 @@ impl ProgramProblem {
             Outcome::RuntimeError(e) => format!("failed: {e}"),
         };
         let err = ran.result.stderr_head.trim();
+        let read_only = if err.contains("Read-only file system") {
+            format!(
+                " (programs see the problem folder {} read-only: write scratch files in the \
+                 working folder or $TMPDIR)",
+                self.dir.display()
+            )
+        } else {
+            String::new()
+        };
         Some(if err.is_empty() {
             format!("{} {role} {what}", self.name)
         } else {
             format!(
-                "{} {role} {what}; its stderr: {}",
+                "{} {role} {what}; its stderr: {}{read_only}",
                 self.name,
                 first_lines(err, 6)
             )
