@@ -200,7 +200,7 @@ fn a_problem_with_multi_file_programs_builds_and_every_export_runs_as_its_judge_
             }
         }
         // The disabled submission is left out.
-        assert!(out.join("submissions/accepted/sum.py").is_file());
+        assert!(out.join("submissions/accepted/sum.cpp").is_file());
         assert!(!out.join("submissions/accepted/slow.py.disabled").exists());
     }
 
@@ -258,7 +258,7 @@ fn a_problem_with_multi_file_programs_builds_and_every_export_runs_as_its_judge_
         !solutions.iter().any(|s| s.ends_with(".disabled")),
         "{solutions:?}"
     );
-    assert!(solutions.contains(&"sum.py".to_string()), "{solutions:?}");
+    assert!(solutions.contains(&"sum.cpp".to_string()), "{solutions:?}");
 }
 
 /// `verify` lists a disabled submission as skipped instead of refusing the catalogue.
@@ -289,7 +289,7 @@ fn verify_skips_disabled_submissions_and_says_so() {
         .iter()
         .map(|s| s["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["accepted/sum.py", "wrong_answer/first.py"]);
+    assert_eq!(names, ["accepted/sum.cpp", "wrong_answer/first.c"]);
 }
 
 /// A valid input in validator_corpus/invalid/ (judges would be told it is invalid) fails the
@@ -339,4 +339,110 @@ fn the_official_answer_is_the_jury_answer() {
     fs::write(dir.join("samples/1.ans"), "7\n").unwrap();
     let err = fails(&gridjudge(root, &["build", "multifile"]));
     assert!(err.contains("official answer"), "{err}");
+}
+
+/// The judges' own tools on this problem's packages: problemtools' `verifyproblem` on the
+/// legacy Kattis package (every part, each submission its folder's verdict), BAPCtools' `bt
+/// validate` and `bt run` on the 2025-09 one, and the Polygon package through `p2d` (DOMjudge's
+/// converter), whose output validator `check.cpp` is built against p2d's `testlib.h` and judges
+/// the jury answers AC under verifyproblem.
+#[test]
+#[ignore = "needs PyPI (problemtools, BAPCtools, p2d), pypy3 and about a minute; .ci/run runs it"]
+fn the_judges_tools_take_every_package() {
+    use common::tools::{pypi_tool, run_tool};
+    let verify = pypi_tool("problemtools-venv", "problemtools", "verifyproblem");
+    let bt = pypi_tool("bapctools-venv", "bapctools", "bt");
+    let p2d = pypi_tool("p2d-venv", "p2d", "p2d");
+    let tmp = copy();
+    let root = tmp.path();
+    ok(&gridjudge(root, &["build", "multifile"]));
+    let work = tempfile::tempdir().unwrap();
+
+    // Kattis legacy: verifyproblem, only the licence warning.
+    let legacy = work.path().join("legacy").join("multifile");
+    ok(&export(root, "kattis", &legacy));
+    let scratch = tempfile::tempdir().unwrap();
+    let (success, out) = run_tool(
+        Command::new(&verify)
+            .arg(&legacy)
+            .current_dir(scratch.path()),
+    );
+    assert!(success, "verifyproblem:\n{out}");
+    assert!(out.contains("multifile tested: 0 errors"), "{out}");
+    let warnings: Vec<&str> = out.lines().filter(|l| l.contains("WARNING")).collect();
+    assert!(
+        warnings.iter().all(|w| w.contains("License is 'unknown'")),
+        "{warnings:?}"
+    );
+    assert_eq!(
+        out.lines().filter(|l| l.contains(") OK")).count(),
+        2,
+        "{out}"
+    );
+
+    // Kattis 2025-09: bt validate and bt run exit 0.
+    let modern = work.path().join("modern").join("multifile");
+    ok(&export(root, "kattis-2025-09", &modern));
+    let config_home = tempfile::tempdir().unwrap();
+    for action in ["validate", "run"] {
+        let (success, out) = run_tool(
+            Command::new(&bt)
+                .args([action, "--no-bar"])
+                .env("XDG_CONFIG_HOME", config_home.path())
+                .current_dir(&modern),
+        );
+        assert!(success, "bt {action}:\n{out}");
+        if action == "run" {
+            for (sub, verdict) in [
+                ("accepted/sum.cpp:", " AC "),
+                ("wrong_answer/first.c:", " WA "),
+            ] {
+                assert!(
+                    out.lines()
+                        .any(|l| l.starts_with(sub) && l.contains(verdict)),
+                    "bt run: no `{sub} ...{verdict}`:\n{out}"
+                );
+            }
+        }
+    }
+
+    // Polygon through p2d: the DOMjudge package's checker (check.cpp against p2d's testlib.h)
+    // gives every submission its verdict under verifyproblem.
+    let polygon = work.path().join("polygon").join("multifile");
+    ok(&export(root, "polygon", &polygon));
+    let config = work.path().join("p2d.toml");
+    fs::write(
+        &config,
+        "[tag]\nmain = [\"accepted\"]\naccepted = [\"accepted\"]\n\
+         wrong-answer = [\"wrong_answer\"]\n",
+    )
+    .unwrap();
+    let zip = work.path().join("multifile.zip");
+    let o = Command::new(&p2d)
+        .arg(&polygon)
+        .args(["--code", "multifile", "-y", "-c"])
+        .arg(&config)
+        .arg("-o")
+        .arg(&zip)
+        .current_dir(work.path())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    ok(&o);
+    let dj = work.path().join("domjudge").join("multifile");
+    zip::ZipArchive::new(fs::File::open(&zip).unwrap())
+        .unwrap()
+        .extract(&dj)
+        .unwrap();
+    let check = fs::read_to_string(dj.join("output_validators/checker/check.cpp")).unwrap();
+    assert!(check.contains("inline Verdict judge("), "{check}");
+    let (_, out) = run_tool(Command::new(&verify).arg(&dj).current_dir(scratch.path()));
+    // Every submission p2d wrote (the reference and the two of the catalogue) got the verdict
+    // of its folder; p2d's own gaps (no input validator, no statement) are not ours.
+    assert_eq!(
+        out.lines().filter(|l| l.contains(") OK: ")).count(),
+        3,
+        "{out}"
+    );
+    assert!(!out.contains("Judge error"), "{out}");
 }
