@@ -16,7 +16,9 @@ use anyhow::{bail, Context};
 use super::dest::resolved;
 use super::format::Format;
 use super::programs::{compile_args, run_line, ProgramParts, Source};
-use super::shared::{copy_files, small_stack, write_file, write_script, yaml_str, PackageTest};
+use super::shared::{
+    copy_files, copy_submissions, small_stack, write_file, write_script, yaml_str, PackageTest,
+};
 use crate::core::files::sha256_hex;
 use crate::problem::programs::Convention;
 use crate::problem::{Problem, ProblemConfig};
@@ -438,7 +440,7 @@ pub(super) fn write_kattis(
         if !from.is_dir() || (folder == "run_time_error" && small_stack(config).is_some()) {
             continue;
         }
-        copied += copy_files(&from, &root.join("submissions").join(folder))?;
+        copied += copy_submissions(&from, &root.join("submissions").join(folder))?;
     }
     if copied == 0 {
         bail!(
@@ -471,7 +473,7 @@ fn kattis_build_script(src: &Source, name: &str) -> String {
 
 /// The validators of a Kattis package: program folders `input_validators/gridjudge/` and
 /// `output_dir` (`output_validators/gridjudge/` in legacy, `output_validator/` in 2025-09) with
-/// the source, a `build` script that compiles it and a `run` script. A testlib-convention validator's `run` maps its
+/// the source (and the rest of its folder, [`Source::beside`]), a `build` script that compiles it and a `run` script. A testlib-convention validator's `run` maps its
 /// exit 0 to 42 and any other exit to 43 (a signal, exit > 128, to 1: a judge error), as
 /// gridjudge reads it; a testlib-convention checker's `run` saves the output (stdin) in the
 /// feedback folder, calls `checker <input> <output> <answer>` with stderr into
@@ -485,6 +487,11 @@ fn kattis_programs(parts: &ProgramParts, root: &Path, output_dir: &str) -> anyho
     ] {
         let dir = root.join(folder);
         write_file(&dir.join(format!("{name}.{}", src.ext)), &src.bytes)?;
+        // The rest of the program's folder (its headers, helper modules), as its compiler
+        // finds them beside it.
+        for (rel, bytes) in &src.beside {
+            write_file(&dir.join(rel), bytes)?;
+        }
         write_script(&dir.join("build"), &kattis_build_script(src, name))?;
         let call = run_line(src, name, name);
         let run = match (name, src.convention) {

@@ -210,6 +210,9 @@ pub fn export_with(
         }
     };
     let tests = load_built(problem, &opts.problems_dir)?;
+    // Judges are told the validator corpus' invalid inputs are invalid (Kattis 2025-09's
+    // data/invalid_input, Polygon's validator tests): the validator must reject each.
+    crate::package::check_invalid_corpus(problem, &config, &dir)?;
     let out = safe_destination(&opts.out, &dir, &opts.bin_dir)?;
     check_destination(&out, opts.force)?;
     let zip_path = if opts.zip {

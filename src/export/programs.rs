@@ -109,6 +109,10 @@ pub(super) struct Source {
     /// The source takes the Kattis convention when compiled with `-DKATTIS` (the `testlib/`
     /// sources of a built-in problem).
     pub(super) kattis_define: bool,
+    /// The files a Kattis program folder ships beside it (path relative to the folder,
+    /// bytes): the rest of the program's own folder ([`program_folder`]); empty for the other
+    /// formats, whose one file has its local headers inlined ([`inline_local_includes`]).
+    pub(super) beside: Vec<(PathBuf, Vec<u8>)>,
 }
 
 impl Source {
@@ -134,7 +138,7 @@ impl ProgramParts {
     pub(super) fn of(pp: &ProgramProblem, format: Format) -> anyhow::Result<ProgramParts> {
         let programs = pp.programs();
         let toml = pp.dir().join("problem.toml");
-        let validator = program_source(pp, "validator", &programs.validator)?;
+        let validator = program_source(pp, "validator", &programs.validator, format)?;
         let checker = match pp.builtin_checker() {
             Some(b) => Source {
                 bytes: builtin_checker_source(b, format.is_kattis())?.into_bytes(),
@@ -147,8 +151,9 @@ impl ProgramParts {
                 },
                 builtin: true,
                 kattis_define: false,
+                beside: Vec::new(),
             },
-            None => program_source(pp, "checker", &programs.checker)?,
+            None => program_source(pp, "checker", &programs.checker, format)?,
         };
         if format == Format::Testlib {
             for (what, src) in [("validator", &validator), ("checker", &checker)] {
@@ -198,6 +203,7 @@ impl ProgramParts {
                 convention: Convention::Kattis,
                 builtin: true,
                 kattis_define: true,
+                beside: Vec::new(),
             })
         };
         Ok(ProgramParts {
@@ -207,8 +213,15 @@ impl ProgramParts {
     }
 }
 
-/// The source of `pp`'s program `spec` (called `what` in problem.toml's `[programs]`).
-fn program_source(pp: &ProgramProblem, what: &str, spec: &ProgramSpec) -> anyhow::Result<Source> {
+/// The source of `pp`'s program `spec` (called `what` in problem.toml's `[programs]`) as
+/// `format` ships it: in a Kattis package with the rest of its folder beside it
+/// ([`program_folder`]), else as one file ([`one_file`]).
+fn program_source(
+    pp: &ProgramProblem,
+    what: &str,
+    spec: &ProgramSpec,
+    format: Format,
+) -> anyhow::Result<Source> {
     let toml = pp.dir().join("problem.toml");
     let t = spec.table();
     let Some(rel) = t.source else {
@@ -237,7 +250,14 @@ fn program_source(pp: &ProgramProblem, what: &str, spec: &ProgramSpec) -> anyhow
     };
     let ext = ext.to_string();
     let path = pp.dir().join(&rel);
-    let bytes = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    let (bytes, beside) = if format.is_kattis() {
+        let bytes =
+            std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        let beside = program_folder(pp.dir(), &path, &bytes, what, &ext)?;
+        (bytes, beside)
+    } else {
+        (one_file(pp.dir(), &rel, what, format)?, Vec::new())
+    };
     Ok(Source {
         bytes,
         kind,
@@ -245,7 +265,253 @@ fn program_source(pp: &ProgramProblem, what: &str, spec: &ProgramSpec) -> anyhow
         convention: t.convention.unwrap_or_default(),
         builtin: false,
         kattis_define: false,
+        beside,
     })
+}
+
+/// Whether the file named `name` is a C or C++ source or header, whose quoted includes a
+/// one-file package can inline.
+fn is_c_family(name: &str) -> bool {
+    let ext = Path::new(name).extension().and_then(|e| e.to_str());
+    matches!(
+        ext,
+        Some("c" | "cc" | "cpp" | "cxx" | "h" | "hh" | "hpp" | "hxx")
+    )
+}
+
+/// The header every judge that takes one file compiles a checker or validator against with
+/// its own copy (Polygon, CMS, p2d, Hydro): an export keeps `#include "testlib.h"` as it is.
+const JUDGES_HEADER: &str = "testlib.h";
+
+/// The names in the `#include "NAME"` lines of `text`, each with its line's index.
+fn quoted_includes(text: &str) -> Vec<(usize, String)> {
+    text.lines()
+        .enumerate()
+        .filter_map(|(i, line)| {
+            let rest = line.trim_start().strip_prefix('#')?.trim_start();
+            let rest = rest.strip_prefix("include")?.trim_start();
+            let rest = rest.strip_prefix('"')?;
+            Some((i, rest[..rest.find('"')?].to_string()))
+        })
+        .collect()
+}
+
+/// The program `rel` of the problem folder `problem_dir` (called `what` in `[programs]`) as
+/// the one file a Polygon or testlib package (Hydro, Luogu) takes: a C or C++ source with its
+/// local headers inlined ([`inline_local_includes`]); any other source as it is, unless its
+/// folder (when it has one of its own, not the problem folder) holds other files, which a
+/// one-file package cannot carry. Errors name the file that cannot be shipped.
+pub(super) fn one_file(
+    problem_dir: &Path,
+    rel: &str,
+    what: &str,
+    format: Format,
+) -> anyhow::Result<Vec<u8>> {
+    let path = problem_dir.join(rel);
+    let bytes = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    if is_c_family(rel) {
+        return inline_local_includes(&path, &bytes);
+    }
+    let others = folder_files(problem_dir, &path)?;
+    if let Some((first, _)) = others.first() {
+        let folder = path.parent().unwrap_or(problem_dir);
+        bail!(
+            "{}: the {what}'s folder also holds {}{}, but a {} package takes the {what} as one              file (only C and C++ sources get their `#include \"...\"` headers inlined);              make the {what} one file, or export with --format kattis",
+            path.display(),
+            folder.join(first).display(),
+            match others.len() {
+                1 => String::new(),
+                n => format!(" and {} other file(s)", n - 1),
+            },
+            format.name()
+        );
+    }
+    Ok(bytes)
+}
+
+/// The C or C++ `source` (the text of the file `path`) with every `#include "NAME"` of a file
+/// beside the including file replaced by that file's text, between two comment lines, as a
+/// preprocessor would, recursively and each file once (a later `#include` of a file already
+/// inlined is dropped, as its include guard would make it; `#pragma once` lines of inlined
+/// files are dropped). `#include "testlib.h"` is kept as it is ([`JUDGES_HEADER`]), as are
+/// `#include <...>` lines. Errors naming the including file and the header when a quoted
+/// header is not beside it or cannot be read, or past 256 inlined files.
+pub(super) fn inline_local_includes(path: &Path, source: &[u8]) -> anyhow::Result<Vec<u8>> {
+    Ok(inlined(path, source)?.0)
+}
+
+/// [`inline_local_includes`], and the real paths of the headers it inlined, in order.
+fn inlined(path: &Path, source: &[u8]) -> anyhow::Result<(Vec<u8>, Vec<PathBuf>)> {
+    fn inline(
+        path: &Path,
+        text: &str,
+        top: bool,
+        seen: &mut Vec<PathBuf>,
+        out: &mut String,
+    ) -> anyhow::Result<()> {
+        let includes = quoted_includes(text);
+        let dir = path.parent().unwrap_or(Path::new("."));
+        for (i, line) in text.lines().enumerate() {
+            let Some((_, name)) = includes.iter().find(|(j, _)| *j == i) else {
+                let directive = line.trim_start().strip_prefix('#').map(str::trim_start);
+                let once = directive
+                    .and_then(|p| p.strip_prefix("pragma"))
+                    .is_some_and(|p| p.trim() == "once");
+                if top || !once {
+                    out.push_str(line);
+                    out.push('\n');
+                }
+                continue;
+            };
+            let header = dir.join(name);
+            if Path::new(name).file_name() == Some(JUDGES_HEADER.as_ref()) {
+                // Each judge compiles against its own testlib.h.
+                out.push_str(line);
+                out.push('\n');
+                continue;
+            }
+            if !header.is_file() {
+                bail!(
+                    "{} includes \"{name}\", but {} does not exist: a package ships this \
+                     program with the headers found beside it, as the compiler finds them",
+                    path.display(),
+                    header.display()
+                );
+            }
+            let key = header
+                .canonicalize()
+                .with_context(|| format!("cannot read {}", header.display()))?;
+            if seen.contains(&key) {
+                let _ = writeln!(out, "// (\"{name}\" is inlined above)");
+                continue;
+            }
+            if seen.len() > 256 {
+                bail!("{}: more than 256 headers to inline", path.display());
+            }
+            seen.push(key);
+            let bytes = std::fs::read(&header)
+                .with_context(|| format!("cannot read {}", header.display()))?;
+            let inner = String::from_utf8(bytes).map_err(|_| {
+                anyhow::anyhow!(
+                    "{} (included by {}) is not UTF-8 text",
+                    header.display(),
+                    path.display()
+                )
+            })?;
+            let _ = writeln!(out, "// ---- \"{name}\", inlined by gridjudge export ----");
+            inline(&header, &inner, false, seen, out)?;
+            let _ = writeln!(out, "// ---- end of \"{name}\" ----");
+        }
+        Ok(())
+    }
+    let text = String::from_utf8(source.to_vec())
+        .map_err(|_| anyhow::anyhow!("{} is not UTF-8 text", path.display()))?;
+    let mut seen = vec![path
+        .canonicalize()
+        .with_context(|| format!("cannot read {}", path.display()))?];
+    let mut out = String::with_capacity(text.len());
+    inline(path, &text, true, &mut seen, &mut out)?;
+    if seen.len() == 1 {
+        // Nothing to inline: the source as it is, byte for byte.
+        return Ok((source.to_vec(), Vec::new()));
+    }
+    seen.remove(0);
+    Ok((out.into_bytes(), seen))
+}
+
+/// The files of the folder of the program `path` other than `path` itself, recursively, with
+/// their paths relative to that folder, in name order; none when the folder is the problem
+/// folder `problem_dir` itself (not the program's own). Hidden files and folders,
+/// `__pycache__` and compiled executables (ELF files) are left out. Errors when a file cannot
+/// be read.
+fn folder_files(problem_dir: &Path, path: &Path) -> anyhow::Result<Vec<(PathBuf, Vec<u8>)>> {
+    fn walk(
+        root: &Path,
+        dir: &Path,
+        skip: &Path,
+        out: &mut Vec<(PathBuf, Vec<u8>)>,
+    ) -> anyhow::Result<()> {
+        for p in super::shared::sorted_entries(dir)? {
+            let name = p
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            if name.starts_with('.') || name == "__pycache__" {
+                continue;
+            }
+            if p.is_dir() {
+                walk(root, &p, skip, out)?;
+            } else if p.is_file() && p.canonicalize().ok().as_deref() != Some(skip) {
+                let bytes =
+                    std::fs::read(&p).with_context(|| format!("cannot read {}", p.display()))?;
+                if !bytes.starts_with(b"\x7fELF") {
+                    let rel = p.strip_prefix(root).unwrap_or(&p).to_path_buf();
+                    out.push((rel, bytes));
+                }
+            }
+        }
+        Ok(())
+    }
+    let real = |p: &Path| {
+        p.canonicalize()
+            .with_context(|| format!("cannot read {}", p.display()))
+    };
+    let file = real(path)?;
+    let folder = path.parent().unwrap_or(problem_dir);
+    if real(folder)? == real(problem_dir)? {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    walk(folder, folder, &file, &mut out)?;
+    Ok(out)
+}
+
+/// What a Kattis program folder ships beside the program `path` (whose text is `bytes`,
+/// called `what` in `[programs]` and shipped as `what.ext`): the rest of its folder
+/// ([`folder_files`]), or, for a program directly in the problem folder, the headers it
+/// includes (C and C++). Errors naming the file when a C or C++ source includes a quoted header
+/// that is not beside its includer or lies outside the program's folder, or when a file of the
+/// folder would take the name of the program folder's `build`, `run` or `what.ext`.
+fn program_folder(
+    problem_dir: &Path,
+    path: &Path,
+    bytes: &[u8],
+    what: &str,
+    ext: &str,
+) -> anyhow::Result<Vec<(PathBuf, Vec<u8>)>> {
+    let mut beside = folder_files(problem_dir, path)?;
+    let own_folder = !beside.is_empty();
+    if is_c_family(&path.to_string_lossy()) {
+        let folder = path.parent().unwrap_or(problem_dir);
+        let real_folder = folder
+            .canonicalize()
+            .with_context(|| format!("cannot read {}", folder.display()))?;
+        for header in inlined(path, bytes)?.1 {
+            let Ok(rel) = header.strip_prefix(&real_folder) else {
+                bail!(
+                    "{} includes {}, which is outside the {what}'s folder {}: a Kattis package                      ships that folder; move the header into it",
+                    path.display(),
+                    header.display(),
+                    folder.display()
+                );
+            };
+            if !own_folder && !beside.iter().any(|(p, _)| p == rel) {
+                let b = std::fs::read(&header)
+                    .with_context(|| format!("cannot read {}", header.display()))?;
+                beside.push((rel.to_path_buf(), b));
+            }
+        }
+    }
+    let main = format!("{what}.{ext}");
+    for (rel, _) in &beside {
+        if [main.as_str(), "build", "run"].contains(&rel.to_string_lossy().as_ref()) {
+            bail!(
+                "{}: a Kattis package ships the {what} as {main} with `build` and `run`                  scripts in its folder, and this file of its folder would take one of these                  names; rename it",
+                path.parent().unwrap_or(problem_dir).join(rel).display()
+            );
+        }
+    }
+    Ok(beside)
 }
 
 /// Compiles `src` (language `kind`, or the built-in checker's C++14 with `builtin`) into the
@@ -305,6 +571,111 @@ pub(super) fn run_line(src: &Source, name: &str, exe: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn put(root: &Path, files: &[(&str, &str)]) {
+        for (rel, text) in files {
+            let p = root.join(rel);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        }
+    }
+
+    #[test]
+    fn local_headers_are_inlined_recursively_once_each() {
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
+        put(
+            d,
+            &[
+                (
+                    "v/main.cc",
+                    "#include <cstdio>\n#include \"a.h\"\n #  include \"lib/b.h\"\n\
+                     #include \"testlib.h\"\nint main() {}\n",
+                ),
+                ("v/a.h", "#pragma once\n#include \"lib/b.h\"\nint a;\n"),
+                ("v/lib/b.h", "#include \"c.h\"\nint b;\n"),
+                ("v/lib/c.h", "int c;\n"),
+            ],
+        );
+        let main = d.join("v/main.cc");
+        let out = inline_local_includes(&main, &std::fs::read(&main).unwrap()).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let code: Vec<&str> = out.lines().filter(|l| !l.starts_with("//")).collect();
+        // c.h is found beside b.h, its includer; b.h once; testlib.h kept for the judge.
+        assert_eq!(
+            code,
+            [
+                "#include <cstdio>",
+                "int c;",
+                "int b;",
+                "int a;",
+                "#include \"testlib.h\"",
+                "int main() {}"
+            ],
+            "{out}"
+        );
+        // Nothing to inline: the very bytes.
+        put(d, &[("w/plain.cc", "#include <cstdio>\r\nint main() {}")]);
+        let plain = d.join("w/plain.cc");
+        let bytes = std::fs::read(&plain).unwrap();
+        assert_eq!(inline_local_includes(&plain, &bytes).unwrap(), bytes);
+    }
+
+    #[test]
+    fn what_cannot_be_one_file_is_refused_naming_the_file() {
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
+        put(
+            d,
+            &[
+                ("v/main.cc", "#include \"gone.h\"\nint main() {}\n"),
+                ("p/check.py", "import helper\n"),
+                ("p/helper.py", "x = 1\n"),
+                ("alone.py", "print(1)\n"),
+                ("k/validator.cc", "int x;\n"),
+                ("k/main.cc", "#include \"../shared.h\"\nint main() {}\n"),
+                ("shared.h", "int s;\n"),
+            ],
+        );
+        let e = one_file(d, "v/main.cc", "validator", Format::Testlib).unwrap_err();
+        let e = format!("{e:#}");
+        assert!(
+            e.contains("main.cc includes \"gone.h\"") && e.contains("v/gone.h does not exist"),
+            "{e}"
+        );
+        let e = format!(
+            "{:#}",
+            one_file(d, "p/check.py", "checker", Format::Polygon).unwrap_err()
+        );
+        assert!(
+            e.contains("p/helper.py") && e.contains("polygon package"),
+            "{e}"
+        );
+        // A program directly in the problem folder has no folder of its own.
+        assert_eq!(
+            one_file(d, "alone.py", "checker", Format::Testlib).unwrap(),
+            b"print(1)\n"
+        );
+        // Kattis: the folder is shipped, so a header outside it or a file taking the name of
+        // the shipped source is refused.
+        let main = d.join("k/main.cc");
+        let bytes = std::fs::read(&main).unwrap();
+        let e = program_folder(d, &main, &bytes, "validator", "cc").unwrap_err();
+        assert!(
+            format!("{e:#}").contains("outside the validator's folder"),
+            "{e:#}"
+        );
+        std::fs::write(&main, "int main() {}\n").unwrap();
+        let e = program_folder(d, &main, b"int main() {}\n", "validator", "cc").unwrap_err();
+        assert!(
+            format!("{e:#}").contains("k/validator.cc: a Kattis package"),
+            "{e:#}"
+        );
+        std::fs::remove_file(d.join("k/validator.cc")).unwrap();
+        std::fs::write(d.join("k/util.h"), "int u;\n").unwrap();
+        let beside = program_folder(d, &main, b"int main() {}\n", "validator", "cc").unwrap();
+        assert_eq!(beside, [(PathBuf::from("util.h"), b"int u;\n".to_vec())]);
+    }
 
     #[test]
     fn builtin_checker_source_sets_its_constants() {

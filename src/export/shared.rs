@@ -184,11 +184,25 @@ pub(crate) fn yaml_str(s: &str) -> String {
 /// Copies every file directly in folder `from` (not its subfolders) into folder `to`, in name
 /// order; the number of files copied.
 pub(crate) fn copy_files(from: &Path, to: &Path) -> anyhow::Result<usize> {
+    copy_files_but(from, to, |_| false)
+}
+
+/// [`copy_files`] without the submissions `verify` skips ([`crate::judge::verify::is_disabled`]):
+/// the files of a `submissions/<verdict>/` folder a package ships.
+pub(crate) fn copy_submissions(from: &Path, to: &Path) -> anyhow::Result<usize> {
+    copy_files_but(from, to, crate::judge::verify::is_disabled)
+}
+
+/// [`copy_files`] leaving out the files whose name `skip` holds for.
+fn copy_files_but(from: &Path, to: &Path, skip: fn(&str) -> bool) -> anyhow::Result<usize> {
     let mut copied = 0;
     for e in sorted_entries(from)?.into_iter().filter(|e| e.is_file()) {
         let name = e
             .file_name()
             .with_context(|| format!("{} has no file name", e.display()))?;
+        if skip(&name.to_string_lossy()) {
+            continue;
+        }
         let bytes = std::fs::read(&e).with_context(|| format!("cannot read {}", e.display()))?;
         write_file(&to.join(name), &bytes)?;
         copied += 1;

@@ -100,9 +100,44 @@ pub struct CatalogueEntry {
     pub submission: Submission,
 }
 
+/// The file-name ending that takes a submission out of the catalogue (`slow.cpp.disabled`):
+/// `verify` lists it as skipped ([`disabled_submissions`]) and exports leave it out.
+pub const DISABLED_SUFFIX: &str = ".disabled";
+
+/// Whether the file named `file_name` is a disabled submission ([`DISABLED_SUFFIX`]).
+pub fn is_disabled(file_name: &str) -> bool {
+    file_name.ends_with(DISABLED_SUFFIX)
+}
+
+/// The disabled submissions ([`DISABLED_SUFFIX`]) of `problem_dir/submissions`, named
+/// `<folder>/<file>`, in the catalogue's order (folder, then file name); empty without a
+/// `submissions` folder. Errors when a folder cannot be read.
+pub fn disabled_submissions(problem_dir: &Path) -> anyhow::Result<Vec<String>> {
+    let mut out = Vec::new();
+    for expected in Expected::ALL {
+        let dir = problem_dir.join("submissions").join(expected.folder());
+        if !dir.is_dir() {
+            continue;
+        }
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .with_context(|| format!("cannot read {}", dir.display()))?
+            .map(|e| e.map(|e| e.file_name().to_string_lossy().into_owned()))
+            .collect::<Result<_, _>>()
+            .with_context(|| format!("cannot read {}", dir.display()))?;
+        names.sort();
+        out.extend(
+            names
+                .into_iter()
+                .filter(|n| is_disabled(n) && !n.starts_with('.'))
+                .map(|n| format!("{}/{n}", expected.folder())),
+        );
+    }
+    Ok(out)
+}
+
 /// The catalogue in `problem_dir/submissions`, sorted by folder then file name; `Ok(None)` when
-/// there is no `submissions` folder. Files ending in `.md` or `.txt` and hidden files are
-/// skipped.
+/// there is no `submissions` folder. Files ending in `.md` or `.txt`, hidden files and
+/// disabled submissions ([`DISABLED_SUFFIX`]) are skipped.
 ///
 /// Errors: an unknown folder under `submissions/` (the known ones are listed), a file that is
 /// neither a `.cpp` / `.rs` source nor executable, or an unreadable folder.
@@ -140,6 +175,7 @@ pub fn load_catalogue(problem_dir: &Path) -> anyhow::Result<Option<Vec<Catalogue
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
             if file_name.starts_with('.')
+                || is_disabled(&file_name)
                 || file_name.ends_with(".md")
                 || file_name.ends_with(".txt")
                 || f.is_dir()
@@ -273,6 +309,8 @@ pub struct VerifyReport {
     pub survivors: Vec<String>,
     /// A minimum set of tests killing every killed wrong submission (test indices).
     pub killing_set: KillingSet,
+    /// Disabled submissions ([`DISABLED_SUFFIX`]), not run: `<folder>/<file>`.
+    pub skipped: Vec<String>,
 }
 
 /// The letter of a verdict in the kill matrix.
@@ -354,6 +392,13 @@ impl VerifyReport {
         let j = &self.judge;
         let mut s = format!("{}\n", j.isolation);
         s.push_str(&self.matrix());
+        if !self.skipped.is_empty() {
+            let _ = writeln!(
+                s,
+                "skipped (disabled, not run): {}",
+                self.skipped.join(", ")
+            );
+        }
         if self.survivors.is_empty() {
             let _ = writeln!(s, "surviving wrong submissions: none");
         } else {
@@ -452,6 +497,7 @@ pub fn evaluate(entries: &[CatalogueEntry], judge: JudgeReport) -> VerifyReport 
         entries: results,
         survivors,
         killing_set,
+        skipped: Vec::new(),
     }
 }
 
@@ -502,7 +548,8 @@ pub fn verify_problem(
     let subs: Vec<Submission> = entries.iter().map(|e| e.submission.clone()).collect();
     let report = judge(problem, config, &subs, &tests, opts)?;
     package.recheck()?;
-    let report = evaluate(&entries, report);
+    let mut report = evaluate(&entries, report);
+    report.skipped = disabled_submissions(&dir)?;
     save_results(&report, &dir, &tests)?;
     Ok(Some(report))
 }

@@ -82,11 +82,18 @@ pub fn build_test(
         Ok(())
     };
     must_accept(&answer, &answer, "self-check of the jury answer")?;
-    if let Some(official) = &spec.answer {
-        let official = read_relative(dir, official)?;
-        must_accept(&official, &answer, "official answer against the reference")?;
-        must_accept(&answer, &official, "reference against the official answer")?;
-    }
+    // A hand-made test's official answer is its jury answer (as in Polygon): the checker must
+    // accept the reference's output against it (and it against the reference's).
+    let answer = match &spec.answer {
+        Some(official) => {
+            let official = read_relative(dir, official)?;
+            must_accept(&official, &official, "self-check of the official answer")?;
+            must_accept(&official, &answer, "official answer against the reference")?;
+            must_accept(&answer, &official, "reference against the official answer")?;
+            official
+        }
+        None => answer,
+    };
     let brute = match &config.build.brute_force_group {
         Some(g) if spec.group.as_deref() == Some(g.as_str()) => {
             problem.brute_force(&input, u64::MAX)?
@@ -329,6 +336,8 @@ pub fn build_problem_with(
             same_errors_once(problem.name(), &errors).join("\n  ")
         );
     }
+    super::corpus::check_invalid_corpus(problem, config, &dir)
+        .context("validator corpus, nothing written")?;
 
     let built_lock = Lock {
         format: LOCK_FORMAT,

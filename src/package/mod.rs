@@ -4,6 +4,8 @@
 //! Layout of `problems/<name>/`:
 //! * `problem.toml` — limits, constraints, groups, checker options ([`crate::problem::ProblemConfig`]);
 //! * `manifest.toml` — the tests, in order ([`Manifest`]); test i is named `NN` = i;
+//! * `validator_corpus/invalid/*.in` — inputs the validator must reject, checked by every
+//!   build ([`check_invalid_corpus`]);
 //! * `tests.lock` — the SHA-256 of every built file, keyed by the test's identity
 //!   ([`TestSpec::source`], [`Lock`]); committed to git;
 //! * `tests/NN.in`, `tests/NN.ans`, `tests/tests.lock` — build output, not committed: `tests`
@@ -19,6 +21,7 @@
 mod build;
 mod cases;
 mod checked;
+mod corpus;
 mod lock;
 mod manifest;
 pub mod store;
@@ -29,6 +32,7 @@ pub use build::{
 };
 pub use cases::{filter_tests, load_tests, TestCase};
 pub use checked::{load_checked, CheckedPackage, CheckedTest};
+pub use corpus::{check_invalid_corpus, INVALID_CORPUS};
 pub use lock::{lock_changes, Lock, LockChange, LockedTest, LOCK_FORMAT};
 pub use manifest::{input_of, test_name, Manifest, TestSpec};
 pub use store::build_command;

@@ -438,7 +438,12 @@ pub fn solutions(
             continue;
         }
         let mut files = crate::export::shared::sorted_entries(&dir)?;
-        files.retain(|p| p.is_file());
+        files.retain(|p| {
+            p.is_file()
+                && !p
+                    .file_name()
+                    .is_some_and(|n| crate::judge::verify::is_disabled(&n.to_string_lossy()))
+        });
         let tag = polygon_tag(folder).unwrap_or("rejected");
         for f in files {
             add(f, tag, &mut out)?;
@@ -511,7 +516,12 @@ fn sources(
             toml.display()
         );
     }
-    let validator = read(&pp.dir().join(&rel), "the validator's source")?;
+    let validator = crate::export::programs::one_file(
+        pp.dir(),
+        &rel,
+        "validator",
+        crate::export::format::Format::Polygon,
+    )?;
     let check = match pp.builtin_checker() {
         Some(BuiltinChecker::Tokens) => TESTLIB_TOKENS_CPP.as_bytes().to_vec(),
         Some(other) => bail!(
@@ -529,7 +539,12 @@ fn sources(
                     toml.display()
                 );
             };
-            let bytes = read(&pp.dir().join(&crel), "the checker's source")?;
+            let bytes = crate::export::programs::one_file(
+                pp.dir(),
+                &crel,
+                "checker",
+                crate::export::format::Format::Polygon,
+            )?;
             let testlib = String::from_utf8_lossy(&bytes).contains("#include \"testlib.h\"");
             if c.convention == Some(Convention::Kattis)
                 || source_type(&crel) != Some("cpp.g++17")
@@ -722,6 +737,7 @@ mod tests {
             "submissions/wrong_answer/w.cpp",
             "submissions/run_time_error/r.cpp",
             "submissions/time_limit_exceeded/t.py",
+            "submissions/accepted/off.cpp.disabled",
             "solutions/ref.cpp",
         ] {
             put(f);
