@@ -38,7 +38,8 @@ pub struct BuiltTest {
 }
 
 /// Produces ([`input_of`], with its determinism check), validates, solves and cross-checks one
-/// test. Errors name what failed.
+/// test. Errors name what failed; an empty jury answer (nothing or only white space) is one
+/// unless `config.build.empty_answers`.
 pub fn build_test(
     problem: &dyn Problem,
     config: &ProblemConfig,
@@ -267,9 +268,12 @@ fn count_kinds(changes: &[LockChange]) -> String {
 /// committed lock by identity per `opts.lock`, then commits the tests and the lock in one step
 /// ([`crate::package::store::commit`]: a new build folder, `tests` switched to it by one rename).
 /// Holds the problem's build lock throughout ([`crate::package::store::lock_for_build`]): a concurrent
-/// build or reader makes it fail at once. Nothing is written when any test fails or the lock
-/// check fails; an interruption or a write error leaves the previous package and lock as they
-/// were. Errors name the test and give the command to run next.
+/// build or reader makes it fail at once. Nothing is written when `tests/` holds files
+/// gridjudge did not write (unless `opts.delete_unknown`), when any test fails (an empty jury
+/// answer is a failure unless `[build] empty_answers`), when the reference solution gives
+/// two answers for one input ([`confirm_answers`]) or when the lock check fails; an
+/// interruption or a write error leaves the previous package and lock as they were. Errors
+/// name the test and give the command to run next.
 pub fn build_problem(problem: &dyn Problem, opts: &BuildOptions) -> anyhow::Result<BuildReport> {
     let dir = opts.problems_dir.join(problem.name());
     let config = ProblemConfig::load(problem, Some(&dir.join("problem.toml")))?;

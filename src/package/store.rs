@@ -440,9 +440,10 @@ fn test_files(path: &Path) -> anyhow::Result<Vec<String>> {
 
 /// The entries of the package folder `tests/` that gridjudge did not write, sorted (a folder
 /// as `name/`): a build replaces that folder and would delete them. gridjudge's own are
-/// `tests.lock`, `.replaces` and the `NN.in` / `NN.ans` of the tests that the build folder's own
-/// `tests.lock` names (of a `tests/` folder written by an earlier version, which has no such
-/// lock for sure, or of a build whose lock is unreadable: every `NN.in` / `NN.ans`). A
+/// `tests.lock`, `.replaces`, temporary files of an interrupted write (`.tmpXXXXXX`) and the
+/// `NN.in` / `NN.ans` of the tests that the build folder's own `tests.lock` names (of a
+/// `tests/` folder written by an earlier version, which has no such lock for sure, or of a
+/// build whose lock is unreadable: every `NN.in` / `NN.ans`). A
 /// hand-made `99.in` beside a package of 20 tests is therefore unknown. Empty when nothing
 /// is built.
 pub fn unknown_files(dir: &Path, current: &Current) -> anyhow::Result<Vec<String>> {
@@ -473,7 +474,9 @@ pub fn unknown_files(dir: &Path, current: &Current) -> anyhow::Result<Vec<String
     {
         let entry = entry?;
         let name = entry.file_name().to_string_lossy().into_owned();
-        if known.contains(&name) && entry.file_type()?.is_file() {
+        // `.tmpXXXXXX`: a temporary file of an interrupted write (earlier versions wrote
+        // the files of a `tests/` folder through them).
+        if (known.contains(&name) || is_leftover_name(&name)) && entry.file_type()?.is_file() {
             continue;
         }
         let slash = if entry.file_type()?.is_dir() { "/" } else { "" };
