@@ -10,7 +10,8 @@
 //! it needs and runs it with `cargo test --test export -- --ignored`.
 //! `kattis_2025_packages_pass_bapctools` likewise installs BAPCtools (`bapctools` from PyPI)
 //! into `target/bapctools-venv` and runs `bt validate` and `bt run` in every problem's 2025-09
-//! package (it needs `pypy3`, with which BAPCtools runs Python, or bt warns).
+//! package (it needs `pypy3`, with which BAPCtools runs Python, or bt warns), then `bt zip` on
+//! the contest of all of them (it needs `latexmk` and the LaTeX packages of BAPCtools' class).
 
 #[path = "common/tools.rs"]
 mod tools;
@@ -666,6 +667,9 @@ fn kattis_exports_of_every_problem_in_both_formats() {
                 yaml.contains(&format!("name: \"{title}\"\n")),
                 "{what}: {yaml}"
             );
+            // ... which is problem.toml's title, as in every other format.
+            let toml_title = config["title"].as_str().unwrap();
+            assert_eq!(title, toml_title, "{what}");
             // The time limit: 2025-09 in problem.yaml; legacy in DOMjudge's .timelimit.
             if modern {
                 assert!(
@@ -855,6 +859,117 @@ fn kattis_exports_of_every_problem_in_both_formats() {
     }
 }
 
+/// DOMjudge's judgehost builds a Kattis output validator so (judge/judgedaemon.main.php,
+/// fetching an executable; judge/build_executable.sh): the files of the package's zip are
+/// written by the judgedaemon's user, mode 0755 for `build`, `run` and every file the zip marks
+/// executable (0644 for the rest); the folder is made writable for all; `build` runs there as
+/// the run user; the files are given back to the judgedaemon's user without write bits for
+/// others; `run` then runs as the run user. Here root is the judgedaemon's user and 65534 the
+/// run user (`setpriv`, util-linux). For every problem and both Kattis versions, the build
+/// succeeds and `run` accepts every sample's jury answer (exit 42). Needs root.
+#[test]
+fn kattis_output_validators_build_as_the_domjudge_judgehost_builds_them() {
+    use std::os::unix::fs::PermissionsExt;
+    // SAFETY: geteuid has no preconditions.
+    let uid = unsafe { libc::geteuid() };
+    if uid != 0 {
+        tools::skip_or_fail(&format!(
+            "DOMjudge runs `build` as another user than the one owning the files; switching \
+             users (setpriv --reuid) needs root, and this test runs as uid {uid}"
+        ));
+        return;
+    }
+    if Command::new("setpriv").arg("--version").output().is_err() {
+        tools::skip_or_fail("setpriv (util-linux) is not installed");
+        return;
+    }
+    let chmod =
+        |p: &Path, mode: u32| fs::set_permissions(p, fs::Permissions::from_mode(mode)).unwrap();
+    // `cmd` run as uid and gid 65534 in `dir`; its exit code and output.
+    let as_run_user = |dir: &Path, cmd: &str, args: &[&Path], stdin: Option<&Path>| -> Output {
+        Command::new("setpriv")
+            .args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
+            .arg(cmd)
+            .args(args)
+            .current_dir(dir)
+            .stdin(stdin.map_or(Stdio::null(), |f| fs::File::open(f).unwrap().into()))
+            .output()
+            .unwrap()
+    };
+    for problem in all_problems() {
+        let problems = built(&problem);
+        for (format, _, ov_dir, ..) in KATTIS_FORMATS {
+            let what = format!("{problem} --format {format}");
+            let out_root = tempfile::tempdir().unwrap();
+            let out = out_root.path().join(&problem);
+            ok(&export(problems.path(), &problem, format, &out, &["--zip"]));
+            let host = tempfile::tempdir().unwrap();
+            chmod(host.path(), 0o755);
+            let build = host.path().join("build");
+            fs::create_dir(&build).unwrap();
+            let zip = fs::File::open(out_root.path().join(format!("{problem}.zip"))).unwrap();
+            let mut zip = zip::ZipArchive::new(zip).unwrap();
+            let prefix = format!("{ov_dir}/");
+            for i in 0..zip.len() {
+                let mut f = zip.by_index(i).unwrap();
+                let Some(name) = f.name().strip_prefix(&prefix).map(str::to_string) else {
+                    continue;
+                };
+                if f.is_dir() {
+                    continue;
+                }
+                let exec = name == "build"
+                    || name == "run"
+                    || f.unix_mode().is_none_or(|m| m & 0o100 != 0);
+                let path = build.join(&name);
+                let mut bytes = Vec::new();
+                std::io::Read::read_to_end(&mut f, &mut bytes).unwrap();
+                fs::write(&path, bytes).unwrap();
+                chmod(&path, if exec { 0o755 } else { 0o644 });
+            }
+            assert!(build.join("build").is_file(), "{what}: no {ov_dir}/build");
+            chmod(&build, 0o777);
+            let o = as_run_user(&build, "./build", &[], None);
+            assert!(o.status.success(), "{what}: DOMjudge's build fails: {o:?}");
+            // The judgehost takes the folder back (chown -R, chmod -R go-w).
+            for e in fs::read_dir(&build).unwrap() {
+                let p = e.unwrap().path();
+                std::os::unix::fs::chown(&p, Some(0), Some(0)).unwrap();
+                let mode = fs::metadata(&p).unwrap().permissions().mode();
+                chmod(&p, mode & !0o022);
+            }
+            chmod(&build, 0o755);
+            let run = build.join("run");
+            let mode = fs::metadata(&run).unwrap().permissions().mode();
+            assert!(mode & 0o111 != 0, "{what}: run is not executable");
+            let feedback = host.path().join("feedback");
+            fs::create_dir(&feedback).unwrap();
+            chmod(&feedback, 0o777);
+            let mut samples = 0;
+            for f in files_under(&out.join("data/sample")) {
+                if f.extension() != Some("in".as_ref()) {
+                    continue;
+                }
+                let input = host.path().join("testcase.in");
+                let answer = host.path().join("testcase.ans");
+                fs::copy(&f, &input).unwrap();
+                fs::copy(f.with_extension("ans"), &answer).unwrap();
+                chmod(&input, 0o644);
+                chmod(&answer, 0o644);
+                let o = as_run_user(
+                    &build,
+                    "./run",
+                    &[&input, &answer, &feedback],
+                    Some(&answer),
+                );
+                assert_eq!(o.status.code(), Some(42), "{what} {}: {o:?}", f.display());
+                samples += 1;
+            }
+            assert!(samples > 0, "{what}: no samples");
+        }
+    }
+}
+
 /// Judges order test cases by file name as text: with 11 samples, a Kattis package names them
 /// `01` to `11`, in the manifest's order (`10` would sort before `2`).
 #[test]
@@ -925,6 +1040,58 @@ fn kattis_export_refuses_a_folder_name_that_is_no_short_name() {
     }
     // No temporary folder left.
     assert_eq!(fs::read_dir(out_root.path()).unwrap().count(), 0);
+}
+
+/// problem.toml's `title` names the problem in every package, and the statement's
+/// `\problemname` must say the same: `build` and `export` refuse a statement titled otherwise,
+/// naming both titles and the statement's line; every shipped problem's titles agree.
+#[test]
+fn a_statement_titled_otherwise_than_problem_toml_is_refused() {
+    for problem in all_problems() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("problems")
+            .join(&problem);
+        gridjudge::problem::title::check_statement_title(
+            &dir,
+            toml::from_str::<toml::Value>(&fs::read_to_string(dir.join("problem.toml")).unwrap())
+                .unwrap()["title"]
+                .as_str()
+                .unwrap(),
+        )
+        .unwrap();
+    }
+    let problems = built("game");
+    let tex = problems.path().join("game/statement/problem.en.tex");
+    let text = fs::read_to_string(&tex).unwrap();
+    fs::write(
+        &tex,
+        text.replace("\\problemname{Game}", "\\problemname{Game of Dominoes}"),
+    )
+    .unwrap();
+    let want = "the statement's title `Game of Dominoes` is not problem.toml's title `Game`";
+    let out_root = tempfile::tempdir().unwrap();
+    for format in ["kattis", "kattis-2025-09", "polygon", "testlib"] {
+        let o = export(
+            problems.path(),
+            "game",
+            format,
+            &out_root.path().join("game"),
+            &[],
+        );
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.contains(want), "{format}: {err}");
+        assert!(err.contains("problem.en.tex, line 3"), "{format}: {err}");
+    }
+    let opts = BuildOptions {
+        problems_dir: problems.path().to_path_buf(),
+        lock: LockMode::Locked,
+        jobs: None,
+        progress: false,
+    };
+    let cache = gridjudge::problems::default_cache_dir(problems.path());
+    let p = gridjudge::problems::problem(problems.path(), "game", &cache).unwrap();
+    let e = format!("{:#}", build_problem(p, &opts).unwrap_err());
+    assert!(e.contains(want), "{e}");
 }
 
 #[test]
@@ -1033,12 +1200,19 @@ fn kattis_packages_pass_verifyproblem() {
 /// (input validator on every test in its group with the group's flags, on every invalid input
 /// of data/invalid_input, the output validator on the jury answers and on BAPCtools' generic
 /// valid and invalid outputs) and `bt run` (every submission gets its folder's verdict within
-/// the time limit of problem.yaml). bt exits 1 on any error or warning (a missing `pypy3`, which
-/// BAPCtools runs Python with, is one: .ci/run installs it).
+/// the time limit of problem.yaml); then `bt zip` makes the contest zip of all of them (it
+/// compiles each statement with its own LaTeX class into `statement/problem.en.pdf`). bt exits 1
+/// on any error or warning (a missing `pypy3`, which BAPCtools runs Python with, is one; a
+/// compiled statement already at `statement/problem.en.pdf` another: .ci/run installs pypy3 and
+/// latexmk). The packages carry the statement compiled by problemtools where DOMjudge's import
+/// takes it.
 #[test]
-#[ignore = "needs PyPI, g++, pypy3 and a few minutes; .ci/run runs it"]
+#[ignore = "needs PyPI, g++, pypy3, TeX Live and a few minutes; .ci/run runs it"]
 fn kattis_2025_packages_pass_bapctools() {
     let bt = tools::pypi_tool("bapctools-venv", "bapctools", "bt");
+    let verify = tools::pypi_tool("problemtools-venv", "problemtools", "verifyproblem");
+    let problemtools = verify.parent().unwrap().to_str().unwrap();
+    // The contest folder: one package per problem.
     let out_root = tempfile::tempdir().unwrap();
     // BAPCtools remembers every problem's uuid and path in its config folder and warns when
     // another existing package has the same uuid (another checkout's run of this test): a
@@ -1052,8 +1226,16 @@ fn kattis_2025_packages_pass_bapctools() {
             &problem,
             "kattis-2025-09",
             &out,
-            &[],
+            &["--problemtools", problemtools],
         ));
+        // DOMjudge's import (ImportProblemService) takes the first of problem.pdf, .html, .txt
+        // in problem_statement/, then at the root; nothing else. Our PDF is at the root.
+        let pdf = fs::read(out.join("problem.pdf")).unwrap();
+        assert!(
+            pdf.starts_with(b"%PDF-"),
+            "{problem}: problem.pdf is no PDF"
+        );
+        assert!(!out.join("problem_statement").exists(), "{problem}");
         for action in ["validate", "run"] {
             let (success, text) = tools::run_tool(
                 Command::new(&bt)
@@ -1088,6 +1270,42 @@ fn kattis_2025_packages_pass_bapctools() {
             }
         }
     }
+    // The contest zip of every problem's package, as a contest is shipped to DOMjudge. The
+    // contest's problems.yaml (BAPCtools needs one, and asks on the terminal to update an entry
+    // that differs from a package: the name is problem.toml's title, the time limit its own).
+    // `--force` skips validating again what `bt validate` checked above (and BAPCtools' extra
+    // constraint statistics, which want validators written against its own library);
+    // `--no-solutions`: the packages have no solution slides.
+    let mut problems_yaml = String::new();
+    for (i, problem) in all_problems().iter().enumerate() {
+        let config: toml::Value = toml::from_str(
+            &fs::read_to_string(
+                Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("problems")
+                    .join(problem)
+                    .join("problem.toml"),
+            )
+            .unwrap(),
+        )
+        .unwrap();
+        let time_ms = config["limits"]["time_ms"].as_integer().unwrap();
+        problems_yaml += &format!(
+            "- id: {problem}\n  label: {}\n  name: {{en: \"{}\"}}\n  rgb: \"#000000\"\n  \
+             time_limit: {}\n",
+            (b'A' + i as u8) as char,
+            config["title"].as_str().unwrap(),
+            time_ms as f64 / 1000.0
+        );
+    }
+    fs::write(out_root.path().join("problems.yaml"), problems_yaml).unwrap();
+    let (success, text) = tools::run_tool(
+        Command::new(&bt)
+            .args(["zip", "--no-bar", "--force", "--no-solutions"])
+            .env("XDG_CONFIG_HOME", config_home.path())
+            .current_dir(out_root.path()),
+    );
+    assert!(success, "bt zip:\n{text}");
+    assert!(!text.contains("already exists"), "bt zip:\n{text}");
 }
 
 // ------------------------------------------------------------------------------------------

@@ -131,7 +131,7 @@ int main(void) {
 "#;
 
 /// The statement, for the Kattis export.
-const STATEMENT: &str = r"\problemname{Sum}
+const STATEMENT: &str = r"\problemname{Sum of two numbers}
 Print the sum of the two integers $A$ and $B$ on the only line of the input.
 \section*{Input}
 One line with $A$ and $B$.

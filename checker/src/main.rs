@@ -26,9 +26,9 @@ use gridjudge::core::verdict::CheckOutcome;
 /// goes to <feedback_dir>/judgemessage.txt.
 ///
 /// CMS convention: `checker <problem> --cms <input> <answer> <output>`; the score on stdout
-/// (`1.0` accepted, `0.0` wrong answer or presentation error), on stderr `translate:success` or
-/// `translate:wrong` and then the testlib line; exit 0. A judge error prints no score and
-/// exits 3.
+/// (`1.0` accepted, `0.0` wrong answer or presentation error), on stderr the one line
+/// `translate:success` or `translate:wrong` (CMS reads one line); exit 0. A judge error prints
+/// no score, the testlib line on stderr, and exits 3.
 ///
 /// FAIL (judge error) only when the jury's files are broken. Usage errors exit 3 (a judge error
 /// under every convention), never 1 or 2.

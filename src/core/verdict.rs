@@ -162,14 +162,15 @@ impl CheckOutcome {
         }
     }
 
-    /// What a CMS checker prints on stderr: first line `translate:success` (AC) or
-    /// `translate:wrong` (WA, PE), which CMS shows contestants translated; second line the
-    /// testlib line ([`CheckOutcome::testlib_line`]) for the jury (CMS shows only the first
-    /// line; TPS keeps the second). For FAIL only the testlib line. Ends with a line end.
+    /// What a CMS checker prints on stderr, one line with its line end: `translate:success`
+    /// (AC) or `translate:wrong` (WA, PE), which CMS shows contestants translated. CMS's
+    /// "standard manager output" is exactly one line on stderr: it logs any further line as an
+    /// "Unknown special manager command", so the details stay out. For FAIL (a non-zero exit,
+    /// which CMS reports as a judge error) the testlib line ([`CheckOutcome::testlib_line`]).
     pub fn cms_stderr(&self) -> String {
         match self.verdict {
-            Verdict::Ac => format!("translate:success\n{}\n", self.testlib_line()),
-            Verdict::Wa | Verdict::Pe => format!("translate:wrong\n{}\n", self.testlib_line()),
+            Verdict::Ac => "translate:success\n".to_string(),
+            Verdict::Wa | Verdict::Pe => "translate:wrong\n".to_string(),
             _ => format!("{}\n", self.testlib_line()),
         }
     }
@@ -273,14 +274,10 @@ mod tests {
         assert_eq!(CheckOutcome::ac("").cms_score(), Some("1.0"));
         assert_eq!(CheckOutcome::pe("").cms_score(), Some("0.0"));
         assert_eq!(CheckOutcome::fail("").cms_score(), None);
-        assert_eq!(
-            CheckOutcome::ac("LOSE").cms_stderr(),
-            "translate:success\nok LOSE\n"
-        );
-        assert_eq!(
-            CheckOutcome::pe("empty").cms_stderr(),
-            "translate:wrong\nwrong output format empty\n"
-        );
+        // Exactly one line (CMS logs a second one as an unknown command).
+        assert_eq!(CheckOutcome::ac("LOSE").cms_stderr(), "translate:success\n");
+        assert_eq!(CheckOutcome::pe("empty").cms_stderr(), "translate:wrong\n");
+        assert_eq!(CheckOutcome::wa("x").cms_stderr(), "translate:wrong\n");
         assert_eq!(CheckOutcome::fail("x").cms_stderr(), "FAIL x\n");
     }
 

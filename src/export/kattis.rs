@@ -101,17 +101,6 @@ fn seconds(ms: u64) -> String {
     format!("{}", ms as f64 / 1000.0)
 }
 
-/// The argument of `\problemname{...}` in `statement_dir/problem.en.tex`, when it is plain text
-/// (no `\`, braces, `_` or `^`); `None` otherwise or when the file cannot be read.
-fn statement_title(statement_dir: &Path) -> Option<String> {
-    let tex = std::fs::read_to_string(statement_dir.join("problem.en.tex")).ok()?;
-    let start = tex.find("\\problemname{")? + "\\problemname{".len();
-    let rest = &tex[start..];
-    let title = &rest[..rest.find('}')?];
-    let plain = !title.is_empty() && !title.contains(['\\', '{', '_', '^', '\n']);
-    plain.then(|| title.to_string())
-}
-
 /// Whether `name` may be a file or folder name in a Kattis package (the spec's
 /// `^[a-zA-Z0-9_][a-zA-Z0-9_.-]{0,254}$`).
 fn kattis_file_name_ok(name: &str) -> bool {
@@ -188,7 +177,9 @@ fn yaml_list(items: &[String]) -> String {
 ///   time limit only from there; later versions also from `limits.time_limit` and require the
 ///   two to agree), while the legacy `problem.yaml` has no time limit key (problemtools derives
 ///   one from the submissions).
-/// * the statement in `problem_statement/` / `statement/`.
+/// * the statement's source in `problem_statement/` / `statement/`; compiled (with
+///   `statement_tools`), `problem_statement/problem.pdf` and `problem.html` / `problem.pdf` at
+///   the root, where DOMjudge's import reads them.
 /// * `data/sample/N.{in,ans}` (N padded with zeros to one width);
 ///   `data/secret/[NN_G/]NAME.{in,ans}`, one folder per test group when there are groups ([`kattis_groups`]), with `testdata.yaml` (`input_validator_flags: "--group G"`) /
 ///   `test_group.yaml` (`input_validator_args: ["--group", "G"]`); 2025-09 samples with a group
@@ -227,10 +218,10 @@ pub(super) fn write_kattis(
     if modern {
         let _ = writeln!(yaml, "type: pass-fail");
     }
-    // The statement's title (the judges' tools warn when problem.yaml's name differs from it).
+    // problem.toml's title, which the statement's \problemname repeats (checked by
+    // `export::export`; the judges' tools warn when problem.yaml's name differs from it).
     let statement_dir = problem_dir.join("statement");
-    let name = statement_title(&statement_dir).unwrap_or_else(|| config.title.clone());
-    let _ = writeln!(yaml, "name: {}", yaml_str(&name));
+    let _ = writeln!(yaml, "name: {}", yaml_str(&config.title));
     let _ = writeln!(yaml, "uuid: {}", problem_uuid(p));
     let source = config.source.as_deref().unwrap_or(&config.title);
     let _ = writeln!(yaml, "source: {}", yaml_str(source));
@@ -285,22 +276,24 @@ pub(super) fn write_kattis(
         }),
     )?;
     // And compiled, with the samples, for DOMjudge, which shows only problem.{pdf,html,txt}
-    // (the PDF first): made by problemtools as Kattis would render the .tex.
+    // (the PDF first) of problem_statement/ or of the package's root: made by problemtools as
+    // Kattis would render the .tex. 2025-09: the PDF at the root, `problem.pdf`, since
+    // DOMjudge's import reads no statement/ folder, and BAPCtools' `bt zip` puts its own PDF at
+    // statement/problem.en.pdf (it refuses a package that already has one there).
     if let Some(tools) = statement_tools {
         crate::export::statement::compile(
             tools,
             p,
             &problem_dir.join("statement"),
             &crate::export::statement::samples_of(tests),
-            &root.join(if modern {
-                "statement"
+            &if modern {
+                root.to_path_buf()
             } else {
-                "problem_statement"
-            }),
-            // 2025-09: the PDF beside the .tex as BAPCtools writes it for DOMjudge.
+                root.join("problem_statement")
+            },
             if modern {
                 crate::export::statement::Layout {
-                    pdf: "problem.en.pdf",
+                    pdf: "problem.pdf",
                     html: None,
                 }
             } else {
@@ -453,7 +446,14 @@ pub(super) fn write_kattis(
 }
 
 /// The `build` script of a Kattis program folder holding `name.<ext>` of `src`: compiles it
-/// into `name` there (nothing for Python), then makes `run` executable.
+/// into `name` there (nothing for Python); makes `run` executable only when it is not already.
+///
+/// The package ships `run` executable. DOMjudge's judgehost writes the folder's files as its
+/// own user (mode 0755 for the executable ones), makes the folder writable for all and runs
+/// `build` as its run user (`judge/build_executable.sh` through runguard), then sets `run`'s
+/// mode itself: a `chmod` of the judgehost's file fails there ("Operation not permitted") and,
+/// under `set -e`, the whole build with it, so `build` changes `run` only where it lost its
+/// executable bit (a copy or an archive that drops modes), where the user owns it.
 fn kattis_build_script(src: &Source, name: &str) -> String {
     let file = format!("{name}.{}", src.ext);
     let compile = if src.builtin {
@@ -466,7 +466,7 @@ fn kattis_build_script(src: &Source, name: &str) -> String {
     };
     format!(
         "#!/bin/sh\n# Generated by `gridjudge export`: compiles {file}.\nset -e\n\
-         cd \"$(dirname \"$0\")\"\n{}chmod +x run\n",
+         cd \"$(dirname \"$0\")\"\n{}[ -x run ] || chmod +x run\n",
         compile.map(|c| format!("{c}\n")).unwrap_or_default()
     )
 }
@@ -581,18 +581,5 @@ mod tests {
                 .to_string();
             assert!(e.contains("lowercase letters a-z and digits 0-9"), "{e}");
         }
-    }
-
-    #[test]
-    fn statement_title_is_plain_problemname() {
-        let dir = tempfile::tempdir().unwrap();
-        let tex = dir.path().join("problem.en.tex");
-        std::fs::write(&tex, "% x\n\\problemname{Bunny and Egg}\nText.\n").unwrap();
-        assert_eq!(
-            statement_title(dir.path()).as_deref(),
-            Some("Bunny and Egg")
-        );
-        std::fs::write(&tex, "\\problemname{CO\\textsubscript{2}}\n").unwrap();
-        assert_eq!(statement_title(dir.path()), None);
     }
 }

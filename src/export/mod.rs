@@ -189,6 +189,8 @@ pub fn export_with(
         Some(c) => c.clone(),
         None => ProblemConfig::load(problem, Some(&dir.join("problem.toml")))?,
     };
+    // Every format names the problem by problem.toml's title: the statement must say the same.
+    crate::problem::title::check_statement_title(&dir, &config.title)?;
     // A program problem ships its own programs (and gridjudge's built-in checker as C++
     // source); a built-in problem ships its testlib/ sources (and, in a testlib package,
     // gridjudge's binaries for running the package here).

@@ -168,8 +168,8 @@ impl Tools {
 
 /// Where the compiled statement goes: paths relative to the destination folder, which may name
 /// subfolders. Legacy Kattis / DOMjudge: `problem.pdf` and `problem.html` (in
-/// `problem_statement/`); 2025-09 as BAPCtools writes it for DOMjudge: `problem.en.pdf` (in
-/// `statement/`) and no HTML; Polygon: `statements/.pdf/english/problem.pdf` and
+/// `problem_statement/`); 2025-09: `problem.pdf` at the package's root (DOMjudge's import reads
+/// no `statement/` folder) and no HTML; Polygon: `statements/.pdf/english/problem.pdf` and
 /// `statements/.html/english/problem.html`.
 #[derive(Clone, Copy, Debug)]
 pub struct Layout<'a> {

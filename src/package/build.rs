@@ -288,6 +288,7 @@ pub fn build_problem_with(
     opts: &BuildOptions,
 ) -> anyhow::Result<BuildReport> {
     let dir = opts.problems_dir.join(problem.name());
+    crate::problem::title::check_statement_title(&dir, &config.title)?;
     let manifest = Manifest::load(&dir.join("manifest.toml"))?;
     manifest.check_seeds(problem, &dir.join("manifest.toml"))?;
     let _guard = crate::package::store::lock_for_build(&dir)?;

@@ -11,6 +11,7 @@ use serde::Deserialize;
 
 pub mod programs;
 pub mod stdio;
+pub mod title;
 
 use crate::core::args::{ArgError, Args, GeneratorInfo};
 use crate::core::reader::FormatError;
@@ -129,7 +130,9 @@ pub struct BuildSettings {
 pub struct ProblemConfig {
     /// Short name, the folder under `problems/`.
     pub name: String,
-    /// Human title with the contest it comes from.
+    /// The problem's title, as its statement names it (`\problemname{...}`: `build` refuses a
+    /// statement whose title differs, [`title::check_statement_title`]); every export names the
+    /// problem by it. Where the problem comes from goes in `source`.
     pub title: String,
     /// Where the problem comes from (contest and judges), for package metadata such as the
     /// Kattis `problem.yaml`'s `source`; the title when absent.

@@ -31,8 +31,9 @@
 // validator_flags, test_group.yaml's output_validator_args) are accepted and ignored: this
 // checker has no options to set from there.
 // CMS: the score on stdout, "1.0" (AC) or "0.0" (WA or PE); on stderr "translate:success" or
-// "translate:wrong" (CMS shows that first line to contestants, translated), then the testlib
-// line; exit 0. A judge error prints no score and exits 3 (CMS: any non-zero exit).
+// "translate:wrong" (CMS shows it to contestants, translated), and nothing more: CMS takes
+// exactly one line; exit 0. A judge error prints no score, the testlib line on stderr, and
+// exits 3 (CMS: any non-zero exit).
 // A UTF-8 byte order mark at the start of the output is skipped, as testlib does. The input and
 // the jury answer are read by tokens separated by any white space, as testlib reads them in a
 // checker: the official data's trailing spaces are fine.
@@ -162,12 +163,15 @@ void write_report(Verdict v, const std::string& line) {
         std::exit(v == kAC ? 42 : v == kFAIL ? 1 : 43);
     }
     if (g_cms) {
+        // CMS reads one line of stderr, the contestant's message; it logs any further line as
+        // an unknown command.
         if (v != kFAIL) {
             std::printf("%s\n", v == kAC ? "1.0" : "0.0");
             std::fprintf(stderr, "%s\n", v == kAC ? "translate:success" : "translate:wrong");
+            std::exit(0);
         }
         std::fprintf(stderr, "%s %s\n", kNames[v], line.c_str());
-        std::exit(v == kFAIL ? 3 : 0);
+        std::exit(3);
     }
     std::fprintf(stderr, "%s %s\n", kNames[v], line.c_str());
     if (g_report != nullptr) write_report(v, line);
