@@ -23,7 +23,8 @@
 //! A built-in problem's Kattis package ships `problems/<p>/testlib/{validator,checker}.cpp`,
 //! compiled by its `build` script with `-DKATTIS` (their Kattis convention). A program problem
 //! ([`crate::problems::program`]) ships its own programs instead of gridjudge's binaries: its validator's
-//! source; its checker's source, or, for a built-in checker,
+//! source; its checker's source (each with the rest of its folder in a Kattis package, with
+//! its local `#include "..."` headers inlined in the others), or, for a built-in checker,
 //! gridjudge's C++ source [`BUILTIN_CHECKER_CPP`] (no judge's standard checker judges
 //! identically: testlib's `wcmp`/`lcmp` count only space, tab, CR and LF as white space, Kattis'
 //! default output validator keeps a byte order mark in the first token and compares tokens as
@@ -33,7 +34,9 @@
 //! to Kattis' exit codes (see `kattis::kattis_programs`).
 //!
 //! The export reads the *built* package (`problems/<p>/tests/`, written by
-//! `gridjudge build`), checks every file against `tests.lock`, and knows the problem only
+//! `gridjudge build`), checks every file against `tests.lock` and the validator corpus'
+//! invalid inputs against the validator ([`crate::package::check_invalid_corpus`]), leaves out
+//! disabled submissions ([`crate::judge::verify::DISABLED_SUFFIX`]), and knows the problem only
 //! through [`Problem`] and its `problem.toml`. It writes into a temporary folder beside the
 //! destination and renames it into place at the end, so a failed export leaves nothing behind;
 //! an existing non-empty destination is an error unless `force` is set.
@@ -141,8 +144,10 @@ pub struct ExportReport {
 /// statement does not compile or carries a hand-written sample ([`crate::export::statement::compile`]),
 /// when the package is not built or stale, when the
 /// `checker` or `validator` binary is missing from `opts.bin_dir` (built-in problems), when a
-/// program problem's validator or checker cannot be shipped as a source in that format or does
-/// not compile here (the compiler's message), when `opts.out` exists and
+/// program problem's validator or checker cannot be shipped as a source in that format (a
+/// header it includes missing, or one a one-file format cannot inline) or does not compile
+/// here (the compiler's message), when the validator accepts an input of
+/// `validator_corpus/invalid/`, when `opts.out` exists and
 /// is not an empty folder (without `force`), or when `opts.out` is or holds the current
 /// folder, the problem's folder or the binaries' folder, or lies inside the problem's folder
 /// (even with `force`). The package is complete before anything is replaced: an existing

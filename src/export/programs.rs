@@ -2,7 +2,9 @@
 //! (`[programs]` in `problem.toml`), gridjudge's built-in checker as C++ source with its
 //! constants set ([`builtin_checker_source`]), or a built-in problem's `testlib/` sources for
 //! a Kattis package ([`ProgramParts`]); compiling them here ([`compile_here`]) with the
-//! compile commands of [`crate::exec::compile`], the one language table.
+//! compile commands of [`crate::exec::compile`], the one language table. A program of several
+//! files ships whole: in a Kattis package with its folder ([`Source::beside`]), in the formats
+//! that take one file with its local headers inlined ([`one_file`]).
 //!
 //! Uses the core layer (built-in checkers), the problem's config and `[programs]`, program
 //! problems, the exec layer's languages, [`super::format`] and [`super::shared`].
