@@ -352,10 +352,11 @@ fn export_refuses_bad_requests_and_writes_nothing() {
     assert!(!out.exists());
     let o = export(problems.path(), "bunny", "hydro", &out, &[]);
     let err = String::from_utf8_lossy(&o.stderr);
+    // Refused by the command line (a usage error), naming every format.
+    assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(
-        err.contains(
-            "unknown export format `hydro` (formats: testlib, kattis, kattis-2025-09, polygon)"
-        ),
+        err.contains("invalid value 'hydro' for '--format <FORMAT>'")
+            && err.contains("[possible values: testlib, kattis, kattis-2025-09, polygon]"),
         "{err}"
     );
 
