@@ -1088,6 +1088,7 @@ fn a_statement_titled_otherwise_than_problem_toml_is_refused() {
         lock: LockMode::Locked,
         jobs: None,
         progress: false,
+        delete_unknown: false,
     };
     let cache = gridjudge::problems::default_cache_dir(problems.path());
     let p = gridjudge::problems::problem(problems.path(), "game", &cache).unwrap();
