@@ -269,10 +269,10 @@ fn presentation_errors() {
         long.as_bytes(),
         "line 2, column 3: token longer than 64 bytes",
     );
-    // 64 bytes is still a token (an out-of-range number: WA, not PE).
+    // 64 bytes is still a token (read whole, then not an integer: beyond 64 bits).
     let edge = format!("WIN\n2 {}\n", "3".repeat(MAX_TOKEN));
     let o = check_with(SAMPLE, edge.as_bytes(), SAMPLE_ANS.as_bytes(), &config());
-    assert_outcome(&o, Verdict::Wa, "is outside the 3x3 maze");
+    assert_outcome(&o, Verdict::Pe, "(outside the 64-bit integers)");
 }
 
 #[test]
