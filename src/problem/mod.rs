@@ -250,7 +250,8 @@ pub struct ProblemConfig {
     /// Test groups (subtasks): extra bounds on top of the constraints.
     #[serde(default)]
     pub groups: BTreeMap<String, Bounds>,
-    /// Checker options, problem-specific (e.g. `row_major = true` for `game`).
+    /// Checker options, problem-specific (e.g. `row_major = true` for `game`): only the flags
+    /// of [`Problem::config_keys`], refused otherwise when the problem is loaded.
     #[serde(default)]
     pub checker: toml::Table,
     /// Build settings.

@@ -112,8 +112,9 @@ impl ProgramProblem {
     /// problem lives as long as the process (it is leaked into a `&'static`, as built-in
     /// problems are statics).
     ///
-    /// Errors: no `[programs]`, its `name` not the folder's name, a program file that does not
-    /// exist, a bad checker declaration.
+    /// Errors: no `[programs]`, its `name` not the folder's name, a bound or a `[checker]` key
+    /// in `problem.toml` (a program problem reads none: [`ProblemConfig::check_keys`]), a
+    /// program file that does not exist, a bad checker declaration.
     pub fn load(
         dir: &Path,
         text: String,
