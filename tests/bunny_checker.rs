@@ -163,11 +163,8 @@ fn wrong_answers_by_rule() {
                 "line 1, column 1: count r = 12 is not between 0 and 11 (Bunny made 11 moves)",
             ),
             ("-1", "count r = -1 is not between"),
-            (
-                "123456789012345678901234567890 1 2",
-                "is not between 0 and 11",
-            ),
-            ("-123456789012345678901234567890", "is not between 0 and 11"),
+            ("9223372036854775807 1 2", "is not between 0 and 11"),
+            ("-9223372036854775808", "is not between 0 and 11"),
             (
                 "3 2 7 12",
                 &format!("line 1, column 7: index 3 of 3 is 12, {not_a_move}"),
@@ -199,7 +196,25 @@ fn presentation_errors() {
                 "line 1, column 1: expected r, the number of mistakes, found `three`",
             ),
             ("+3 2 7 11", "found `+3`"),
-            ("03 2 7 11", "found `03`"),
+            ("03 2 7 11", "found `03` (leading zero)"),
+            // As testlib's readInt: -0, a leading zero or beyond 64 bits is not an integer.
+            ("-0", "found `-0` (-0 is not an integer here)"),
+            (
+                "3 2 -07 11",
+                "index 2 of 3: expected an integer, found `-07` (leading zero)",
+            ),
+            (
+                "123456789012345678901234567890 1 2",
+                "found `12345678901234567890...` (outside the 64-bit integers)",
+            ),
+            (
+                "-9223372036854775809",
+                "found `-9223372036854775809` (outside the 64-bit integers)",
+            ),
+            (
+                "3 2 9223372036854775808 11",
+                "(outside the 64-bit integers)",
+            ),
             ("3.0", "found `3.0`"),
             ("3\n2\n7\n", "r = 3, but the output ends after 2 indices"),
             (

@@ -725,3 +725,29 @@ fn a_failing_test_writes_nothing_and_is_named() {
         assert!(e.contains(want), "{e}");
     }
 }
+
+/// A `problem.toml` mistake is found once, when the problem is loaded, and reported once,
+/// pointing at its line of problem.toml: not once per test at "line 1, column 1" of the input.
+#[test]
+fn a_config_mistake_is_reported_once_at_its_line_of_problem_toml() {
+    let (tmp, dir) = setup(&small_manifest());
+    let toml = dir.join("problem.toml");
+    let text = fs::read_to_string(&toml).unwrap();
+    let from = "[constraints]\nn = [1, 100]\n";
+    assert!(text.contains(from));
+    let text = text.replace(from, "[constraints]\n");
+    let line = 1 + text.lines().position(|l| l == "[constraints]").unwrap();
+    fs::write(&toml, &text).unwrap();
+    let root = tmp.path().to_str().unwrap();
+    let o = gridjudge(&["build", "game", "--problems-dir", root]);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    let said = format!(
+        "{}: invalid problem.toml: line {line}: [constraints] does not declare `n`",
+        toml.display()
+    );
+    assert_eq!(err.matches(&said).count(), 1, "{err}");
+    assert_eq!(err.matches("declare").count(), 1, "{err}");
+    assert!(!err.contains("line 1, column 1"), "{err}");
+    assert!(!dir.join("tests").exists());
+}

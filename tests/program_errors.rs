@@ -455,3 +455,61 @@ fn a_reference_that_does_not_compile_is_reported_once() {
     );
     assert_eq!(err.matches("was not declared").count(), 1, "{err}");
 }
+
+/// A testlib-convention validator that crashes (a Python exception: exit 1) or dies of a
+/// signal has failed itself: the error names the validator and its failure, never "input does
+/// not validate" with its traceback as the reason (only exit 3 means invalid under testlib).
+#[test]
+fn a_validator_that_crashes_is_its_own_failure_not_an_invalid_input() {
+    for (text, fragment) in [
+        (
+            "import sys\nsys.stdin.read()\nraise ValueError('oops')\n",
+            "exit code 1",
+        ),
+        (
+            "import os, signal, sys\nsys.stdin.read()\nos.kill(os.getpid(), signal.SIGSEGV)\n",
+            "signal 11",
+        ),
+    ] {
+        let tmp = problem("bad.py", "import sys\nprint(sys.argv[1])\n", TOKENS);
+        fs::write(tmp.path().join("p/val.py"), text).unwrap();
+        let err = build_fails(&tmp, None);
+        says(
+            &err,
+            &[
+                "p validator failed: ",
+                fragment,
+                "the validator itself failed: its testlib convention is exit 0 valid, 3 invalid",
+            ],
+        );
+        assert!(!err.contains("does not validate"), "{err}");
+    }
+}
+
+/// `convention = "foo"` and `flags = [...]` are named as such, with the accepted values, not
+/// as "data did not match any variant of untagged enum ProgramSpec".
+#[test]
+fn a_bad_program_table_is_named() {
+    for (to, fragment) in [
+        (
+            r#"validator = { source = "val.py", convention = "foo" }"#,
+            "unknown variant `foo`, expected `testlib` or `kattis`",
+        ),
+        (
+            r#"validator = { source = "val.py", convention = "kattis", flags = ["--x"] }"#,
+            "`flags` must be a table of test group = \"words\"",
+        ),
+    ] {
+        let tmp = problem("bad.py", "import sys\nprint(sys.argv[1])\n", TOKENS);
+        let path = tmp.path().join("p/problem.toml");
+        let text = fs::read_to_string(&path).unwrap();
+        let from = r#"validator = { source = "val.py", convention = "testlib" }"#;
+        assert!(text.contains(from));
+        fs::write(&path, text.replace(from, to)).unwrap();
+        let o = gridjudge(tmp.path(), &["build", "p"], None);
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert_eq!(o.status.code(), Some(1), "{err}");
+        says(&err, &["problem.toml", "line 10", fragment]);
+        assert!(!err.contains("untagged"), "{err}");
+    }
+}

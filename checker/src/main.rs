@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
+use gridjudge::core::files::{read_capped, CappedReadError, MAX_JURY_FILE};
 use gridjudge::core::verdict::CheckOutcome;
 
 /// Judge one contestant output of PROBLEM.
@@ -30,8 +31,9 @@ use gridjudge::core::verdict::CheckOutcome;
 /// `translate:success` or `translate:wrong` (CMS reads one line); exit 0. A judge error prints
 /// no score, the testlib line on stderr, and exits 3.
 ///
-/// FAIL (judge error) only when the jury's files are broken. Usage errors exit 3 (a judge error
-/// under every convention), never 1 or 2.
+/// FAIL (judge error) only when the jury's files are broken: an input or a jury answer that
+/// does not read, or is larger than 256 MiB (never read further). Usage errors exit 3 (a judge
+/// error under every convention), never 1 or 2.
 // This doc comment and its fields' are the command's --help text, for a terminal: `<file>` is
 // an argument's name there, not HTML or a link.
 #[allow(rustdoc::invalid_html_tags, rustdoc::broken_intra_doc_links)]
@@ -88,9 +90,19 @@ fn judge(cli: &Cli) -> CheckOutcome {
         Ok(x) => x,
         Err(e) => return CheckOutcome::fail(format!("{e:#}")),
     };
+    // The jury's files are read whole, but never more than MAX_JURY_FILE bytes of them: a
+    // larger (or endless) input or answer is the jury's error.
     let read = |path: &PathBuf, what: &str| {
-        std::fs::read(path)
-            .map_err(|e| CheckOutcome::fail(format!("cannot read {what} {}: {e}", path.display())))
+        read_capped(path, MAX_JURY_FILE).map_err(|e| match e {
+            CappedReadError::TooLarge { .. } => CheckOutcome::fail(format!(
+                "{what} {} is {e}, the most the checker reads of a jury file: the jury's file is \
+                 broken",
+                path.display()
+            )),
+            CappedReadError::Io(e) => {
+                CheckOutcome::fail(format!("cannot read {what} {}: {e}", path.display()))
+            }
+        })
     };
     let input = match read(&cli.files[0], "input") {
         Ok(b) => b,

@@ -423,3 +423,102 @@ fn a_program_problem_of_the_nearest_problems_folder() {
         stderr(&o)
     );
 }
+
+/// Integers are read as testlib's readInt reads them: `-0`, a leading zero and a value outside
+/// the 64-bit integers are presentation errors, not numbers (an in-range integer outside the
+/// maze stays a wrong answer).
+#[test]
+fn integers_as_testlib_reads_them() {
+    let s = Scratch::new("integers");
+    for (out, want, fragment) in [
+        (
+            &b"WIN\n2 -0\n"[..],
+            2,
+            "found `-0` (-0 is not an integer here)",
+        ),
+        (b"WIN\n02 3\n3 2\n", 2, "found `02` (leading zero)"),
+        (b"WIN\n-01 3\n", 2, "found `-01` (leading zero)"),
+        (
+            b"WIN\n2 123456789012345678901234567890\n",
+            2,
+            "(outside the 64-bit integers)",
+        ),
+        (
+            b"WIN\n9223372036854775808 1\n",
+            2,
+            "(outside the 64-bit integers)",
+        ),
+        (
+            b"WIN\n-9223372036854775809 1\n",
+            2,
+            "(outside the 64-bit integers)",
+        ),
+        (
+            b"WIN\n9223372036854775807 1\n",
+            1,
+            "cell (9223372036854775807, 1) is outside the 3x3 maze",
+        ),
+        (b"WIN\n2 0\n", 1, "cell (2, 0) is outside the 3x3 maze"),
+    ] {
+        let (c, msg) = testlib(&s, SAMPLE, out, SAMPLE_ANS);
+        assert_eq!(c, want, "{}: {msg}", out.escape_ascii());
+        assert!(msg.contains(fragment), "{msg:?} lacks {fragment:?}");
+    }
+}
+
+/// The jury's files are read under a cap: an endless answer or input is FAIL at once (a
+/// jury error), never read whole, under both conventions.
+#[test]
+fn endless_jury_files_are_fail_not_read_whole() {
+    let s = Scratch::new("endless");
+    let i = s.file("in", SAMPLE.as_bytes());
+    let o = s.file("out", SAMPLE_ANS.as_bytes());
+    let a = s.file("ans", SAMPLE_ANS.as_bytes());
+    let fb = s.dir("feedback");
+    for (args, what) in [
+        (vec!["game", &i, &o, "/dev/zero"], "answer /dev/zero"),
+        (vec!["game", "/dev/zero", &o, &a], "input /dev/zero"),
+        (
+            vec!["game", "--kattis", &i, "/dev/zero", &fb],
+            "answer /dev/zero",
+        ),
+    ] {
+        let r = checker(&args, SAMPLE_ANS.as_bytes());
+        let kattis = args.contains(&"--kattis");
+        let msg = if kattis {
+            std::fs::read_to_string(Path::new(&fb).join("judgemessage.txt")).unwrap()
+        } else {
+            stderr(&r)
+        };
+        assert_eq!(code(&r), if kattis { 1 } else { 3 }, "{msg}");
+        assert!(
+            msg.contains(&format!("{what} is larger than 256 MiB")),
+            "{msg}"
+        );
+    }
+}
+
+/// An unknown `[checker]` key is FAIL naming it and its line, never ignored (`row_majr` would
+/// leave the order unchecked and accept a reordered answer).
+#[test]
+fn an_unknown_checker_option_is_fail() {
+    let s = Scratch::new("unknown-option");
+    let toml = include_str!("../../problems/game/problem.toml");
+    assert!(toml.contains("row_major = false"));
+    let bad = toml.replace("row_major = false", "row_majr = true");
+    let line = 1 + bad.lines().position(|l| l == "row_majr = true").unwrap();
+    let cfg = s.file("problem.toml", bad.as_bytes());
+    let i = s.file("in", SAMPLE.as_bytes());
+    let o = s.file("out", b"WIN\n3 2\n2 3\n");
+    let a = s.file("ans", SAMPLE_ANS.as_bytes());
+    let r = checker(&["game", "--config", &cfg, &i, &o, &a], b"");
+    let msg = stderr(&r);
+    assert_eq!(code(&r), 3, "{msg}");
+    assert!(
+        msg.contains(&format!(
+            "problem.toml: invalid problem.toml: line {line}: [checker] `row_majr`: problem \
+             `game` has no checker option `row_majr` (its options: row_major)"
+        )),
+        "{msg}"
+    );
+}

@@ -1,5 +1,5 @@
 //! Files: atomic writes and content hashes, shared by the package store, the exports and the
-//! reports.
+//! reports; reading a file under a size cap ([`read_capped`], the checker's jury files).
 
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -35,4 +35,68 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     tmp.persist(path)
         .with_context(|| format!("cannot rename into {}", path.display()))?;
     Ok(())
+}
+
+/// Largest jury file (input or jury answer) the standalone `checker` reads: 256 MiB, far above
+/// any test of a judge (the tests of the problems here are kilobytes to a few megabytes). A
+/// larger one (or an endless one such as `/dev/zero`) is the jury's error, FAIL, never read
+/// whole.
+pub const MAX_JURY_FILE: u64 = 256 << 20;
+
+/// Why [`read_capped`] gave no bytes.
+#[derive(Debug, thiserror::Error)]
+pub enum CappedReadError {
+    /// The file could not be opened or read.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// The file holds more than `cap` bytes (only `cap + 1` were read).
+    #[error("larger than {} MiB", cap >> 20)]
+    TooLarge {
+        /// The cap, bytes.
+        cap: u64,
+    },
+}
+
+/// The bytes of `path` when it holds at most `cap` bytes: at most `cap + 1` bytes are ever
+/// read, whatever the file is (a pipe, `/dev/zero`). Memory O(min(size, cap)).
+///
+/// # Errors
+/// [`CappedReadError::Io`] when it cannot be opened or read, [`CappedReadError::TooLarge`]
+/// when it holds more than `cap` bytes.
+pub fn read_capped(path: &Path, cap: u64) -> Result<Vec<u8>, CappedReadError> {
+    use std::io::Read as _;
+    let file = std::fs::File::open(path)?;
+    let size = file.metadata().map(|m| m.len()).unwrap_or(0);
+    let mut bytes = Vec::with_capacity(size.min(cap) as usize);
+    file.take(cap.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > cap {
+        return Err(CappedReadError::TooLarge { cap });
+    }
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn read_capped_stops_after_the_cap() {
+        let tmp = tempfile::tempdir().unwrap();
+        let p = tmp.path().join("f");
+        std::fs::write(&p, b"12345").unwrap();
+        assert_eq!(read_capped(&p, 5).unwrap(), b"12345");
+        assert!(matches!(
+            read_capped(&p, 4),
+            Err(CappedReadError::TooLarge { cap: 4 })
+        ));
+        // An endless file: only cap + 1 bytes are read.
+        assert!(matches!(
+            read_capped(Path::new("/dev/zero"), 1 << 20),
+            Err(CappedReadError::TooLarge { .. })
+        ));
+        assert!(matches!(
+            read_capped(&tmp.path().join("missing"), 4),
+            Err(CappedReadError::Io(_))
+        ));
+    }
 }

@@ -20,7 +20,7 @@
 use std::fmt;
 
 use crate::core::bounds_log::{record_bounds_hit, BoundsLog};
-use crate::core::token_reader::{show_token, Token};
+use crate::core::token_reader::{show_token, NotInt, Token};
 
 /// A format error: where, what was expected, what was found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -457,11 +457,12 @@ impl<'a> InputRead<'a> for TolerantReader<'a> {
             line,
             col,
         };
-        match t.as_int() {
-            None => Err(err(show_token(tok, 30))),
-            Some(0) if tok[0] == b'-' => Err(err("`-0`".into())),
-            Some(v) if (lo..=hi).contains(&v) => Ok(v),
-            Some(_) => Err(err(format!("{} (out of range)", show_token(tok, 30)))),
+        match t.int() {
+            Err(NotInt::MinusZero) => Err(err("`-0`".into())),
+            Err(NotInt::TooLarge) => Err(err(format!("{} (out of range)", show_token(tok, 30)))),
+            Err(_) => Err(err(show_token(tok, 30))),
+            Ok(v) if (lo..=hi).contains(&v) => Ok(v),
+            Ok(_) => Err(err(format!("{} (out of range)", show_token(tok, 30)))),
         }
     }
 

@@ -93,37 +93,44 @@ pub struct Token {
 }
 
 impl Token {
-    /// The token as an integer, if it has integer syntax: an optional `-`, then digits, with
-    /// no `+` and no leading zero (testlib's `readInt` refuses both too). Values too large for
-    /// `i64` saturate to `i64::MIN` / `i64::MAX`, so that a 30-digit number is still known to
-    /// be an integer, just out of any range.
+    /// The token as an integer as testlib's `readInt`/`readLong` reads one: an optional `-`,
+    /// then digits, with no `+`, no leading zero (`01`, `-01`), no `-0`, and a value that fits
+    /// in 64 bits. `None` otherwise; [`Token::int`] says why.
     pub fn as_int(&self) -> Option<i64> {
+        self.int().ok()
+    }
+
+    /// [`Token::as_int`] with the reason a token is not such an integer.
+    pub fn int(&self) -> Result<i64, NotInt> {
         let b = &self.bytes[..];
         let (neg, digits) = match b.first() {
             Some(b'-') => (true, &b[1..]),
             _ => (false, b),
         };
         if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
-            return None;
+            return Err(NotInt::Syntax);
         }
         if digits.len() > 1 && digits[0] == b'0' {
-            return None;
+            return Err(NotInt::LeadingZero);
+        }
+        if neg && digits == b"0" {
+            return Err(NotInt::MinusZero);
         }
         let mut v: i64 = 0;
         for &d in digits {
             let d = i64::from(d - b'0');
-            v = match v.checked_mul(10).and_then(|x| {
-                if neg {
-                    x.checked_sub(d)
-                } else {
-                    x.checked_add(d)
-                }
-            }) {
-                Some(x) => x,
-                None => return Some(if neg { i64::MIN } else { i64::MAX }),
-            };
+            v = v
+                .checked_mul(10)
+                .and_then(|x| {
+                    if neg {
+                        x.checked_sub(d)
+                    } else {
+                        x.checked_add(d)
+                    }
+                })
+                .ok_or(NotInt::TooLarge)?;
         }
-        Some(v)
+        Ok(v)
     }
 
     /// Where the token starts, for a message: `line L, column C`.
@@ -134,6 +141,33 @@ impl Token {
     /// The token shown for a message (escaped, cut to 20 bytes).
     pub fn show(&self) -> String {
         show_token(&self.bytes, 20)
+    }
+}
+
+/// Why a token is not an integer as testlib reads one ([`Token::int`]): each is a
+/// presentation error in a contestant's output, as testlib's `readInt` makes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotInt {
+    /// Not an optional `-` followed by digits (a `+`, a dot, a letter, nothing after `-`).
+    Syntax,
+    /// A leading zero: `01`, `-01`, `00`.
+    LeadingZero,
+    /// `-0`.
+    MinusZero,
+    /// Outside the 64-bit integers: below -2^63 or above 2^63 - 1.
+    TooLarge,
+}
+
+impl NotInt {
+    /// What to add after the token in a message: empty for [`NotInt::Syntax`], else e.g.
+    /// ` (leading zero)`.
+    pub fn note(self) -> &'static str {
+        match self {
+            NotInt::Syntax => "",
+            NotInt::LeadingZero => " (leading zero)",
+            NotInt::MinusZero => " (-0 is not an integer here)",
+            NotInt::TooLarge => " (outside the 64-bit integers)",
+        }
     }
 }
 
@@ -286,18 +320,26 @@ mod tests {
             col: 1,
         };
         assert_eq!(tok(b"12").as_int(), Some(12));
-        assert_eq!(
-            tok(b"123456789012345678901234567890").as_int(),
-            Some(i64::MAX)
-        );
-        assert_eq!(
-            tok(b"-123456789012345678901234567890").as_int(),
-            Some(i64::MIN)
-        );
-        assert_eq!(tok(b"+1").as_int(), None);
-        assert_eq!(tok(b"01").as_int(), None);
-        assert_eq!(tok(b"1.0").as_int(), None);
-        assert_eq!(tok(b"-").as_int(), None);
+        assert_eq!(tok(b"0").as_int(), Some(0));
+        assert_eq!(tok(b"9223372036854775807").as_int(), Some(i64::MAX));
+        assert_eq!(tok(b"-9223372036854775808").as_int(), Some(i64::MIN));
+        // As testlib's readInt/readLong: beyond 64 bits, -0 and leading zeros are not integers.
+        for (t, why) in [
+            (&b"9223372036854775808"[..], NotInt::TooLarge),
+            (b"-9223372036854775809", NotInt::TooLarge),
+            (b"123456789012345678901234567890", NotInt::TooLarge),
+            (b"-123456789012345678901234567890", NotInt::TooLarge),
+            (b"-0", NotInt::MinusZero),
+            (b"01", NotInt::LeadingZero),
+            (b"-01", NotInt::LeadingZero),
+            (b"00", NotInt::LeadingZero),
+            (b"+1", NotInt::Syntax),
+            (b"1.0", NotInt::Syntax),
+            (b"-", NotInt::Syntax),
+        ] {
+            assert_eq!(tok(t).int(), Err(why), "{}", t.escape_ascii());
+            assert_eq!(tok(t).as_int(), None);
+        }
     }
 
     #[test]

@@ -19,9 +19,85 @@ use crate::core::rng::TestRng;
 use crate::core::verdict::CheckOutcome;
 
 /// Inclusive integer bounds by name, e.g. `n = [1, 100]`, read from `problem.toml`.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
-#[serde(transparent)]
+///
+/// Read strictly: each value is an array of exactly two integers `[lo, hi]` with `lo <= hi`;
+/// anything else is an error naming the key (and, through the TOML parser, its line).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Bounds(pub BTreeMap<String, [i64; 2]>);
+
+impl<'de> Deserialize<'de> for Bounds {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Table;
+        impl<'de> serde::de::Visitor<'de> for Table {
+            type Value = Bounds;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a table of bounds such as `n = [1, 100]`")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Bounds, A::Error> {
+                let mut out = BTreeMap::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    let pair = map.next_value_seed(BoundPair(&key))?;
+                    out.insert(key, pair);
+                }
+                Ok(Bounds(out))
+            }
+        }
+        d.deserialize_map(Table)
+    }
+}
+
+/// One bound `[lo, hi]` of key `.0` (the key names it in errors).
+struct BoundPair<'a>(&'a str);
+
+impl<'de> serde::de::DeserializeSeed<'de> for BoundPair<'_> {
+    type Value = [i64; 2];
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<[i64; 2], D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for BoundPair<'_> {
+    type Value = [i64; 2];
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "bound `{}` as [lo, hi], two integers", self.0)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<[i64; 2], A::Error> {
+        use serde::de::Error;
+        let mut values = Vec::new();
+        let mut count = 0usize;
+        while let Some(v) = seq.next_element::<toml::Value>()? {
+            count += 1;
+            if values.len() < 2 {
+                values.push(v);
+            }
+        }
+        let key = self.0;
+        if count != 2 {
+            return Err(A::Error::custom(format!(
+                "bound `{key}` must be [lo, hi], exactly two integers; found {count} element{}",
+                if count == 1 { "" } else { "s" }
+            )));
+        }
+        let mut ints = [0i64; 2];
+        for (slot, v) in ints.iter_mut().zip(&values) {
+            *slot = v.as_integer().ok_or_else(|| {
+                A::Error::custom(format!(
+                    "bound `{key}` must be [lo, hi], two integers; found {v}"
+                ))
+            })?;
+        }
+        let [lo, hi] = ints;
+        if lo > hi {
+            return Err(A::Error::custom(format!(
+                "bound `{key}` = [{lo}, {hi}] is inverted: lo must be at most hi"
+            )));
+        }
+        Ok(ints)
+    }
+}
 
 impl Bounds {
     /// The bounds of `name`. Errors (naming it) when `problem.toml` does not declare it:
@@ -72,19 +148,50 @@ pub fn compiled_bounds(name: &str, lifted: bool) -> Option<Bounds> {
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Limits {
-    /// CPU time limit per test, milliseconds.
+    /// CPU time limit per test, milliseconds (at least 1).
+    #[serde(deserialize_with = "time_ms")]
     pub time_ms: u64,
-    /// Memory limit, MiB.
+    /// Memory limit, MiB (at least 1).
+    #[serde(deserialize_with = "memory_mib")]
     pub memory_mib: u64,
     /// Task limit: processes and threads of a run at the same time, enforced by the sandbox
     /// (default [`DEFAULT_TASKS`], 128, which lets the JVM and Go runtimes
-    /// run).
-    #[serde(default = "default_tasks")]
+    /// run; at least 1).
+    #[serde(default = "default_tasks", deserialize_with = "tasks")]
     pub tasks: u64,
-    /// Stack limit of submissions, MiB (default [`DEFAULT_STACK_KIB`], 64 MiB);
+    /// Stack limit of submissions, MiB (default [`DEFAULT_STACK_KIB`], 64 MiB; at least 1);
     /// e.g. 8 for a problem that must be solved under the 8 MiB many judges set.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "stack_mib")]
     pub stack_mib: Option<u64>,
+}
+
+/// A limit of `problem.toml` that must be at least 1 (a limit of 0 lets nothing run), read
+/// as a `u64`; `key` names it in the error.
+pub(crate) fn at_least_one<'de, D: serde::Deserializer<'de>>(
+    d: D,
+    key: &str,
+) -> Result<u64, D::Error> {
+    let v = u64::deserialize(d)?;
+    if v == 0 {
+        return Err(serde::de::Error::custom(format!(
+            "`{key}` = 0 makes no sense: a limit must be at least 1"
+        )));
+    }
+    Ok(v)
+}
+
+/// Deserializer functions for `#[serde(deserialize_with)]`: the limit `key`, at least 1.
+macro_rules! at_least_one {
+    ($($name:ident),*) => {$(
+        pub(crate) fn $name<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+            at_least_one(d, stringify!($name))
+        }
+    )*};
+}
+at_least_one!(time_ms, memory_mib, tasks, output_mib);
+
+fn stack_mib<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    at_least_one(d, "stack_mib").map(Some)
 }
 
 fn default_tasks() -> u64 {
@@ -151,7 +258,8 @@ pub struct ProblemConfig {
     /// Test groups (subtasks): extra bounds on top of the constraints.
     #[serde(default)]
     pub groups: BTreeMap<String, Bounds>,
-    /// Checker options, problem-specific (e.g. `row_major = true` for `game`).
+    /// Checker options, problem-specific (e.g. `row_major = true` for `game`): only the flags
+    /// of [`Problem::config_keys`], refused otherwise when the problem is loaded.
     #[serde(default)]
     pub checker: toml::Table,
     /// Build settings.
@@ -161,12 +269,206 @@ pub struct ProblemConfig {
     /// ([`crate::problems::program`]).
     #[serde(default)]
     pub programs: Option<programs::ProgramsConfig>,
+    /// Where the file came from and the lines of the keys [`ProblemConfig::check_keys`]
+    /// checks, for its messages (filled by [`ProblemConfig::parse`]).
+    #[serde(skip)]
+    key_lines: KeyLines,
+}
+
+/// What a problem reads from the bound tables and `[checker]` of its `problem.toml`
+/// ([`Problem::config_keys`]); [`ProblemConfig::check_keys`] refuses the rest when the
+/// configuration is loaded.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ConfigKeys {
+    /// Bounds that `[constraints]` and `[lifted]` must both declare (the problem's reader
+    /// needs them).
+    pub required_bounds: &'static [&'static str],
+    /// Bounds they (and `[groups.*]`) may declare besides.
+    pub optional_bounds: &'static [&'static str],
+    /// The boolean options of `[checker]`.
+    pub checker_flags: &'static [&'static str],
+}
+
+/// The origin of a parsed `problem.toml` and the 1-based lines of its tables and keys.
+#[derive(Clone, Debug, Default)]
+struct KeyLines {
+    /// The file, as errors name it.
+    origin: String,
+    /// Line of each table header (`constraints`, `lifted`, `groups.G`, `checker`).
+    tables: BTreeMap<String, usize>,
+    /// Line of each key, by (table, key).
+    keys: BTreeMap<(String, String), usize>,
+}
+
+/// The keys of the tables [`ProblemConfig::check_keys`] looks at, with their places in the
+/// text (a second, lenient read of the same TOML).
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct Spans {
+    constraints: Option<SpannedTable>,
+    lifted: Option<SpannedTable>,
+    groups: BTreeMap<String, SpannedTable>,
+    checker: Option<SpannedTable>,
+}
+
+type SpannedTable = toml::Spanned<BTreeMap<toml::Spanned<String>, serde::de::IgnoredAny>>;
+
+impl KeyLines {
+    fn of(text: &str, origin: &str) -> KeyLines {
+        let bytes = text.as_bytes();
+        let line = |at: usize| {
+            bytes[..at.min(bytes.len())]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count()
+                + 1
+        };
+        let mut out = KeyLines {
+            origin: origin.to_string(),
+            ..KeyLines::default()
+        };
+        let Ok(spans) = toml::from_str::<Spans>(text) else {
+            return out;
+        };
+        let groups = spans
+            .groups
+            .into_iter()
+            .map(|(g, t)| (format!("groups.{g}"), Some(t)));
+        let tables = [
+            ("constraints".to_string(), spans.constraints),
+            ("lifted".to_string(), spans.lifted),
+            ("checker".to_string(), spans.checker),
+        ]
+        .into_iter()
+        .chain(groups);
+        for (name, table) in tables {
+            let Some(table) = table else { continue };
+            out.tables.insert(name.clone(), line(table.span().start));
+            for key in table.into_inner().into_keys() {
+                let at = line(key.span().start);
+                out.keys.insert((name.clone(), key.into_inner()), at);
+            }
+        }
+        out
+    }
+
+    /// `ORIGIN: invalid problem.toml: line L: ` for the key `key` of `table` (`None`: the
+    /// table's header), without the line when it is not known.
+    fn at(&self, table: &str, key: Option<&str>) -> String {
+        let line = match key {
+            Some(k) => self.keys.get(&(table.to_string(), k.to_string())),
+            None => self.tables.get(table),
+        };
+        match line {
+            Some(l) => format!("{}: invalid problem.toml: line {l}: ", self.origin),
+            None => format!("{}: invalid problem.toml: ", self.origin),
+        }
+    }
 }
 
 impl ProblemConfig {
     /// Parses `problem.toml` text; `origin` names the file in errors.
+    ///
+    /// Errors: not TOML, an unknown key in a table of fixed keys, a bound that is not
+    /// `[lo, hi]` with `lo <= hi`, a limit of 0: the TOML parser's message with the line and
+    /// the key. What depends on the problem (its bound names, its checker options) is
+    /// checked by [`ProblemConfig::check_keys`].
     pub fn parse(text: &str, origin: &str) -> anyhow::Result<ProblemConfig> {
-        toml::from_str(text).with_context(|| format!("{origin}: invalid problem.toml"))
+        let mut cfg: ProblemConfig =
+            toml::from_str(text).with_context(|| format!("{origin}: invalid problem.toml"))?;
+        cfg.key_lines = KeyLines::of(text, origin);
+        Ok(cfg)
+    }
+
+    /// Checks the keys that depend on the problem called `name`, which reads `keys`: every
+    /// bound of `[constraints]`, `[lifted]` and `[groups.*]` is one it knows, `[constraints]`
+    /// and `[lifted]` declare every bound it needs, `[lifted]` contains `[constraints]` (the
+    /// lifted bounds widen the statement's, never narrow them), and every `[checker]` option
+    /// is one of its flags, `true` or `false`. O(keys).
+    ///
+    /// Errors: the first problem found, naming `problem.toml`, the line, the table and the
+    /// key, and what the problem knows.
+    pub fn check_keys(&self, name: &str, keys: &ConfigKeys) -> anyhow::Result<()> {
+        let src = &self.key_lines;
+        let known: Vec<&str> = keys
+            .required_bounds
+            .iter()
+            .chain(keys.optional_bounds)
+            .copied()
+            .collect();
+        let mut tables: Vec<(String, &Bounds)> = vec![
+            ("constraints".into(), &self.constraints),
+            ("lifted".into(), &self.lifted),
+        ];
+        tables.extend(self.groups.iter().map(|(g, b)| (format!("groups.{g}"), b)));
+        for (table, bounds) in &tables {
+            for key in bounds.0.keys() {
+                if !known.contains(&key.as_str()) {
+                    if known.is_empty() {
+                        bail!(
+                            "{}[{table}] `{key}`: problem `{name}` reads no bounds from \
+                             problem.toml (a program problem's validator holds its \
+                             constraints); remove it",
+                            src.at(table, Some(key))
+                        );
+                    }
+                    bail!(
+                        "{}[{table}] `{key}`: problem `{name}` has no bound `{key}` (its bounds: \
+                         {})",
+                        src.at(table, Some(key)),
+                        known.join(", ")
+                    );
+                }
+            }
+        }
+        for (table, bounds) in &tables[..2] {
+            for need in keys.required_bounds {
+                if !bounds.0.contains_key(*need) {
+                    let place = if src.tables.contains_key(table) {
+                        format!("[{table}] does not declare `{need}`")
+                    } else {
+                        format!("no [{table}] table")
+                    };
+                    bail!(
+                        "{}{place}; problem `{name}` needs bounds for {}",
+                        src.at(table, None),
+                        keys.required_bounds.join(", ")
+                    );
+                }
+            }
+        }
+        for (key, [lo, hi]) in &self.lifted.0 {
+            if let Some([clo, chi]) = self.constraints.0.get(key) {
+                if lo > clo || hi < chi {
+                    bail!(
+                        "{}[lifted] {key} = [{lo}, {hi}] is narrower than [constraints] {key} = \
+                         [{clo}, {chi}]: the lifted bounds must contain the constraints",
+                        src.at("lifted", Some(key))
+                    );
+                }
+            }
+        }
+        for (key, value) in &self.checker {
+            if !keys.checker_flags.contains(&key.as_str()) {
+                let options = if keys.checker_flags.is_empty() {
+                    "it has none".to_string()
+                } else {
+                    format!("its options: {}", keys.checker_flags.join(", "))
+                };
+                bail!(
+                    "{}[checker] `{key}`: problem `{name}` has no checker option `{key}` \
+                     ({options})",
+                    src.at("checker", Some(key))
+                );
+            }
+            if !value.is_bool() {
+                bail!(
+                    "{}[checker] `{key}` must be true or false, found {value}",
+                    src.at("checker", Some(key))
+                );
+            }
+        }
+        Ok(())
     }
 
     /// Loads the configuration of `problem`: from `path` when given, else the copy of
@@ -183,8 +485,10 @@ impl ProblemConfig {
         cfg.for_problem(problem)
     }
 
-    /// This configuration, when it is `problem`'s (its `name` is the problem's). Errors:
-    /// `problem.toml is for `x`, not `y``.
+    /// This configuration, when it is `problem`'s: its `name` is the problem's and its keys
+    /// are those the problem reads ([`ProblemConfig::check_keys`] with
+    /// [`Problem::config_keys`]). Errors: `problem.toml is for `x`, not `y``, and those of
+    /// [`ProblemConfig::check_keys`].
     pub fn for_problem(self, problem: &dyn Problem) -> anyhow::Result<ProblemConfig> {
         if self.name != problem.name() {
             bail!(
@@ -193,6 +497,7 @@ impl ProblemConfig {
                 problem.name()
             );
         }
+        self.check_keys(problem.name(), &problem.config_keys())?;
         Ok(self)
     }
 
@@ -307,6 +612,14 @@ pub trait Problem: Send + Sync + AsAny {
     /// [`Problem::builtin_config`]. An override must equal what that parse gives.
     fn builtin_bounds(&self, _lifted: bool) -> Option<Bounds> {
         None
+    }
+
+    /// The bounds and checker options this problem reads from `problem.toml`; the others are
+    /// refused when the configuration is loaded ([`ProblemConfig::for_problem`]). The
+    /// default, for a problem that reads none (a program problem), refuses every bound and
+    /// every `[checker]` key.
+    fn config_keys(&self) -> ConfigKeys {
+        ConfigKeys::default()
     }
 
     /// Strict validation of an input under `bounds`: the exact format of the statement and
@@ -464,4 +777,174 @@ pub fn generate_test(
     args.check_keys(info)?;
     let mut rng = TestRng::for_test(problem.name(), generator, &args.canonical(), seed);
     problem.generate(generator, args, &mut rng)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GAME: &str = include_str!("../../problems/game/problem.toml");
+    const GAME_KEYS: ConfigKeys = ConfigKeys {
+        required_bounds: &["n", "m"],
+        optional_bounds: &["cells"],
+        checker_flags: &["row_major"],
+    };
+
+    /// `problem.toml` of `game` with `from` replaced by `to` (which must be there).
+    fn edited(from: &str, to: &str) -> String {
+        assert!(GAME.contains(from), "{from}");
+        GAME.replacen(from, to, 1)
+    }
+
+    /// The 1-based line of the first line of `text` that starts with `start`.
+    fn line_of(text: &str, start: &str) -> usize {
+        1 + text.lines().position(|l| l.starts_with(start)).unwrap()
+    }
+
+    /// The error of parsing `text` and checking it for `game`.
+    fn error(text: &str) -> String {
+        let r = ProblemConfig::parse(text, "p/problem.toml")
+            .and_then(|c| c.check_keys("game", &GAME_KEYS));
+        format!("{:#}", r.unwrap_err())
+    }
+
+    #[test]
+    fn the_shipped_file_passes() {
+        let c = ProblemConfig::parse(GAME, "p/problem.toml").unwrap();
+        c.check_keys("game", &GAME_KEYS).unwrap();
+        assert_eq!(c.constraints.get("n").unwrap(), (1, 100));
+    }
+
+    /// A bound is exactly `[lo, hi]` with `lo <= hi`: never cut to its first two elements.
+    #[test]
+    fn bounds_are_two_integers_in_order() {
+        for (to, says) in [
+            (
+                "n = [1, 5, 100]",
+                "bound `n` must be [lo, hi], exactly two integers; found 3 elements",
+            ),
+            (
+                "n = [1, 100, 5]",
+                "bound `n` must be [lo, hi], exactly two integers; found 3 elements",
+            ),
+            (
+                "n = [1]",
+                "bound `n` must be [lo, hi], exactly two integers; found 1 element",
+            ),
+            ("n = []", "found 0 elements"),
+            ("n = [1, \"x\"]", "bound `n` must be [lo, hi], two integers"),
+            (
+                "n = [100, 1]",
+                "bound `n` = [100, 1] is inverted: lo must be at most hi",
+            ),
+        ] {
+            let text = edited("n = [1, 100]", to);
+            let e = error(&text);
+            let line = line_of(&text, to);
+            assert!(e.contains(says), "{to}: {e}");
+            assert!(e.starts_with("p/problem.toml: invalid problem.toml"), "{e}");
+            assert!(e.contains(&format!("line {line}")), "{to}: {e}");
+            assert!(e.contains(to), "the key's line is shown: {e}");
+        }
+        // In a group too.
+        let e = error(&edited("n = [1, 5]", "n = [5, 1]"));
+        assert!(e.contains("bound `n` = [5, 1] is inverted"), "{e}");
+    }
+
+    #[test]
+    fn a_limit_of_zero_is_refused() {
+        for (from, to) in [
+            ("time_ms = 1000", "time_ms = 0"),
+            ("memory_mib = 128", "memory_mib = 0"),
+            ("tasks = 128", "tasks = 0"),
+            ("tasks = 128", "tasks = 128\nstack_mib = 0"),
+        ] {
+            let text = edited(from, to);
+            let e = error(&text);
+            let key = to.lines().last().unwrap();
+            let name = key.split(' ').next().unwrap();
+            assert!(
+                e.contains(&format!("`{name}` = 0 makes no sense")),
+                "{to}: {e}"
+            );
+            assert!(
+                e.contains(&format!("line {}", line_of(&text, key))),
+                "{to}: {e}"
+            );
+        }
+    }
+
+    /// Keys that depend on the problem: each error names the file, the line, the table and
+    /// the key.
+    #[test]
+    fn keys_the_problem_does_not_read_are_refused() {
+        let cases = [
+            (
+                edited("row_major = false", "row_majr = true"),
+                "row_majr = true",
+                "[checker] `row_majr`: problem `game` has no checker option `row_majr` (its \
+                 options: row_major)",
+            ),
+            (
+                edited("row_major = false", "row_major = \"yes\""),
+                "row_major = ",
+                "[checker] `row_major` must be true or false, found \"yes\"",
+            ),
+            (
+                edited("m = [1, 100]\n", "m = [1, 100]\nk = [1, 5]\n"),
+                "k = [1, 5]",
+                "[constraints] `k`: problem `game` has no bound `k` (its bounds: n, m, cells)",
+            ),
+            (
+                edited("n = [1, 5]", "n = [1, 5]\nwalls = [0, 3]"),
+                "walls = ",
+                "[groups.small] `walls`: problem `game` has no bound `walls`",
+            ),
+            (
+                edited("n = [1, 20000]", "n = [1, 50]"),
+                "n = [1, 50]",
+                "[lifted] n = [1, 50] is narrower than [constraints] n = [1, 100]",
+            ),
+            (
+                edited("n = [1, 20000]", "n = [2, 20000]"),
+                "n = [2, 20000]",
+                "[lifted] n = [2, 20000] is narrower than [constraints] n = [1, 100]",
+            ),
+            (
+                edited("[constraints]\nn = [1, 100]\n", "[constraints]\n"),
+                "[constraints]",
+                "[constraints] does not declare `n`; problem `game` needs bounds for n, m",
+            ),
+        ];
+        for (text, at, says) in cases {
+            let e = error(&text);
+            let line = line_of(&text, at);
+            assert!(
+                e.starts_with(&format!(
+                    "p/problem.toml: invalid problem.toml: line {line}: "
+                )),
+                "{at}: {e}"
+            );
+            assert!(e.contains(says), "{at}: {e}");
+        }
+        // No table at all: no line to point at.
+        let start = GAME.find("[lifted]").unwrap();
+        let end = GAME.find("# Test groups").unwrap();
+        let text = format!("{}{}", &GAME[..start], &GAME[end..]);
+        assert!(
+            error(&text).contains("no [lifted] table; problem `game` needs bounds for n, m"),
+            "{}",
+            error(&text)
+        );
+        // A problem that reads no bounds refuses every one.
+        let c = ProblemConfig::parse(GAME, "p/problem.toml").unwrap();
+        let e = format!(
+            "{:#}",
+            c.check_keys("p", &ConfigKeys::default()).unwrap_err()
+        );
+        assert!(
+            e.contains("problem `p` reads no bounds from problem.toml"),
+            "{e}"
+        );
+    }
 }

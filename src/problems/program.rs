@@ -30,10 +30,11 @@
 //!   the generator, the words and the manifest seed: the first 32-bit word shifted right by
 //!   one). Builds run every line twice and refuse different bytes ([`crate::package`]).
 //! * validator: input on stdin. `testlib`: `--group G` for a test of group G, exit 0 valid,
-//!   any other exit invalid; `kattis`: the words of `flags.G` (default none) for group G,
-//!   exit 42 valid, 43 invalid, anything else is an error of the validator. The message (stderr,
-//!   else stdout) is reported; when it reads `line L, column C: ...` (gridjudge's and testlib's
-//!   form) the position is taken from it.
+//!   3 invalid (as testlib's validators quit); `kattis`: the words of `flags.G` (default
+//!   none) for group G, exit 42 valid, 43 invalid. Anything else (another exit code, a
+//!   signal, a limit) is an error of the validator, named as such, never "invalid". The
+//!   message of an invalid input (stderr, else stdout) is reported; when it reads `line L,
+//!   column C: ...` (gridjudge's and testlib's form) the position is taken from it.
 //! * solution and brute force: input on stdin, answer on stdout, exit 0.
 //! * checker program: `testlib`: `CHECKER input output answer`, exit 0 AC, 1 WA, 2 PE, 3 FAIL
 //!   (7 with testlib's points is AC), message on stderr; `kattis`: `CHECKER input answer
@@ -114,8 +115,9 @@ impl ProgramProblem {
     /// problem lives as long as the process (it is leaked into a `&'static`, as built-in
     /// problems are statics).
     ///
-    /// Errors: no `[programs]`, its `name` not the folder's name, a program file that does not
-    /// exist, a bad checker declaration.
+    /// Errors: no `[programs]`, its `name` not the folder's name, a bound or a `[checker]` key
+    /// in `problem.toml` (a program problem reads none: [`ProblemConfig::check_keys`]), a
+    /// program file that does not exist, a bad checker declaration.
     pub fn load(
         dir: &Path,
         text: String,
@@ -137,6 +139,8 @@ impl ProgramProblem {
         let Some(programs) = config.programs.clone() else {
             bail!("{}: no [programs] table", path.display());
         };
+        // A program problem reads no bounds and no `[checker]` options from problem.toml.
+        config.check_keys(&config.name, &crate::problem::ConfigKeys::default())?;
         let origin = path.display().to_string();
         let mut all: Vec<(String, &ProgramSpec)> = programs
             .generators
@@ -413,9 +417,11 @@ impl ProgramProblem {
             runner::Termination::Exited(c) => c,
             runner::Termination::Signaled(_) => -1,
         };
+        // Only the convention's "invalid" status means an invalid input (testlib quits with 3,
+        // Kattis with 43); any other exit, a signal or a limit is the validator's own failure.
         let valid = match (&ran.result.outcome, conv, code) {
-            (Outcome::Finished, _, 0) if conv == Convention::Testlib => true,
-            (Outcome::RuntimeError(_), Convention::Testlib, c) if c > 0 => false,
+            (Outcome::Finished, Convention::Testlib, 0) => true,
+            (Outcome::RuntimeError(_), Convention::Testlib, 3) => false,
             (Outcome::RuntimeError(_), Convention::Kattis, 42) => true,
             (Outcome::RuntimeError(_), Convention::Kattis, 43) => false,
             (Outcome::Finished, Convention::Kattis, 0) => bail!(
@@ -423,9 +429,20 @@ impl ProgramProblem {
                  (invalid)",
                 self.name
             ),
-            _ => bail!(self
-                .failure("validator", &ran)
-                .unwrap_or_else(|| format!("{} validator: exit code {code}", self.name))),
+            _ => {
+                let what = self
+                    .failure("validator", &ran)
+                    .unwrap_or_else(|| format!("{} validator: exit code {code}", self.name));
+                let rule = match conv {
+                    Convention::Testlib => "exit 0 valid, 3 invalid",
+                    Convention::Kattis => "exit 42 valid, 43 invalid",
+                };
+                bail!(
+                    "{what} (the validator itself failed: its {} convention is {rule}, anything \
+                     else is its own error)",
+                    conv.name()
+                )
+            }
         };
         if valid {
             return Ok(Ok(()));

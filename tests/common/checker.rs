@@ -94,8 +94,8 @@ pub fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
 }
 
-/// An integer token: optional `-`, digits, no leading zero. Values beyond 10^18 are clamped
-/// (only whether they are in a range matters).
+/// An integer token as testlib's `readLong` reads one: optional `-`, digits, no leading zero,
+/// not `-0`, within the 64-bit integers (anything else is a presentation error).
 pub fn model_int(t: &[u8]) -> Option<i128> {
     let (neg, d) = match t.split_first() {
         Some((b'-', rest)) => (true, rest),
@@ -104,12 +104,14 @@ pub fn model_int(t: &[u8]) -> Option<i128> {
     if d.is_empty() || !d.iter().all(u8::is_ascii_digit) || (d.len() > 1 && d[0] == b'0') {
         return None;
     }
-    let v: i128 = if d.len() > 18 {
-        10i128.pow(18)
-    } else {
-        std::str::from_utf8(d).unwrap().parse().unwrap()
-    };
-    Some(if neg { -v } else { v })
+    if neg && d == b"0" || d.len() > 19 {
+        return None;
+    }
+    let v: i128 = std::str::from_utf8(d).unwrap().parse().unwrap();
+    let v = if neg { -v } else { v };
+    (i128::from(i64::MIN)..=i128::from(i64::MAX))
+        .contains(&v)
+        .then_some(v)
 }
 
 /// The tokens of `out` as the model reads them: split on white space.
@@ -141,7 +143,7 @@ fn separator(rng: &mut TestRng) -> &'static [u8] {
 
 /// Number tokens that are not integers of the format.
 const MALFORMED_NUMBERS: &[&[u8]] = &[
-    b"+1", b"01", b"00", b"1.0", b"1e1", b"0x1", b"-", b"--1", b"1,",
+    b"+1", b"01", b"00", b"-0", b"-01", b"1.0", b"1e1", b"0x1", b"-", b"--1", b"1,",
 ];
 
 /// Kinds of [`garbage_token`].

@@ -14,8 +14,9 @@ use gridjudge::problem::ValidateOptions;
 /// Validate one input of PROBLEM read from stdin.
 ///
 /// Exit codes: testlib's by default (0 valid, 3 invalid), Kattis' with --kattis (42 valid,
-/// 43 invalid); usage errors exit 2. An invalid input gets one line on stderr naming the line
-/// and column, what was expected and what was found. Constraints and groups come from
+/// 43 invalid); usage errors exit 2, and so does a program problem's validator program that
+/// fails itself (a crash, an exit status its convention does not define). An invalid input
+/// gets one line on stderr naming the line and column, what was expected and what was found. Constraints and groups come from
 /// problems/<p>/problem.toml (compiled in; --config reads another copy).
 ///
 /// testlib's validator flags are accepted: --testset (ignored), --group (`default` is no
@@ -117,9 +118,10 @@ fn main() -> ExitCode {
             g => g,
         };
         let bounds = cfg.bounds_for(group)?;
-        Ok((p, bounds))
+        let group = group.map(str::to_string);
+        Ok((p, bounds, cfg, group))
     });
-    let (p, bounds) = match setup {
+    let (p, bounds, cfg, group) = match setup {
         Ok(x) => x,
         Err(e) => {
             eprintln!("validator: error: {e:#}");
@@ -134,7 +136,21 @@ fn main() -> ExitCode {
     let opts = ValidateOptions {
         allow_trailing_spaces: cli.allow_trailing_spaces,
     };
-    let code = match p.validate(&input, &bounds, opts) {
+    // A program problem's validator program gets the group itself; when it fails (crashes,
+    // exits with a status its convention does not define) that is its own error, not an
+    // invalid input.
+    let verdict = if gridjudge::problems::program::ProgramProblem::of(p).is_some() {
+        match p.validate_in_group(&input, &cfg, group.as_deref()) {
+            Ok(v) => v,
+            Err(e) => {
+                eprintln!("validator: error: {e:#}");
+                return ExitCode::from(2);
+            }
+        }
+    } else {
+        p.validate(&input, &bounds, opts)
+    };
+    let code = match verdict {
         Ok(summary) => {
             if let Some(name) = &cli.test_overview_log_file_name {
                 let log = overview_log(&summary.bounds_log);

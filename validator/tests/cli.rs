@@ -303,8 +303,29 @@ fn a_program_problem_of_the_nearest_problems_folder() {
     let o = run(&inside, &["geography"], b"4 3 5\n1 1\n");
     assert_eq!(code(&o), 3, "{}", stderr(&o));
     assert!(stderr(&o).starts_with("invalid: "), "{}", stderr(&o));
+    // The group reaches the validator program: L + R = 18 is valid, but not in `small`.
+    let o = run(&inside, &["geography"], b"9 9 0\n");
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let o = run(&inside, &["geography", "--group", "small"], b"9 9 0\n");
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
     let o = run(&inside, &["game"], b"1 1\n.\n");
     assert_eq!(code(&o), 0, "{}", stderr(&o));
+    // A validator program that fails itself (exit 1, not testlib's 3) is an error naming it,
+    // never "invalid".
+    let toml = root.join("problems/geography/problem.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    let from = r#"validator = { source = "validator/validator.cpp", convention = "testlib" }"#;
+    assert!(text.contains(from));
+    let crash = r#"validator = { command = "echo Traceback >&2; exit 1", convention = "testlib" }"#;
+    std::fs::write(&toml, text.replace(from, crash)).unwrap();
+    let o = run(&inside, &["geography"], &sample);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(
+        stderr(&o).starts_with("validator: error: geography validator failed: exit code 1")
+            && stderr(&o).contains("the validator itself failed"),
+        "{}",
+        stderr(&o)
+    );
     // A folder with no problems folder above it.
     let elsewhere = scratch("elsewhere");
     let o = run(&elsewhere, &["geography"], &sample);

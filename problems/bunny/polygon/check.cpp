@@ -13,9 +13,9 @@
 //   * tokens are separated by any run of space, \t, \n, \v, \f, \r (gridjudge's set: testlib's
 //     own readToken knows only space, \t, \n, \r, so tokens are read here byte by byte through
 //     testlib's stream, never with readToken/readInt); a token longer than 64 bytes is PE;
-//   * PE: an empty output; a token that is not an integer (optional '-', digits, no '+', no
-//     leading zero; "-0" is 0; too long values saturate to 64 bits); fewer than r indices; a
-//     token after the r indices;
+//   * PE: an empty output; a token that is not an integer as testlib's readLong reads one
+//     (optional '-', digits, no '+', no leading zero, not "-0", within 64 bits); fewer than r
+//     indices; a token after the r indices;
 //   * WA: r outside 0..=k (nothing after it is read), an index outside 1..=k, an index not
 //     greater than the one before; then, the whole output read, a list that differs from the
 //     jury's;
@@ -78,34 +78,27 @@ struct Token {
         return s + "`";
     }
 
-    // The value if the token has integer syntax (optional '-', digits, no leading zero),
-    // saturated to the 64-bit range.
+    // The value if the token is an integer as testlib's readInt/readLong reads one: optional
+    // '-', digits, no leading zero ("01", "-01"), not "-0", within the 64-bit integers.
+    // Anything else is not an integer (a presentation error in the output).
     bool asInt(long long& value) const {
         const bool neg = !bytes.empty() && bytes[0] == '-';
         const size_t from = neg ? 1 : 0;
         if (tooLong || from == bytes.size()) return false;
-        if (bytes.size() - from > 1 && bytes[from] == '0') return false;
-        const long long kMax = 9223372036854775807LL;
-        const long long kMin = -kMax - 1;
-        long long v = 0;  // accumulates -|value|, so that the most negative value fits
-        bool saturated = false;
         for (size_t i = from; i < bytes.size(); i++) {
             if (bytes[i] < '0' || bytes[i] > '9') return false;
+        }
+        if (bytes.size() - from > 1 && bytes[from] == '0') return false;
+        if (neg && bytes[from] == '0') return false;  // "-0"
+        const long long kMin = -9223372036854775807LL - 1;
+        long long v = 0;  // accumulates -|value|, so that the most negative value fits
+        for (size_t i = from; i < bytes.size(); i++) {
             const int d = bytes[i] - '0';
-            if (saturated) continue;
-            if (v < (kMin + d) / 10) {
-                saturated = true;
-            } else {
-                v = v * 10 - d;
-            }
+            if (v < (kMin + d) / 10) return false;  // beyond 64 bits
+            v = v * 10 - d;
         }
-        if (saturated) {
-            value = neg ? kMin : kMax;
-        } else if (neg) {
-            value = v;
-        } else {
-            value = v == kMin ? kMax : -v;
-        }
+        if (!neg && v == kMin) return false;  // 9223372036854775808
+        value = neg ? v : -v;
         return true;
     }
 };

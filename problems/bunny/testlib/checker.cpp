@@ -51,9 +51,9 @@
 // The output is r, then r indices of Bunny's mistakes (1..k, strictly increasing). Tokens are
 // separated by any run of white space (space, \t, \n, \v, \f, \r). The first defect in reading
 // order decides the verdict:
-//  * PE: empty output; a token that is not an integer (optional '-', digits, no '+', no
-//    leading zero; "-0" is read as 0); fewer than r indices; a token after the r indices; a
-//    token longer than 64 bytes;
+//  * PE: empty output; a token that is not an integer as testlib's readLong reads one
+//    (optional '-', digits, no '+', no leading zero, not "-0", within 64 bits); fewer than r
+//    indices; a token after the r indices; a token longer than 64 bytes;
 //  * WA: r outside 0..k (nothing after it is read), an index outside 1..k, an index not
 //    greater than the one before;
 //  * otherwise, the whole output read: AC when the list equals the jury's, else WA.
@@ -391,32 +391,27 @@ struct Token {
         return s + "`";
     }
 
-    // The token as an integer: optional '-', then at least one digit, no leading zero ("-0" is
-    // 0). Too large values saturate to LLONG_MIN / LLONG_MAX: still integers, out of range.
-    bool as_int(long long& v) const {
+    // The value if the token is an integer as testlib's readInt/readLong reads one: optional
+    // '-', digits, no leading zero ("01", "-01"), not "-0", within the 64-bit integers.
+    // Anything else is not an integer (a presentation error in the output).
+    bool as_int(long long& value) const {
         const bool neg = !bytes.empty() && bytes[0] == '-';
         const size_t from = neg ? 1 : 0;
         if (from == bytes.size()) return false;
-        for (size_t i = from; i < bytes.size(); i++)
+        for (size_t i = from; i < bytes.size(); i++) {
             if (bytes[i] < '0' || bytes[i] > '9') return false;
+        }
         if (bytes.size() - from > 1 && bytes[from] == '0') return false;
-        v = 0;
+        if (neg && bytes[from] == '0') return false;  // "-0"
+        const long long kMin = -9223372036854775807LL - 1;
+        long long v = 0;  // accumulates -|value|, so that the most negative value fits
         for (size_t i = from; i < bytes.size(); i++) {
             const int d = bytes[i] - '0';
-            if (!neg) {
-                if (v > (LLONG_MAX - d) / 10) {
-                    v = LLONG_MAX;
-                    return true;
-                }
-                v = v * 10 + d;
-            } else {
-                if (v < (LLONG_MIN + d) / 10) {
-                    v = LLONG_MIN;
-                    return true;
-                }
-                v = v * 10 - d;
-            }
+            if (v < (kMin + d) / 10) return false;  // beyond 64 bits
+            v = v * 10 - d;
         }
+        if (!neg && v == kMin) return false;  // 9223372036854775808
+        value = neg ? v : -v;
         return true;
     }
 };

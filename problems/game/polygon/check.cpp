@@ -13,9 +13,9 @@
 //   * tokens are separated by any run of space, \t, \n, \v, \f, \r (gridjudge's set: testlib's
 //     own readToken knows only space, \t, \n, \r, so tokens are read here byte by byte through
 //     testlib's stream, never with readToken/readInt); a token longer than 64 bytes is PE;
-//   * the output is LOSE (nothing after it), or WIN then `row column` pairs; integers are
-//     optional '-', digits, no leading zero, no '+' ("-0" is 0), saturated to 64 bits when too
-//     long; anything else, an empty output or a row without a column is PE;
+//   * the output is LOSE (nothing after it), or WIN then `row column` pairs; integers are as
+//     testlib's readLong reads them: optional '-', digits, no leading zero, no '+', not "-0",
+//     within 64 bits; anything else, an empty output or a row without a column is PE;
 //   * a cell outside the maze, a wall, a cell listed twice, WIN with no cell, WIN against a
 //     jury LOSE or the reverse, a set different from the jury's is WA; with `row_major` a cell
 //     listed after a later one (row-major) is WA too;
@@ -81,34 +81,27 @@ struct Token {
         return s + "`";
     }
 
-    // The value if the token has integer syntax (optional '-', digits, no leading zero),
-    // saturated to the 64-bit range.
+    // The value if the token is an integer as testlib's readInt/readLong reads one: optional
+    // '-', digits, no leading zero ("01", "-01"), not "-0", within the 64-bit integers.
+    // Anything else is not an integer (a presentation error in the output).
     bool asInt(long long& value) const {
         const bool neg = !bytes.empty() && bytes[0] == '-';
         const size_t from = neg ? 1 : 0;
         if (tooLong || from == bytes.size()) return false;
-        if (bytes.size() - from > 1 && bytes[from] == '0') return false;
-        const long long kMax = 9223372036854775807LL;
-        const long long kMin = -kMax - 1;
-        long long v = 0;  // accumulates -|value|, so that the most negative value fits
-        bool saturated = false;
         for (size_t i = from; i < bytes.size(); i++) {
             if (bytes[i] < '0' || bytes[i] > '9') return false;
+        }
+        if (bytes.size() - from > 1 && bytes[from] == '0') return false;
+        if (neg && bytes[from] == '0') return false;  // "-0"
+        const long long kMin = -9223372036854775807LL - 1;
+        long long v = 0;  // accumulates -|value|, so that the most negative value fits
+        for (size_t i = from; i < bytes.size(); i++) {
             const int d = bytes[i] - '0';
-            if (saturated) continue;
-            if (v < (kMin + d) / 10) {
-                saturated = true;
-            } else {
-                v = v * 10 - d;
-            }
+            if (v < (kMin + d) / 10) return false;  // beyond 64 bits
+            v = v * 10 - d;
         }
-        if (saturated) {
-            value = neg ? kMin : kMax;
-        } else if (neg) {
-            value = v;
-        } else {
-            value = v == kMin ? kMax : -v;
-        }
+        if (!neg && v == kMin) return false;  // 9223372036854775808
+        value = neg ? v : -v;
         return true;
     }
 };

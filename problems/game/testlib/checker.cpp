@@ -55,9 +55,9 @@
 //     end is not required. A token longer than 64 bytes is PE (it is never buffered whole).
 //   * The first token must be WIN or LOSE (PE otherwise; an empty output is PE).
 //   * After LOSE nothing may follow (PE).
-//   * After WIN, pairs of integers: optional '-', digits, no leading zero, no '+' ("-0" reads
-//     as 0). A token that is not such an integer is PE, and so is a row without a column.
-//     Integers too large for 64 bits stay integers (saturated), just out of range.
+//   * After WIN, pairs of integers as testlib's readLong reads them: optional '-', digits, no
+//     leading zero ("01", "-01"), no '+', not "-0", within the 64-bit integers. A token that is
+//     not such an integer is PE, and so is a row without a column.
 //   * A cell outside the maze, a wall, or a cell listed twice is WA, and so is WIN with no
 //     cell at all.
 //   * With `row_major` (problem.toml's `[checker] row_major`, the constant below, which
@@ -311,37 +311,27 @@ struct Token {
         return s + "`";
     }
 
-    // The integer value if the token has integer syntax (optional '-', digits, no leading
-    // zero), saturated to the 64-bit range.
+    // The value if the token is an integer as testlib's readInt/readLong reads one: optional
+    // '-', digits, no leading zero ("01", "-01"), not "-0", within the 64-bit integers.
+    // Anything else is not an integer (a presentation error in the output).
     bool asInt(long long& value) const {
-        size_t i = 0;
         const bool neg = !bytes.empty() && bytes[0] == '-';
-        if (neg) i = 1;
-        if (i == bytes.size()) return false;
-        if (bytes.size() - i > 1 && bytes[i] == '0') return false;
-        const long long kMax = 9223372036854775807LL;
-        long long v = 0;
-        bool saturated = false;
-        for (; i < bytes.size(); i++) {
+        const size_t from = neg ? 1 : 0;
+        if (from == bytes.size()) return false;
+        for (size_t i = from; i < bytes.size(); i++) {
             if (bytes[i] < '0' || bytes[i] > '9') return false;
+        }
+        if (bytes.size() - from > 1 && bytes[from] == '0') return false;
+        if (neg && bytes[from] == '0') return false;  // "-0"
+        const long long kMin = -9223372036854775807LL - 1;
+        long long v = 0;  // accumulates -|value|, so that the most negative value fits
+        for (size_t i = from; i < bytes.size(); i++) {
             const int d = bytes[i] - '0';
-            if (saturated) continue;
-            // Accumulates -|v| so that the most negative value fits too.
-            if (v < (-kMax - 1 + d) / 10) {
-                saturated = true;
-            } else {
-                v = v * 10 - d;
-            }
+            if (v < (kMin + d) / 10) return false;  // beyond 64 bits
+            v = v * 10 - d;
         }
-        if (saturated) {
-            value = neg ? -kMax - 1 : kMax;
-        } else if (neg) {
-            value = v;
-        } else if (v == -kMax - 1) {
-            value = kMax;  // 9223372036854775808 saturates
-        } else {
-            value = -v;
-        }
+        if (!neg && v == kMin) return false;  // 9223372036854775808
+        value = neg ? v : -v;
         return true;
     }
 };

@@ -2,10 +2,11 @@
 //! (increasing order is part of the answer). White space between tokens is free.
 //!
 //! Verdicts, decided by the first defect in reading order:
-//! * PE: empty output, a token that is not an integer (testlib's syntax: optional `-`, digits,
-//!   no `+`, no leading zero), fewer than r indices, a token after the r indices, a token
-//!   longer than [`crate::core::token_reader::MAX_TOKEN`] bytes;
-//! * WA: r outside 0..=k (a negative or 30-digit r included; nothing more is read, so memory
+//! * PE: empty output, a token that is not an integer as testlib's `readLong` reads one
+//!   ([`crate::core::token_reader::Token::int`]: optional `-`, digits, no `+`, no leading
+//!   zero, not `-0`, within 64 bits), fewer than r indices, a token after the r indices, a
+//!   token longer than [`crate::core::token_reader::MAX_TOKEN`] bytes;
+//! * WA: r outside 0..=k (a negative r included; nothing more is read, so memory
 //!   stays O(k) whatever r says), an index outside 1..=k, indices not strictly increasing;
 //! * then, the whole output having been read: WA when the list differs from the jury's (a
 //!   wrong count or wrong indices), explained by a `similar` diff;
@@ -35,13 +36,14 @@ fn read_answer<R: Read>(reader: &mut TokenReader<R>, k: usize) -> Result<Vec<u32
             "empty output: expected r, the number of mistakes",
         ));
     };
-    let Some(r) = first.as_int() else {
-        return Err(CheckOutcome::pe(format!(
-            "{}: expected r, the number of mistakes, found {}",
+    let r = first.int().map_err(|e| {
+        CheckOutcome::pe(format!(
+            "{}: expected r, the number of mistakes, found {}{}",
             first.at(),
-            first.show()
-        )));
-    };
+            first.show(),
+            e.note()
+        ))
+    })?;
     let k = k as i64;
     if !(0..=k).contains(&r) {
         return Err(CheckOutcome::wa(format!(
@@ -58,13 +60,14 @@ fn read_answer<R: Read>(reader: &mut TokenReader<R>, k: usize) -> Result<Vec<u32
                 j - 1
             )));
         };
-        let Some(v) = t.as_int() else {
-            return Err(CheckOutcome::pe(format!(
-                "{}: index {j} of {r}: expected an integer, found {}",
+        let v = t.int().map_err(|e| {
+            CheckOutcome::pe(format!(
+                "{}: index {j} of {r}: expected an integer, found {}{}",
                 t.at(),
-                t.show()
-            )));
-        };
+                t.show(),
+                e.note()
+            ))
+        })?;
         if !(1..=k).contains(&v) {
             return Err(CheckOutcome::wa(format!(
                 "{}: index {j} of {r} is {v}, not a move number between 1 and {k}",

@@ -393,6 +393,14 @@ impl Problem for Bunny {
         crate::problem::compiled_bounds(self.name(), lifted)
     }
 
+    fn config_keys(&self) -> crate::problem::ConfigKeys {
+        crate::problem::ConfigKeys {
+            required_bounds: &["n", "m", "k"],
+            optional_bounds: &["cells"],
+            checker_flags: &[],
+        }
+    }
+
     fn validate(
         &self,
         input: &[u8],

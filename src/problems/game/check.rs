@@ -45,26 +45,28 @@ fn read_answer<R: Read>(
             let mut seen = vec![false; g.len() as usize];
             let mut cells: Vec<u32> = Vec::new();
             while let Some(rt) = reader.next_token().map_err(CheckOutcome::from)? {
-                let Some(r) = rt.as_int() else {
-                    return Err(CheckOutcome::pe(format!(
-                        "{}: expected a row number, found {}",
+                let r = rt.int().map_err(|e| {
+                    CheckOutcome::pe(format!(
+                        "{}: expected a row number, found {}{}",
                         rt.at(),
-                        rt.show()
-                    )));
-                };
+                        rt.show(),
+                        e.note()
+                    ))
+                })?;
                 let Some(ct) = reader.next_token().map_err(CheckOutcome::from)? else {
                     return Err(CheckOutcome::pe(format!(
                         "{}: row {r} has no column (odd count of numbers)",
                         rt.at()
                     )));
                 };
-                let Some(c) = ct.as_int() else {
-                    return Err(CheckOutcome::pe(format!(
-                        "{}: expected a column number, found {}",
+                let c = ct.int().map_err(|e| {
+                    CheckOutcome::pe(format!(
+                        "{}: expected a column number, found {}{}",
                         ct.at(),
-                        ct.show()
-                    )));
-                };
+                        ct.show(),
+                        e.note()
+                    ))
+                })?;
                 if r < 1 || r > i64::from(g.n) || c < 1 || c > i64::from(g.m) {
                     return Err(CheckOutcome::wa(format!(
                         "{}: cell ({r}, {c}) is outside the {}x{} maze",

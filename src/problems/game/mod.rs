@@ -221,6 +221,14 @@ impl Problem for Game {
         crate::problem::compiled_bounds(self.name(), lifted)
     }
 
+    fn config_keys(&self) -> crate::problem::ConfigKeys {
+        crate::problem::ConfigKeys {
+            required_bounds: &["n", "m"],
+            optional_bounds: &["cells"],
+            checker_flags: &["row_major"],
+        }
+    }
+
     fn validate(
         &self,
         input: &[u8],
