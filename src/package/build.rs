@@ -35,6 +35,9 @@ pub struct BuiltTest {
     pub brute_checked: bool,
     /// Reference solution time, milliseconds.
     pub solve_ms: f64,
+    /// The reference solution's own output when the jury answer is another file (a hand-made
+    /// test's official answer); `None` when the jury answer is the reference's output.
+    pub reference: Option<Vec<u8>>,
 }
 
 /// Produces ([`input_of`], with its determinism check), validates, solves and cross-checks one
@@ -85,15 +88,15 @@ pub fn build_test(
     must_accept(&answer, &answer, "self-check of the jury answer")?;
     // A hand-made test's official answer is its jury answer (as in Polygon): the checker must
     // accept the reference's output against it (and it against the reference's).
-    let answer = match &spec.answer {
+    let (answer, reference) = match &spec.answer {
         Some(official) => {
             let official = read_relative(dir, official)?;
             must_accept(&official, &official, "self-check of the official answer")?;
             must_accept(&official, &answer, "official answer against the reference")?;
             must_accept(&answer, &official, "reference against the official answer")?;
-            official
+            (official, Some(answer))
         }
-        None => answer,
+        None => (answer, None),
     };
     let brute = match &config.build.brute_force_group {
         Some(g) if spec.group.as_deref() == Some(g.as_str()) => {
@@ -114,6 +117,7 @@ pub fn build_test(
         size: summary.size,
         brute_checked: brute.is_some(),
         solve_ms,
+        reference,
     })
 }
 
@@ -512,7 +516,9 @@ fn confirm_answers(
                             t.spec.source()
                         )
                     })?;
-                if second == t.answer {
+                // The first run's output: the jury answer, unless an official file replaced it.
+                let first = t.reference.as_ref().unwrap_or(&t.answer);
+                if second == *first {
                     return Ok(());
                 }
                 let short = |b: &[u8]| {
@@ -526,7 +532,7 @@ fn confirm_answers(
                     reference_name(problem),
                     t.name,
                     t.spec.source(),
-                    short(&t.answer),
+                    short(first),
                     short(&second)
                 )
             })
