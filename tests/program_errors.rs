@@ -33,13 +33,8 @@ memory_mib = 128
 output_mib = 1
 "#;
 
-/// One number N in [1, 100] on a line.
-const VALIDATOR: &str = r#"import re, sys
-s = sys.stdin.read()
-if not re.fullmatch(r"[1-9][0-9]*\n", s) or int(s) > 100:
-    sys.stderr.write("line 1, column 1: expected integer N in [1, 100], found %r\n" % s.strip())
-    sys.exit(3)
-"#;
+/// One number N in [1, 100] on a line (a testlib-convention validator in Python).
+const VALIDATOR: &str = include_str!("fixtures/validator_n_1_100.py");
 
 const MANIFEST: &str = "[[test]]\ngen = \"gen 5\"\n\n[[test]]\ngen = \"bad 7\"\n";
 
