@@ -275,7 +275,7 @@ fn count_kinds(changes: &[LockChange]) -> String {
 /// build or reader makes it fail at once. Nothing is written when `tests/` holds files
 /// gridjudge did not write (unless `opts.delete_unknown`), when any test fails (an empty jury
 /// answer is a failure unless `[build] empty_answers`), when the reference solution gives
-/// two answers for one input ([`confirm_answers`]) or when the lock check fails; an
+/// two answers for one input (`confirm_answers`) or when the lock check fails; an
 /// interruption or a write error leaves the previous package and lock as they were. Errors
 /// name the test and give the command to run next.
 pub fn build_problem(problem: &dyn Problem, opts: &BuildOptions) -> anyhow::Result<BuildReport> {
