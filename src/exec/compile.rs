@@ -31,7 +31,7 @@ pub fn session(sandboxed: bool) -> anyhow::Result<(Option<Arc<Session>>, String)
         return Ok((None, NO_SANDBOX.to_string()));
     }
     let s = Session::new()?;
-    let what = format!("sandbox: {}", s.sandbox().describe());
+    let what = format!("sandbox: {}", s.describe());
     Ok((Some(s), what))
 }
 

@@ -14,10 +14,12 @@
 //! May use: [`crate::core`] and [`crate::problem`] (the limits' defaults). Knows no problem
 //! implementation and no package.
 
+pub mod box_init;
 pub mod cgroup;
 pub mod cleanup;
 pub mod compile;
 pub mod read_only;
 pub mod runner;
 pub mod sandbox;
+pub mod seccomp;
 pub mod wait;

@@ -67,6 +67,7 @@
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::Read;
+use std::os::fd::{AsRawFd, FromRawFd};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -76,11 +77,13 @@ use std::time::Instant;
 use anyhow::{bail, Context};
 use serde::Serialize;
 
+use crate::exec::box_init::{InitConfig, Status};
 use crate::exec::cgroup::join_cgroup;
 use crate::exec::cleanup::{GroupGuard, TrackedDir};
 use crate::exec::read_only::ReadOnlyView;
 use crate::exec::sandbox::{
-    close_other_descriptors, drop_privileges, enter_netns, Session, EXEC_WRITE_GUARD,
+    close_other_descriptors, drop_privileges, enter_netns, keep_descriptors, read_status,
+    status_pipe, Enforcement, Session, EXEC_WRITE_GUARD,
 };
 use crate::exec::wait::KillReason;
 use crate::exec::wait::{become_subreaper, wait_run, CgroupMeter, ProcMeter, Waited};
@@ -189,6 +192,8 @@ pub struct RunResult {
     /// How many times a `fork` or thread creation failed on the task limit (sandbox with
     /// cgroups only; 0 otherwise).
     pub task_limit_hits: u64,
+    /// What enforced the CPU, memory and task limits of this run.
+    pub limits_by: Enforcement,
 }
 
 /// What to run.
@@ -446,13 +451,15 @@ fn read_outputs(spec: &RunSpec, stderr_path: &Path) -> (u64, String) {
     (output_bytes, String::from_utf8_lossy(&head).into_owned())
 }
 
-/// The [`RunResult`] of a waited-for run: its classification and measurements.
+/// The [`RunResult`] of a waited-for unconfined run: its classification ([`classify`]) and
+/// measurements.
 fn conclude(
     waited: &Waited,
     termination: Termination,
     output_bytes: u64,
     stderr_head: String,
     limits: &RunLimits,
+    limits_by: Enforcement,
 ) -> RunResult {
     let outcome = classify(
         termination,
@@ -474,6 +481,7 @@ fn conclude(
         stderr_head,
         stray_processes: waited.stray_processes,
         task_limit_hits: waited.usage.task_limit_hits,
+        limits_by,
     }
 }
 
@@ -549,13 +557,20 @@ fn run_unconfined(spec: &RunSpec, prog: &OsString, args: &[OsString]) -> anyhow:
     let _recorded = GroupGuard::new(pid);
 
     let mut meter = ProcMeter::new(pid, limits.memory_kib);
-    let waited = wait_run(pid, start, limits.wall_ms, limits.time_ms, &mut meter)?;
+    let waited = wait_run(pid, start, limits.wall_ms, limits.time_ms, &mut meter, None)?;
     let termination = termination(waited.status);
     let (output_bytes, stderr_head) = read_outputs(spec, &stderr_path);
     if spec.stderr.is_none() {
         let _ = std::fs::remove_file(&stderr_path);
     }
-    let result = conclude(&waited, termination, output_bytes, stderr_head, &limits);
+    let result = conclude(
+        &waited,
+        termination,
+        output_bytes,
+        stderr_head,
+        &limits,
+        Enforcement::Unconfined,
+    );
     drop(work);
     Ok(result)
 }
@@ -571,22 +586,121 @@ fn termination(status: i32) -> Termination {
     }
 }
 
-/// Decodes `bwrap`'s exit status: it exits with the program's exit code, or with 128 + the
-/// signal number when the program was killed by a signal (it cannot die of the same signal
-/// itself). Codes 129 to 192 are therefore read as signals 1 to 64: a program that calls
-/// `exit(139)` in the sandbox is reported as killed by SIGSEGV.
-fn sandbox_termination(status: i32) -> Termination {
-    match termination(status) {
-        Termination::Exited(c @ 129..=192) => Termination::Signaled(c - 128),
-        t => t,
+/// A copy of the file `path` in a sealed memfd (no write, no resize), positioned at its start:
+/// the stdin of a sandboxed run. The program cannot change the test through it, not even by
+/// reopening `/proc/self/fd/0` for writing, which the seals refuse.
+fn sealed_copy(path: &Path) -> anyhow::Result<File> {
+    use std::io::Seek as _;
+    // SAFETY: memfd_create takes a NUL-terminated name and flags.
+    let fd = unsafe {
+        libc::memfd_create(
+            c"gridjudge-stdin".as_ptr(),
+            libc::MFD_CLOEXEC | libc::MFD_ALLOW_SEALING,
+        )
+    };
+    if fd < 0 {
+        return Err(std::io::Error::last_os_error()).context("cannot make a memfd for stdin");
+    }
+    // SAFETY: fd was just made and is owned by nobody else.
+    let mut file = File::from(unsafe { std::os::fd::OwnedFd::from_raw_fd(fd) });
+    let mut src = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    std::io::copy(&mut src, &mut file)
+        .with_context(|| format!("cannot copy {} for stdin", path.display()))?;
+    // SAFETY: fcntl on our own descriptor.
+    let sealed = unsafe {
+        libc::fcntl(
+            file.as_raw_fd(),
+            libc::F_ADD_SEALS,
+            libc::F_SEAL_SEAL | libc::F_SEAL_SHRINK | libc::F_SEAL_GROW | libc::F_SEAL_WRITE,
+        )
+    };
+    if sealed != 0 {
+        return Err(std::io::Error::last_os_error()).context("cannot seal the stdin memfd");
+    }
+    file.seek(std::io::SeekFrom::Start(0))?;
+    Ok(file)
+}
+
+/// What a sandboxed run measured, for [`classify_sandboxed`].
+#[derive(Clone, Copy, Debug)]
+pub struct BoxMeasure {
+    /// Why the monitor killed the run, if it did.
+    pub killed: Option<KillReason>,
+    /// CPU time of the tree (cgroup) or of every reaped process (per-process), ms.
+    pub cpu_ms: u64,
+    /// Peak memory of the tree (cgroup) or of the largest process (per-process), KiB.
+    pub peak_kib: u64,
+    /// Whether the cgroup's OOM killer killed a process of the run.
+    pub oom: bool,
+    /// Bytes the program wrote to stdout.
+    pub output_bytes: u64,
+    /// Whether `/tmp` or `/work` was full when the program ended.
+    pub scratch_full: bool,
+    /// Whether the limits were per process (`--limits per-process`).
+    pub per_process: bool,
+}
+
+/// Classifies a sandboxed run from the kernel's accounting and the program's own wait status
+/// as the sandbox's init reported it (first rule that applies):
+/// 1. killed by the monitor for wall-clock or CPU time, or CPU time over the limit → TLE;
+/// 2. killed for output, or more bytes on stdout than the limit → OLE;
+/// 3. killed for memory, an OOM kill in the run's cgroup, or the peak over the limit → MLE;
+///    in per-process mode also an abnormal end after reporting a failed allocation (the
+///    address-space cap turns overuse into failed allocations there);
+/// 4. killed by `SIGSYS` → RE "forbidden system call" (the system-call filter,
+///    [`crate::exec::seccomp`]); any other signal, or a non-zero exit code → RE (naming a full
+///    `/tmp` or `/work` when they were);
+/// 5. otherwise finished: the checker decides.
+///
+/// Exit codes are never read as signals, and nothing the program prints changes rules 1–4
+/// except the per-process allocation rule.
+pub fn classify_sandboxed(
+    termination: Termination,
+    m: &BoxMeasure,
+    stderr_head: &str,
+    limits: &RunLimits,
+) -> Outcome {
+    if matches!(m.killed, Some(KillReason::WallTime | KillReason::CpuTime))
+        || m.cpu_ms > limits.time_ms
+    {
+        return Outcome::TimeLimit;
+    }
+    if m.killed == Some(KillReason::Output) || m.output_bytes > limits.output_bytes {
+        return Outcome::OutputLimit;
+    }
+    let abnormal = termination != Termination::Exited(0);
+    if m.killed == Some(KillReason::Memory)
+        || m.oom
+        || m.peak_kib > limits.memory_kib
+        || (m.per_process && abnormal && reports_allocation_failure(stderr_head))
+    {
+        return Outcome::MemoryLimit;
+    }
+    let scratch = if m.scratch_full {
+        "; /tmp or /work was full (their size is the memory limit)"
+    } else {
+        ""
+    };
+    match termination {
+        Termination::Exited(0) => Outcome::Finished,
+        Termination::Exited(c) => Outcome::RuntimeError(format!("exit code {c}{scratch}")),
+        Termination::Signaled(s) if s == libc::SIGSYS => Outcome::RuntimeError(
+            "forbidden system call (killed by the sandbox's system-call filter: signal 31, \
+             SIGSYS)"
+                .into(),
+        ),
+        Termination::Signaled(s) => {
+            Outcome::RuntimeError(format!("signal {s} ({}){scratch}", signal_name(s)))
+        }
     }
 }
 
-/// [`run`] in the sandbox of `session` ([`crate::exec::sandbox`]): `bwrap` is started as the leader
-/// of a new process group, in a fresh cgroup (when available), with the rlimits above, after
-/// dropping to the unprivileged uid; the monitor polls the cgroup's CPU time (and OOM kills)
-/// and the wall clock. Afterwards every process left in the cgroup is killed and the cgroup
-/// removed.
+/// [`run`] in the sandbox of `session` ([`crate::exec::sandbox`]): `bwrap` is started as the
+/// leader of a new process group, in a fresh cgroup (tree mode), after dropping to the
+/// unprivileged uid; inside, the sandbox's init ([`crate::exec::box_init`]) sets the rlimits
+/// and the system-call filter, runs the program and reports its wait status. The monitor polls
+/// the cgroup's CPU time and OOM kills, the wall clock and the size of stdout. Afterwards every
+/// process left in the cgroup is killed and the cgroup removed.
 fn run_sandboxed(
     spec: &RunSpec,
     session: &Session,
@@ -596,10 +710,10 @@ fn run_sandboxed(
     let sb = session.sandbox();
     let (inside, bound) = session.stage(Path::new(prog))?;
     let limits = spec.limits;
-    let stdin =
-        File::open(&spec.stdin).with_context(|| format!("cannot open {}", spec.stdin.display()))?;
+    let stdin = sealed_copy(&spec.stdin)?;
     let stdout = File::create(&spec.stdout)
         .with_context(|| format!("cannot create {}", spec.stdout.display()))?;
+    let stdout_watch = stdout.try_clone().context("cannot watch stdout")?;
     // Without a stderr file of the caller's, a temporary one in a recorded folder.
     let scratch = match spec.stderr {
         Some(_) => None,
@@ -617,74 +731,151 @@ fn run_sandboxed(
         .with_context(|| format!("cannot create {}", stderr_path.display()))?;
 
     let memory_bytes = limits.memory_kib.saturating_mul(1024);
-    let cgroup = sb.cgroup(memory_bytes, limits.tasks)?;
+    let cgroup = session.cgroup(memory_bytes, limits.tasks)?;
+    let per_process = cgroup.is_none();
     let mut argv = vec![inside];
     argv.extend(args.iter().cloned());
     let netns = session.lease_netns();
     let net_fd = netns.fd();
     let mut extra = session.stage_command_files(&argv)?;
     extra.extend(session.stage_argument_files(&argv)?);
+    let exe = crate::exec::box_init::executable_fd().map_err(|e| anyhow::anyhow!(e))?;
+    let (status_read, status_write) =
+        status_pipe().context("cannot make the sandbox's status pipe")?;
+    let rl = Rlimits::of(&limits);
+    let init = InitConfig {
+        status_fd: status_write.as_raw_fd(),
+        cpu_s: rl.cpu_s,
+        // Tree mode: memory is the cgroup's business; an address-space cap would only turn
+        // large untouched reservations into failures.
+        as_bytes: if per_process { rl.as_bytes } else { 0 },
+        // A backstop above both the output limit and the scratch folders' size, so that
+        // neither a scratch file nor stdout below its limit ever meets it.
+        fsize: limits
+            .output_bytes
+            .max(memory_bytes)
+            .saturating_add(1 << 20),
+        stack: rl.stack.unwrap_or(0),
+        nproc: if per_process {
+            limits.tasks.saturating_add(1)
+        } else {
+            0
+        },
+    };
     let mut cmd = sb.command(
         &argv,
         bound.as_deref(),
         memory_bytes,
         net_fd.is_some(),
         &extra,
+        &init,
+        exe,
     );
     cmd.stdin(Stdio::from(stdin))
         .stdout(Stdio::from(stdout))
         .stderr(Stdio::from(stderr))
         .process_group(0);
-    let rlimits = Rlimits::of(&limits);
-    // Without cgroups, RLIMIT_NPROC stands in for the task limit (counted per user).
-    let nproc = (cgroup.is_none() && sb.drop_to().is_some()).then_some(limits.tasks + 2);
     let procs = cgroup.as_ref().map(|c| c.procs_files()).unwrap_or_default();
     let drop_to = sb.drop_to();
+    let keep = [status_write.as_raw_fd(), exe];
     // SAFETY: the closure runs between fork and exec and calls only open/write/close, setns,
-    // setrlimit/getrlimit, close_range/fcntl and setgroups/setgid/setuid, which are
-    // async-signal-safe; it allocates nothing (the paths were prepared above).
+    // prctl, close_range/fcntl and setgroups/setgid/setuid, which are async-signal-safe; it
+    // allocates nothing (the paths were prepared above).
     unsafe {
         cmd.pre_exec(move || {
             join_cgroup(&procs)?;
             enter_netns(net_fd)?;
-            rlimits.apply()?;
-            if let Some(n) = nproc {
-                set_limit(libc::RLIMIT_NPROC, n, n)?;
-            }
-            drop_privileges(drop_to)
+            drop_privileges(drop_to)?;
+            keep_descriptors(&keep)
         });
     }
     let start = Instant::now();
     let pid = spawn(&mut cmd).context("cannot start the sandbox (bwrap)")?;
+    drop(status_write);
     let _recorded = GroupGuard::new(pid);
 
     let mut meter = CgroupMeter::new(pid, cgroup.as_ref());
-    let waited = wait_run(pid, start, limits.wall_ms, limits.time_ms, &mut meter)?;
+    let waited = wait_run(
+        pid,
+        start,
+        limits.wall_ms,
+        limits.time_ms,
+        &mut meter,
+        Some((&stdout_watch, limits.output_bytes)),
+    )?;
     if waited.stray_processes > 0 {
         netns.discard();
     } else {
         drop(netns);
     }
     drop(cgroup);
-    let termination = sandbox_termination(waited.status);
+    let status = read_status(status_read);
     let (output_bytes, stderr_head) = read_outputs(spec, &stderr_path);
     drop(scratch);
-    if termination == Termination::Exited(1)
-        && waited.killed.is_none()
-        && stderr_head.starts_with("bwrap: ")
-    {
+    let bwrap_status = termination(waited.status);
+    let report = match status {
+        Status::Reported(r) => Some(r),
+        Status::NotStarted if waited.killed.is_none() => bail!(
+            "the sandbox could not start ({bwrap_status:?}): {}",
+            stderr_head.lines().next().unwrap_or("no message")
+        ),
+        Status::Started if waited.killed.is_none() && !waited.usage.oom => bail!(
+            "the sandbox's init ended without a report ({bwrap_status:?}); the program's \
+             verdict is unknown"
+        ),
+        _ => None,
+    };
+    if let Some(r) = report.filter(|r| r.exec_errno != 0) {
         bail!(
-            "the sandbox could not start the program: {}",
-            stderr_head.lines().next().unwrap_or("")
+            "cannot execute {} in the sandbox: {}",
+            Path::new(prog).display(),
+            std::io::Error::from_raw_os_error(r.exec_errno)
         );
     }
-    Ok(conclude(
-        &waited,
+    // The program's own status; killed with the whole run, it died of SIGKILL.
+    let termination = report.map_or(Termination::Signaled(libc::SIGKILL), |r| {
+        termination(r.status)
+    });
+    // CPU time: what the init reaped is the program's whole tree (it kills and reaps every
+    // process of the box before reporting), without bwrap's and the init's own start-up;
+    // without a report (the run was killed), the cgroup's count. Memory: the cgroup's peak over
+    // the tree, or per process the largest resident set.
+    let cpu_ms = match report {
+        Some(r) => r.cpu_us / 1000,
+        None => waited.usage.cpu_ms,
+    };
+    let peak_kib = match (per_process, report) {
+        (true, Some(r)) => r.maxrss_kib,
+        _ => waited.usage.peak_kib,
+    };
+    let measure = BoxMeasure {
+        killed: waited.killed,
+        cpu_ms,
+        peak_kib,
+        oom: waited.usage.oom,
+        output_bytes,
+        scratch_full: report.is_some_and(|r| r.scratch_full),
+        per_process,
+    };
+    let outcome = classify_sandboxed(termination, &measure, &stderr_head, &limits);
+    if outcome == Outcome::OutputLimit && output_bytes > limits.output_bytes {
+        // What was written past the limit before the monitor saw it (at most one poll's worth,
+        // and never past the file-size backstop) is not kept.
+        let _ = stdout_watch.set_len(limits.output_bytes);
+    }
+    Ok(RunResult {
         termination,
+        killed: waited.killed,
+        outcome,
+        cpu_ms,
+        wall_ms: waited.wall_ms,
+        peak_kib,
         output_bytes,
         stderr_head,
-        &limits,
-    ))
+        stray_processes: waited.stray_processes,
+        task_limit_hits: waited.usage.task_limit_hits,
+        limits_by: session.enforcement(),
+    })
 }
 
 #[cfg(test)]
@@ -762,22 +953,6 @@ mod tests {
         assert_eq!(
             c(Termination::Signaled(libc::SIGSEGV), None, 5, 3000, 0, ""),
             Outcome::RuntimeError("signal 11 (SIGSEGV)".into())
-        );
-    }
-
-    #[test]
-    fn bwrap_exit_codes_above_128_are_signals() {
-        // wait(2) statuses: exit code c is c << 8; death by signal s is s.
-        assert_eq!(sandbox_termination(0), Termination::Exited(0));
-        assert_eq!(sandbox_termination(3 << 8), Termination::Exited(3));
-        assert_eq!(sandbox_termination(128 << 8), Termination::Exited(128));
-        assert_eq!(
-            sandbox_termination(139 << 8),
-            Termination::Signaled(libc::SIGSEGV)
-        );
-        assert_eq!(
-            sandbox_termination(libc::SIGKILL),
-            Termination::Signaled(libc::SIGKILL)
         );
     }
 

@@ -55,7 +55,7 @@
 
 use std::collections::HashMap;
 use std::ffi::{OsStr, OsString};
-use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
@@ -66,6 +66,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use anyhow::Context;
 
+use crate::exec::box_init::{executable_fd, InitConfig, Status, INIT_FLAG};
 use crate::exec::cgroup::{prepare_cgroups, CgroupRoot, RunCgroup};
 use crate::exec::cleanup::TrackedDir;
 
@@ -173,53 +174,265 @@ fn probe() -> Result<Sandbox, Unavailable> {
         no_cgroups,
         system: system_view(),
     };
-    // A trial run with every option of a real run.
-    let mut cmd = sb.command(&[OsString::from("/bin/true")], None, 16 << 20, false, &[]);
-    cmd.stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped());
-    let drop_to = sb.drop_to;
-    // SAFETY: the closure calls only async-signal-safe functions (see `drop_privileges`).
-    unsafe {
-        cmd.pre_exec(move || drop_privileges(drop_to));
-    }
-    let out = cmd
-        .output()
+    // A trial run with every option of a real run, through the sandbox's init.
+    let trial = sb
+        .trial_run()
         .map_err(|e| Unavailable(format!("cannot start {}: {e}: {how}", sb.bwrap.display())))?;
-    if !out.status.success() {
-        let msg = String::from_utf8_lossy(&out.stderr);
-        return Err(Unavailable(format!(
-            "bubblewrap cannot create its sandbox ({}: {}): it needs unprivileged user \
-             namespaces (sysctl user.max_user_namespaces > 0, and on Debian/Ubuntu kernels \
-             kernel.unprivileged_userns_clone = 1 and no AppArmor restriction); enable them, \
-             or pass --no-sandbox to run programs unconfined",
-            out.status,
-            msg.trim()
-        )));
+    match trial {
+        (Status::Reported(r), _) if r.exec_errno == 0 && r.status == 0 => {}
+        (Status::Reported(r), _) => {
+            return Err(Unavailable(format!(
+                "the sandbox's init could not run /bin/true (wait status {:#x}, errno {}): \
+                 the system folders of this machine are not what the sandbox expects; pass \
+                 --no-sandbox to run programs unconfined",
+                r.status, r.exec_errno
+            )))
+        }
+        (Status::Started, code) => {
+            return Err(Unavailable(format!(
+                "the sandbox's init started but gave no report (exit status {code}): it \
+                 could not build the system-call filter on this machine; pass --no-sandbox \
+                 to run programs unconfined"
+            )))
+        }
+        (Status::NotStarted, stderr) => {
+            let restriction = userns_restriction()
+                .map(|r| format!(" {r}"))
+                .unwrap_or_default();
+            return Err(Unavailable(format!(
+                "bubblewrap cannot create its sandbox ({}): it needs unprivileged user \
+                 namespaces (sysctl user.max_user_namespaces > 0, and on Debian/Ubuntu kernels \
+                 kernel.unprivileged_userns_clone = 1 and no AppArmor restriction).{restriction} \
+                 Enable them, or pass --no-sandbox to run programs unconfined",
+                stderr.trim()
+            )));
+        }
     }
     Ok(sb)
 }
 
+/// How judged programs are limited: over their whole process tree (cgroups, the default), or
+/// process by process (`--limits per-process`, the explicit weaker mode for machines where
+/// the user has no cgroup; see [`crate::exec::runner`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum LimitsMode {
+    /// CPU time, memory and tasks of the whole tree, by the run's cgroup; without a cgroup the
+    /// sandbox refuses to start.
+    #[default]
+    Tree,
+    /// CPU time, address space and file size of each process by rlimits, the number of tasks
+    /// by `RLIMIT_NPROC` counted inside the box's user namespace, the writable folders by
+    /// their tmpfs size: a tree of processes can use more than the limits together.
+    PerProcess,
+}
+
+static LIMITS_MODE: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+
+/// Chooses how the sessions made from now on limit their runs (process-wide; the CLI sets it
+/// from `--limits` before it judges anything).
+pub fn set_limits_mode(mode: LimitsMode) {
+    LIMITS_MODE.store(
+        match mode {
+            LimitsMode::Tree => 0,
+            LimitsMode::PerProcess => 1,
+        },
+        Ordering::SeqCst,
+    );
+}
+
+/// The mode [`set_limits_mode`] chose ([`LimitsMode::Tree`] unless told otherwise).
+pub fn limits_mode() -> LimitsMode {
+    match LIMITS_MODE.load(Ordering::SeqCst) {
+        1 => LimitsMode::PerProcess,
+        _ => LimitsMode::Tree,
+    }
+}
+
+/// Which mechanism enforced the CPU, memory and task limits of a run; every run records it
+/// ([`crate::exec::runner::RunResult::limits_by`]) and reports print it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Enforcement {
+    /// The run's cgroup v1 (`cpuacct`, `memory`, `pids`) over the whole process tree.
+    #[serde(rename = "cgroup v1")]
+    CgroupV1,
+    /// The run's cgroup v2 (`cpu`, `memory`, `pids`) over the whole process tree.
+    #[serde(rename = "cgroup v2")]
+    CgroupV2,
+    /// Per-process rlimits in the sandbox (`--limits per-process`).
+    #[serde(rename = "per-process rlimits")]
+    PerProcess,
+    /// Per-process rlimits without the sandbox (`--no-sandbox`, or a setter's program).
+    #[serde(rename = "unconfined rlimits")]
+    Unconfined,
+}
+
+impl Enforcement {
+    /// The name reports print (the JSON value).
+    pub fn name(self) -> &'static str {
+        match self {
+            Enforcement::CgroupV1 => "cgroup v1",
+            Enforcement::CgroupV2 => "cgroup v2",
+            Enforcement::PerProcess => "per-process rlimits",
+            Enforcement::Unconfined => "unconfined rlimits",
+        }
+    }
+}
+
+/// One sentence naming a kernel setting that stops unprivileged user namespaces (and so
+/// `bwrap`) and the command that lifts it, when one is set: Ubuntu's AppArmor restriction
+/// (`kernel.apparmor_restrict_unprivileged_userns`), Debian's older switch
+/// (`kernel.unprivileged_userns_clone`), or `user.max_user_namespaces` = 0.
+pub(crate) fn userns_restriction() -> Option<String> {
+    let read = |p: &str| {
+        std::fs::read_to_string(p)
+            .ok()
+            .map(|s| s.trim().to_string())
+    };
+    if read("/proc/sys/kernel/apparmor_restrict_unprivileged_userns").as_deref() == Some("1") {
+        return Some(
+            "AppArmor restricts unprivileged user namespaces on this machine \
+             (kernel.apparmor_restrict_unprivileged_userns = 1, as on Ubuntu 24.04): lift it \
+             with `sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0`, or give \
+             bwrap an AppArmor profile that allows `userns`."
+                .into(),
+        );
+    }
+    if read("/proc/sys/kernel/unprivileged_userns_clone").as_deref() == Some("0") {
+        return Some(
+            "Unprivileged user namespaces are switched off \
+             (kernel.unprivileged_userns_clone = 0): `sudo sysctl -w \
+             kernel.unprivileged_userns_clone=1`."
+                .into(),
+        );
+    }
+    if read("/proc/sys/user/max_user_namespaces").as_deref() == Some("0") {
+        return Some(
+            "No user namespaces may be made (user.max_user_namespaces = 0): `sudo sysctl -w \
+             user.max_user_namespaces=15000`."
+                .into(),
+        );
+    }
+    None
+}
+
+/// A pipe for the sandbox's init's report: `(read end, write end)`, both close-on-exec (the
+/// runner clears the flag on the write end in the child that executes `bwrap`).
+pub(crate) fn status_pipe() -> std::io::Result<(std::fs::File, OwnedFd)> {
+    let mut fds = [0i32; 2];
+    // SAFETY: pipe2 fills the array with two new descriptors.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: both descriptors were just made and are owned by nobody else.
+    unsafe {
+        Ok((
+            std::fs::File::from(OwnedFd::from_raw_fd(fds[0])),
+            OwnedFd::from_raw_fd(fds[1]),
+        ))
+    }
+}
+
+/// Clears close-on-exec on `fds` (child, before `exec`, after [`drop_privileges`] marked every
+/// descriptor close-on-exec; async-signal-safe).
+pub(crate) fn keep_descriptors(fds: &[i32]) -> std::io::Result<()> {
+    for &fd in fds {
+        // SAFETY: fcntl on an integer descriptor.
+        if unsafe { libc::fcntl(fd, libc::F_SETFD, 0) } != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+    }
+    Ok(())
+}
+
+/// Reads what is left in the status pipe after the run (never blocks for long: every holder
+/// of the write end is dead by then; at most 4 KiB).
+pub(crate) fn read_status(mut pipe: std::fs::File) -> Status {
+    use std::io::Read as _;
+    let mut buf = Vec::new();
+    let _ = (&mut pipe).take(4096).read_to_end(&mut buf);
+    Status::parse(&buf)
+}
+
 impl Sandbox {
-    /// One line for reports: the tool, the uid, and how limits are enforced.
-    pub fn describe(&self) -> String {
+    /// Runs `/bin/true` in a box with every option of a real run, through the init: the
+    /// status pipe's contents, and `bwrap`'s exit status with its stderr (for messages).
+    fn trial_run(&self) -> std::io::Result<(Status, String)> {
+        let exe = executable_fd().map_err(std::io::Error::other)?;
+        let (read, write) = status_pipe()?;
+        let init = InitConfig {
+            status_fd: write.as_raw_fd(),
+            ..InitConfig::default()
+        };
+        let mut cmd = self.command(
+            &[OsString::from("/bin/true")],
+            None,
+            16 << 20,
+            false,
+            &[],
+            &init,
+            exe,
+        );
+        cmd.stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped());
+        let drop_to = self.drop_to;
+        let keep = [write.as_raw_fd(), exe];
+        // SAFETY: the closure calls only async-signal-safe functions (see `drop_privileges`,
+        // `keep_descriptors`).
+        unsafe {
+            cmd.pre_exec(move || {
+                drop_privileges(drop_to)?;
+                keep_descriptors(&keep)
+            });
+        }
+        let child = cmd.spawn()?;
+        drop(write);
+        let out = child.wait_with_output()?;
+        let status = read_status(read);
+        let text = format!(
+            "{}: {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr).trim()
+        );
+        Ok((status, text))
+    }
+
+    /// One line for reports: the tool, the uid, and how limits are enforced under `mode`.
+    pub fn describe(&self, mode: LimitsMode) -> String {
         let user = match self.drop_to {
             Some((u, _)) => format!("uid {u}"),
             None => "the judge's own unprivileged uid".into(),
         };
-        let limits = match (&self.cgroups, &self.no_cgroups) {
-            (Some(CgroupRoot::V1 { .. }), _) => {
+        let limits = match (mode, &self.cgroups) {
+            (LimitsMode::PerProcess, _) => "PER-PROCESS limits (--limits per-process): CPU time, \
+                 address space and tasks limited process by process, not over the tree"
+                .to_string(),
+            (LimitsMode::Tree, Some(CgroupRoot::V1 { .. })) => {
                 "cgroup v1 limits over the process tree".to_string()
             }
-            (Some(CgroupRoot::V2 { .. }), _) => {
+            (LimitsMode::Tree, Some(CgroupRoot::V2 { .. })) => {
                 "cgroup v2 limits over the process tree".to_string()
             }
-            (None, why) => format!(
-                "NO cgroups ({}): per-process rlimits only",
-                why.as_deref().unwrap_or("unavailable")
-            ),
+            (LimitsMode::Tree, None) => "no tree-wide limits: runs are refused".to_string(),
         };
-        format!("{} as {user}; {limits}", self.version)
+        format!(
+            "{} as {user}; {limits}; system-call filter (seccomp)",
+            self.version
+        )
+    }
+
+    /// The refusal of a session in [`LimitsMode::Tree`] without cgroups: what is missing, the
+    /// commands that fix it, and the weaker mode.
+    fn refusal(&self) -> Unavailable {
+        Unavailable(format!(
+            "the sandbox cannot limit the whole process tree of a judged program: {}. Fix: on \
+             cgroup v1, root runs `sudo gridjudge setup-sandbox --user $USER` once; on cgroup \
+             v2, run gridjudge in a delegated scope: `systemd-run --user --scope -p \
+             Delegate=yes gridjudge …`. Or pass `--limits per-process` (CPU time and memory \
+             limited process by process only; every report says so), or --no-sandbox",
+            self.no_cgroups.as_deref().unwrap_or("no cgroup")
+        ))
     }
 
     /// Whether runs are limited and accounted by cgroups.
@@ -245,9 +458,18 @@ impl Sandbox {
         tmpfs_bytes: u64,
         prepared_net: bool,
         extra: &[(PathBuf, PathBuf)],
+        init: &InitConfig,
+        exe_fd: i32,
     ) -> Command {
         let mut cmd = Command::new(&self.bwrap);
-        cmd.arg("--unshare-all");
+        // A user namespace in which no further one can be made (bwrap 0.8), and the sandbox's
+        // own init as PID 1 (crate::exec::box_init) instead of bwrap's.
+        cmd.args([
+            "--unshare-all",
+            "--unshare-user",
+            "--disable-userns",
+            "--as-pid-1",
+        ]);
         if prepared_net {
             // The child entered an empty network namespace of the session already.
             cmd.arg("--share-net");
@@ -256,14 +478,23 @@ impl Sandbox {
             .args(&self.system);
         let size = tmpfs_bytes.max(1 << 20).to_string();
         cmd.args(["--size", &size, "--tmpfs", "/tmp"])
-            .args(["--size", &size, "--tmpfs", "/work"]);
+            .args(["--size", &size, "--tmpfs", "/work"])
+            .args(["--size", &size, "--tmpfs", "/dev/shm"]);
         if let (Some(p), Some(inside)) = (program, argv.first()) {
             cmd.arg("--ro-bind").arg(p).arg(inside);
         }
         for (staged, inside) in extra {
             cmd.arg("--ro-bind").arg(staged).arg(inside);
         }
-        cmd.args(["--chdir", "/work", "--"]).args(argv);
+        // The box's root and /dev are tmpfs folders bwrap made: read-only once built, so that
+        // the only writable places are the size-limited /tmp, /work and /dev/shm.
+        cmd.args(["--remount-ro", "/dev", "--remount-ro", "/"]);
+        cmd.args(["--chdir", "/work", "--"])
+            .arg(format!("/proc/self/fd/{exe_fd}"))
+            .arg(INIT_FLAG)
+            .arg(init.encode())
+            .arg("--")
+            .args(argv);
         cmd.env_clear()
             .env("PATH", "/usr/local/bin:/usr/bin:/bin")
             .env("HOME", "/work")
@@ -340,6 +571,10 @@ pub struct Session {
     netns: Mutex<Vec<OwnedFd>>,
     /// Set when a network namespace could not be made (not root): `bwrap` makes its own.
     no_netns: AtomicBool,
+    /// What enforces the limits of the session's runs.
+    enforcement: Enforcement,
+    /// The session's limits mode.
+    mode: LimitsMode,
 }
 
 impl Session {
@@ -347,6 +582,13 @@ impl Session {
     /// message says what is missing and how to get it), or the folder cannot be created.
     pub fn new() -> anyhow::Result<Arc<Session>> {
         let sandbox = sandbox()?;
+        let mode = limits_mode();
+        let enforcement = match (mode, &sandbox.cgroups) {
+            (LimitsMode::PerProcess, _) => Enforcement::PerProcess,
+            (LimitsMode::Tree, Some(CgroupRoot::V1 { .. })) => Enforcement::CgroupV1,
+            (LimitsMode::Tree, Some(CgroupRoot::V2 { .. })) => Enforcement::CgroupV2,
+            (LimitsMode::Tree, None) => return Err(sandbox.refusal().into()),
+        };
         let dir = TrackedDir::new("gridjudge-box-")?;
         std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755))
             .context("cannot open the sandbox folder to the sandbox user")?;
@@ -356,6 +598,8 @@ impl Session {
             staged: Mutex::new(HashMap::new()),
             netns: Mutex::new(Vec::new()),
             no_netns: AtomicBool::new(false),
+            enforcement,
+            mode,
         }))
     }
 
@@ -389,6 +633,28 @@ impl Session {
     /// The sandbox.
     pub fn sandbox(&self) -> &'static Sandbox {
         self.sandbox
+    }
+
+    /// What enforces the limits of this session's runs.
+    pub fn enforcement(&self) -> Enforcement {
+        self.enforcement
+    }
+
+    /// One line for reports ([`Sandbox::describe`] in this session's mode).
+    pub fn describe(&self) -> String {
+        self.sandbox.describe(self.mode)
+    }
+
+    /// A fresh cgroup for one run, or `None` in per-process mode.
+    pub(crate) fn cgroup(
+        &self,
+        memory_bytes: u64,
+        tasks: u64,
+    ) -> anyhow::Result<Option<RunCgroup>> {
+        match self.mode {
+            LimitsMode::PerProcess => Ok(None),
+            LimitsMode::Tree => self.sandbox.cgroup(memory_bytes, tasks),
+        }
     }
 
     /// The files a command line (`/bin/sh -c LINE`) names by absolute path, outside the system

@@ -32,6 +32,8 @@ pub enum KillReason {
     CpuTime,
     /// The resident set went over the memory limit.
     Memory,
+    /// The program's stdout went over the output limit (the bytes actually written).
+    Output,
 }
 
 static SUBREAPER: Once = Once::new();
@@ -340,6 +342,9 @@ pub(crate) struct Waited {
 /// ([`Meter::over_memory`]) is passed; then kills the group, reaps the leader, kills and reaps
 /// what is left ([`Meter::reap`]) and measures the run ([`Meter::usage`]).
 ///
+/// With `output` = `(stdout file, limit in bytes)`, the run is also killed as soon as the file
+/// holds more than the limit ([`KillReason::Output`], checked last).
+///
 /// Errors: `wait4` fails (other than by `EINTR`, which is retried).
 pub(crate) fn wait_run(
     pid: i32,
@@ -347,6 +352,7 @@ pub(crate) fn wait_run(
     wall_ms: u64,
     cpu_limit_ms: u64,
     meter: &mut impl Meter,
+    output: Option<(&std::fs::File, u64)>,
 ) -> anyhow::Result<Waited> {
     let mut killed = None;
     let mut nap = Duration::from_micros(200);
@@ -360,6 +366,8 @@ pub(crate) fn wait_run(
                 Some(KillReason::CpuTime)
             } else if meter.over_memory() {
                 Some(KillReason::Memory)
+            } else if output.is_some_and(|(f, cap)| f.metadata().is_ok_and(|m| m.len() > cap)) {
+                Some(KillReason::Output)
             } else {
                 None
             };
