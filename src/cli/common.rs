@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use anyhow::{bail, Context};
 use clap::Args;
 use gridjudge::exec::runner::RunLimits;
+use gridjudge::exec::sandbox::{set_limits_mode, LimitsMode};
 use gridjudge::judge::JudgeOptions;
 use gridjudge::problem::Problem;
 use gridjudge::problems::{self, Loaded};
@@ -90,6 +91,11 @@ pub struct RunArgs {
     /// per-process limits only. Every report then says so.
     #[arg(long)]
     no_sandbox: bool,
+    /// How the sandbox limits judged programs: `tree` (CPU time, memory and tasks of the
+    /// whole process tree, by a cgroup; refused when this account has none) or `per-process`
+    /// (rlimits on each process: weaker, and every report line says so).
+    #[arg(long, value_enum, value_name = "MODE", default_value_t = LimitsMode::Tree)]
+    limits: LimitsMode,
     /// Compile cache folder (default: $XDG_CACHE_HOME/gridjudge, else ~/.cache/gridjudge).
     #[arg(long)]
     pub cache_dir: Option<PathBuf>,
@@ -101,6 +107,7 @@ impl RunArgs {
     ///
     /// Errors: the problem's `problem.toml` cannot be used ([`Loaded::config`]); a limit is 0.
     pub fn options(&self, loaded: &Loaded, jobs: usize) -> anyhow::Result<JudgeOptions> {
+        set_limits_mode(self.limits);
         let cfg = loaded.config()?;
         let mut limits = RunLimits::new(
             self.time_limit.unwrap_or(cfg.limits.time_ms),

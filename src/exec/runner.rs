@@ -78,7 +78,7 @@ use anyhow::{bail, Context};
 use serde::Serialize;
 
 use crate::exec::box_init::{InitConfig, Status};
-use crate::exec::cgroup::join_cgroup;
+use crate::exec::cgroup::{join_cgroup, prepare_cgroups, CgroupRoot, RunCgroup};
 use crate::exec::cleanup::{GroupGuard, TrackedDir};
 use crate::exec::read_only::ReadOnlyView;
 use crate::exec::sandbox::{
@@ -521,6 +521,18 @@ fn run_unconfined(spec: &RunSpec, prog: &OsString, args: &[OsString]) -> anyhow:
     };
     let limits = spec.limits;
     let rlimits = Rlimits::of(&limits);
+    // A setter's program gets a cgroup of its own where the machine offers one: whatever it
+    // starts is killed with it (the cgroup is emptied when the run ends, and a run left by a
+    // killed gridjudge is swept by the next one).
+    let cgroup = match (&spec.read_only, setter_cgroups()) {
+        (Some(_), Some(root)) => Some(RunCgroup::create(
+            root,
+            limits.memory_kib.saturating_mul(1024),
+            limits.tasks,
+        )?),
+        _ => None,
+    };
+    let procs = cgroup.as_ref().map(|c| c.procs_files()).unwrap_or_default();
     let mut cmd = Command::new(prog);
     cmd.args(args)
         .current_dir(work.path())
@@ -543,6 +555,16 @@ fn run_unconfined(spec: &RunSpec, prog: &OsString, args: &[OsString]) -> anyhow:
     // async-signal-safe; it allocates nothing.
     unsafe {
         cmd.pre_exec(move || {
+            // Dies with the thread that started it (which waits for it), so a killed
+            // gridjudge takes its programs along.
+            libc::prctl(
+                libc::PR_SET_PDEATHSIG,
+                libc::SIGKILL as libc::c_ulong,
+                0,
+                0,
+                0,
+            );
+            join_cgroup(&procs)?;
             if let Some(v) = &view {
                 v.enter()?;
             }
@@ -558,6 +580,7 @@ fn run_unconfined(spec: &RunSpec, prog: &OsString, args: &[OsString]) -> anyhow:
 
     let mut meter = ProcMeter::new(pid, limits.memory_kib);
     let waited = wait_run(pid, start, limits.wall_ms, limits.time_ms, &mut meter, None)?;
+    drop(cgroup);
     let termination = termination(waited.status);
     let (output_bytes, stderr_head) = read_outputs(spec, &stderr_path);
     if spec.stderr.is_none() {
@@ -573,6 +596,13 @@ fn run_unconfined(spec: &RunSpec, prog: &OsString, args: &[OsString]) -> anyhow:
     );
     drop(work);
     Ok(result)
+}
+
+/// The cgroups a setter's program runs in, found once per process; `None` where the machine
+/// offers none to this account (the program then runs with its process group only).
+fn setter_cgroups() -> Option<&'static CgroupRoot> {
+    static ROOT: std::sync::OnceLock<Option<CgroupRoot>> = std::sync::OnceLock::new();
+    ROOT.get_or_init(|| prepare_cgroups().ok()).as_ref()
 }
 
 /// Decodes a `wait4` status: an exit code or a signal.

@@ -39,6 +39,7 @@ use crate::core::verdict::Verdict;
 use crate::exec::cleanup::TrackedDir;
 use crate::exec::compile::{prepare, session, Prepared, Submission};
 use crate::exec::runner::{self, RunLimits};
+use crate::exec::sandbox::Enforcement;
 use crate::package::TestCase;
 use crate::problem::{Problem, ProblemConfig};
 use run::{run_and_check, Program};
@@ -79,6 +80,10 @@ pub struct TestResult {
     /// The checker's message (AC / WA / PE / FAIL) or what the runner saw (TLE / MLE / OLE /
     /// RE), one line.
     pub message: String,
+    /// What enforced the CPU, memory and task limits of the run
+    /// ([`crate::exec::sandbox::Enforcement`]: `"cgroup v1"`, `"cgroup v2"`, `"per-process
+    /// rlimits"`, `"unconfined rlimits"`); `null` when nothing ran (a judge error before).
+    pub limits_by: Option<crate::exec::sandbox::Enforcement>,
 }
 
 /// The results of one submission.
@@ -210,9 +215,16 @@ impl JudgeReport {
                     "test", "verdict", "cpu ms", "wall ms", "memory KiB"
                 );
                 for t in &sub.tests {
+                    // The weaker modes say so on every line, not only in the header.
+                    let weak = match t.limits_by {
+                        Some(e @ (Enforcement::PerProcess | Enforcement::Unconfined)) => {
+                            format!("  [{}]", e.name())
+                        }
+                        _ => String::new(),
+                    };
                     let _ = writeln!(
                         s,
-                        "{:<6} {:<7} {:>8} {:>8} {:>11}  {}",
+                        "{:<6} {:<7} {:>8} {:>8} {:>11}  {}{weak}",
                         t.test, t.verdict, t.time_ms, t.wall_ms, t.memory_kib, t.message
                     );
                 }
@@ -253,6 +265,7 @@ fn judge_one(
         wall_ms: r.map_or(0, |r| r.wall_ms),
         memory_kib: r.map_or(0, |r| r.peak_kib),
         message,
+        limits_by: r.map(|r| r.limits_by),
     };
     let fail = |what: String| result(Verdict::Fail, None, what);
     let input = match std::fs::read(&test.input) {
