@@ -43,6 +43,10 @@ use std::sync::OnceLock;
 /// The argument that turns an execution of the judge's binary into the sandbox's init.
 pub const INIT_FLAG: &str = "--gridjudge-box-init";
 
+/// The argument that turns an execution of the judge's binary into a box's zygote
+/// ([`crate::exec::zygote`]): a long-lived PID 1 that starts each run in fresh namespaces.
+pub const ZYGOTE_FLAG: &str = "--gridjudge-box-zygote";
+
 /// What the init is told on its command line (after [`INIT_FLAG`], one `key=value` word),
 /// then `--` and the program's command line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -243,10 +247,13 @@ unsafe extern "C" fn hook(
             }
         })
         .collect();
-    if args[1] != INIT_FLAG {
+    let code = if args[1] == INIT_FLAG {
+        init_main(&args[2..])
+    } else if args[1] == ZYGOTE_FLAG {
+        zygote_main(&args[2..])
+    } else {
         return;
-    }
-    let code = init_main(&args[2..]);
+    };
     // SAFETY: _exit ends the process without running anything else.
     unsafe { libc::_exit(code) }
 }
@@ -316,6 +323,14 @@ fn init_main(args: &[OsString]) -> i32 {
         return 122;
     }
     let status_fd = config.status_fd;
+    protect_self();
+    write_all(status_fd, b"S\n");
+    run_program(&config, &argv)
+}
+
+/// Makes this process non-dumpable, dying with its parent, with every descriptor above 2
+/// close-on-exec (module documentation, step 1).
+fn protect_self() {
     // SAFETY: prctl and fcntl with integer arguments; the loop marks every inherited
     // descriptor above 2 close-on-exec (the status pipe and the executable among them).
     unsafe {
@@ -333,7 +348,13 @@ fn init_main(args: &[OsString]) -> i32 {
             }
         }
     }
-    write_all(status_fd, b"S\n");
+}
+
+/// Steps 3 to 5 of the module documentation, in PID 1 of a fresh PID namespace: starts the
+/// program `argv` under `config`'s rlimits and the system-call filter, waits, reports on
+/// `config.status_fd`. Returns the exit code of the init.
+fn run_program(config: &InitConfig, argv: &[CString]) -> i32 {
+    let status_fd = config.status_fd;
     let filters = match crate::exec::seccomp::filters() {
         Ok(f) => f,
         Err(_) => return 123,
@@ -423,6 +444,283 @@ fn init_main(args: &[OsString]) -> i32 {
     );
     write_all(status_fd, line.as_bytes());
     0
+}
+
+/// How many descriptors a zygote request carries: the run's stdin, stdout, stderr and status
+/// socket, in that order.
+pub(crate) const REQUEST_FDS: usize = 4;
+
+/// The payload of a zygote request: the scratch folders' size in bytes, the [`InitConfig`]
+/// (its `status_fd` is replaced by the descriptor received), then the program's words, all
+/// separated by NUL bytes.
+pub(crate) fn encode_request(tmpfs_bytes: u64, config: &InitConfig, argv: &[OsString]) -> Vec<u8> {
+    let mut out = format!("{tmpfs_bytes}\0{}", config.encode()).into_bytes();
+    for a in argv {
+        out.push(0);
+        out.extend_from_slice(a.as_bytes());
+    }
+    out
+}
+
+/// Parses [`encode_request`]'s payload.
+fn decode_request(bytes: &[u8]) -> Option<(u64, InitConfig, Vec<CString>)> {
+    let mut words = bytes.split(|&b| b == 0);
+    let tmpfs: u64 = std::str::from_utf8(words.next()?).ok()?.parse().ok()?;
+    let config = InitConfig::decode(std::str::from_utf8(words.next()?).ok()?)?;
+    let argv: Vec<CString> = words.map(|w| CString::new(w).ok()).collect::<Option<_>>()?;
+    (!argv.is_empty()).then_some((tmpfs, config, argv))
+}
+
+/// Receives one request on the control socket `ctl`: its payload and exactly
+/// [`REQUEST_FDS`] descriptors. `None` when the judge closed the socket or sent something else
+/// (descriptors received with it are closed).
+fn receive_request(ctl: i32) -> Option<(Vec<u8>, [i32; REQUEST_FDS])> {
+    let mut buf = vec![0u8; 1 << 17];
+    // SAFETY: msghdr and the control buffer are plain data sized for REQUEST_FDS descriptors;
+    // recvmsg fills them; CMSG_* walk the buffer recvmsg filled.
+    unsafe {
+        let space = libc::CMSG_SPACE((REQUEST_FDS * std::mem::size_of::<i32>()) as u32) as usize;
+        let mut control = vec![0u8; space];
+        let mut iov = libc::iovec {
+            iov_base: buf.as_mut_ptr().cast(),
+            iov_len: buf.len(),
+        };
+        let mut msg: libc::msghdr = std::mem::zeroed();
+        msg.msg_iov = &mut iov;
+        msg.msg_iovlen = 1;
+        msg.msg_control = control.as_mut_ptr().cast();
+        msg.msg_controllen = space as _;
+        let n = loop {
+            let n = libc::recvmsg(ctl, &mut msg, libc::MSG_CMSG_CLOEXEC);
+            if n < 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::EINTR) {
+                continue;
+            }
+            break n;
+        };
+        if n <= 0 {
+            return None;
+        }
+        let mut fds = Vec::new();
+        let mut c = libc::CMSG_FIRSTHDR(&msg);
+        while !c.is_null() {
+            if (*c).cmsg_level == libc::SOL_SOCKET && (*c).cmsg_type == libc::SCM_RIGHTS {
+                let data = libc::CMSG_DATA(c) as *const i32;
+                let count = ((*c).cmsg_len as usize - libc::CMSG_LEN(0) as usize)
+                    / std::mem::size_of::<i32>();
+                for i in 0..count {
+                    fds.push(std::ptr::read_unaligned(data.add(i)));
+                }
+            }
+            c = libc::CMSG_NXTHDR(&msg, c);
+        }
+        if fds.len() != REQUEST_FDS {
+            for fd in fds {
+                libc::close(fd);
+            }
+            return Some((Vec::new(), [-1; REQUEST_FDS]));
+        }
+        buf.truncate(n as usize);
+        Some((buf, [fds[0], fds[1], fds[2], fds[3]]))
+    }
+}
+
+/// A box's zygote: PID 1 of a long-lived `bwrap` box that holds `CAP_SYS_ADMIN` in the box's
+/// user namespace (`--cap-add`), and starts each run the judge asks for on its control socket
+/// in a fresh child: new PID, mount and IPC namespaces, fresh tmpfs `/tmp`, `/work` and
+/// `/dev/shm`, a fresh `/proc` ([`run_main`]). One run at a time; it exits when the judge
+/// closes the socket. `args`: `ctl=<descriptor>`.
+fn zygote_main(args: &[OsString]) -> i32 {
+    // SAFETY: getpid has no preconditions.
+    if unsafe { libc::getpid() } != 1 {
+        eprintln!("{ZYGOTE_FLAG}: not PID 1 of a PID namespace; this is the sandbox's zygote");
+        return 120;
+    }
+    let Some(ctl) = args
+        .first()
+        .and_then(|a| a.to_str())
+        .and_then(|a| a.strip_prefix("ctl="))
+        .and_then(|n| n.parse::<i32>().ok())
+    else {
+        return 121;
+    };
+    protect_self();
+    loop {
+        let Some((payload, fds)) = receive_request(ctl) else {
+            return 0;
+        };
+        let request = decode_request(&payload);
+        // SAFETY: the zygote is single-threaded; clone without a new stack is a fork into new
+        // PID, mount and IPC namespaces; the child never returns from run_main.
+        let pid = match request {
+            None => -1,
+            Some(_) => unsafe {
+                libc::syscall(
+                    libc::SYS_clone,
+                    (libc::CLONE_NEWPID | libc::CLONE_NEWNS | libc::CLONE_NEWIPC | libc::SIGCHLD)
+                        as libc::c_ulong,
+                    0usize,
+                    0usize,
+                    0usize,
+                    0usize,
+                ) as i32
+            },
+        };
+        if pid == 0 {
+            if let Some((tmpfs, config, argv)) = request {
+                let code = run_main(tmpfs, config, &argv, fds);
+                // SAFETY: ends the run's PID 1.
+                unsafe { libc::_exit(code) }
+            }
+        }
+        if pid < 0 {
+            let why = match request {
+                None => "a request it cannot read".to_string(),
+                Some(_) => format!(
+                    "cannot make the run's namespaces: {}",
+                    std::io::Error::last_os_error()
+                ),
+            };
+            write_all(fds[3], format!("E {why}\n").as_bytes());
+        }
+        for fd in fds {
+            if fd >= 0 {
+                // SAFETY: closing descriptors received for this run.
+                unsafe { libc::close(fd) };
+            }
+        }
+        if pid > 0 {
+            let mut st = 0;
+            // SAFETY: waitpid writes the status integer.
+            while unsafe { libc::waitpid(pid, &mut st, 0) } < 0
+                && std::io::Error::last_os_error().raw_os_error() == Some(libc::EINTR)
+            {}
+        }
+    }
+}
+
+/// Mounts a file system; `false` on failure.
+fn mount(source: &CStr, target: &CStr, fstype: &CStr, flags: libc::c_ulong, data: &str) -> bool {
+    let Ok(data) = CString::new(data) else {
+        return false;
+    };
+    // SAFETY: every pointer is a valid NUL-terminated string.
+    unsafe {
+        libc::mount(
+            source.as_ptr(),
+            target.as_ptr(),
+            fstype.as_ptr(),
+            flags,
+            data.as_ptr().cast(),
+        ) == 0
+    }
+}
+
+/// One run in a zygote's child, PID 1 of fresh PID, mount and IPC namespaces: takes the
+/// run's descriptors as 0, 1, 2 and the status socket, mounts fresh tmpfs `/tmp`, `/work`
+/// and `/dev/shm` of `tmpfs_bytes` each and a fresh `/proc`, says `S` on the status socket
+/// (the judge then puts this process in the run's cgroup, knowing its pid from the socket's
+/// credentials) and waits for `G`, drops every capability, and continues as the init
+/// ([`run_program`]). Returns the exit code.
+fn run_main(tmpfs_bytes: u64, mut config: InitConfig, argv: &[CString], fds: [i32; 4]) -> i32 {
+    let status = fds[3];
+    config.status_fd = status;
+    // SAFETY: plain system calls on integers and prepared strings.
+    unsafe {
+        libc::setsid();
+        for (i, &fd) in fds[..3].iter().enumerate() {
+            if libc::dup2(fd, i as i32) < 0 {
+                return 126;
+            }
+        }
+    }
+    let size = tmpfs_bytes.max(1 << 20);
+    let tmpfs = |target: &CStr, mode: &str| {
+        mount(
+            c"tmpfs",
+            target,
+            c"tmpfs",
+            libc::MS_NOSUID | libc::MS_NODEV,
+            &format!("size={size},mode={mode}"),
+        )
+    };
+    let steps: [(&str, &dyn Fn() -> bool); 6] = [
+        ("make / private", &|| {
+            mount(c"none", c"/", c"", libc::MS_REC | libc::MS_PRIVATE, "")
+        }),
+        ("mount /tmp", &|| tmpfs(c"/tmp", "1777")),
+        ("mount /work", &|| tmpfs(c"/work", "755")),
+        ("mount /dev/shm", &|| tmpfs(c"/dev/shm", "1777")),
+        ("mount /proc", &|| {
+            mount(
+                c"proc",
+                c"/proc",
+                c"proc",
+                libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+                "",
+            )
+        }),
+        // SAFETY: chdir with a NUL-terminated path.
+        (
+            "enter /work",
+            &|| unsafe { libc::chdir(c"/work".as_ptr()) } == 0,
+        ),
+    ];
+    for (what, step) in steps {
+        if !step() {
+            let e = std::io::Error::last_os_error();
+            write_all(status, format!("E cannot {what}: {e}\n").as_bytes());
+            return 127;
+        }
+    }
+    write_all(status, b"S\n");
+    let mut go = [0u8; 1];
+    // SAFETY: reads one byte into the buffer.
+    if unsafe { libc::read(status, go.as_mut_ptr().cast(), 1) } != 1 || go[0] != b'G' {
+        return 128;
+    }
+    if !drop_capabilities() {
+        return 129;
+    }
+    run_program(&config, argv)
+}
+
+/// Drops every capability of this process: the ambient set, then the permitted, effective
+/// and inheritable sets (`capset`, version 3). The bounding set is left (dropping from it needs
+/// `CAP_SETPCAP`): with `no_new_privs`, set before the program's `execve`, nothing can come
+/// back from it.
+fn drop_capabilities() -> bool {
+    #[repr(C)]
+    struct Header {
+        version: u32,
+        pid: i32,
+    }
+    #[repr(C)]
+    #[derive(Clone, Copy)]
+    struct Data {
+        effective: u32,
+        permitted: u32,
+        inheritable: u32,
+    }
+    let mut header = Header {
+        version: 0x2008_0522,
+        pid: 0,
+    };
+    let data = [Data {
+        effective: 0,
+        permitted: 0,
+        inheritable: 0,
+    }; 2];
+    // SAFETY: prctl with integers; capset reads the header and two data structs.
+    unsafe {
+        libc::prctl(
+            libc::PR_CAP_AMBIENT,
+            libc::PR_CAP_AMBIENT_CLEAR_ALL as libc::c_ulong,
+            0,
+            0,
+            0,
+        );
+        libc::syscall(libc::SYS_capset, &mut header as *mut Header, data.as_ptr()) == 0
+    }
 }
 
 #[cfg(test)]

@@ -237,6 +237,18 @@ impl RunCgroup {
         Ok(cg)
     }
 
+    /// Moves the process `pid` (and its threads) into the run's cgroup, in every controller:
+    /// the judge does it for a zygote's run, whose pid it learns from the run's status socket.
+    ///
+    /// Errors: a `cgroup.procs` file cannot be written (the process is gone, or not ours).
+    pub(crate) fn add_process(&self, pid: i32) -> anyhow::Result<()> {
+        for d in &self.dirs {
+            write_file(&d.join("cgroup.procs"), &pid.to_string())
+                .with_context(|| format!("cannot move process {pid} into {}", d.display()))?;
+        }
+        Ok(())
+    }
+
     /// The `cgroup.procs` files, for [`join_cgroup`] in the child.
     pub(crate) fn procs_files(&self) -> Vec<CString> {
         self.procs.clone()

@@ -23,3 +23,4 @@ pub mod runner;
 pub mod sandbox;
 pub mod seccomp;
 pub mod wait;
+pub mod zygote;

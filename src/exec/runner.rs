@@ -77,7 +77,7 @@ use std::time::Instant;
 use anyhow::{bail, Context};
 use serde::Serialize;
 
-use crate::exec::box_init::{InitConfig, Status};
+use crate::exec::box_init::{encode_request, InitConfig, Report, Status};
 use crate::exec::cgroup::{join_cgroup, prepare_cgroups, CgroupRoot, RunCgroup};
 use crate::exec::cleanup::{GroupGuard, TrackedDir};
 use crate::exec::read_only::ReadOnlyView;
@@ -86,7 +86,8 @@ use crate::exec::sandbox::{
     status_pipe, Enforcement, Session, EXEC_WRITE_GUARD,
 };
 use crate::exec::wait::KillReason;
-use crate::exec::wait::{become_subreaper, wait_run, CgroupMeter, ProcMeter, Waited};
+use crate::exec::wait::{become_subreaper, wait_run, CgroupMeter, ProcMeter, Usage, Waited};
+use crate::exec::zygote::{pass_credentials, receive_with_pid, seqpacket_pair, wait_readable};
 use crate::problem::{DEFAULT_STACK_KIB, DEFAULT_TASKS};
 
 /// Default output cap, bytes: 64 MiB.
@@ -765,16 +766,11 @@ fn run_sandboxed(
     let per_process = cgroup.is_none();
     let mut argv = vec![inside];
     argv.extend(args.iter().cloned());
-    let netns = session.lease_netns();
-    let net_fd = netns.fd();
-    let mut extra = session.stage_command_files(&argv)?;
-    extra.extend(session.stage_argument_files(&argv)?);
-    let exe = crate::exec::box_init::executable_fd().map_err(|e| anyhow::anyhow!(e))?;
-    let (status_read, status_write) =
-        status_pipe().context("cannot make the sandbox's status pipe")?;
+    let command_files = session.stage_command_files(&argv)?;
+    let argument_files = session.stage_argument_files(&argv)?;
     let rl = Rlimits::of(&limits);
     let init = InitConfig {
-        status_fd: status_write.as_raw_fd(),
+        status_fd: 0,
         cpu_s: rl.cpu_s,
         // Tree mode: memory is the cgroup's business; an address-space cap would only turn
         // large untouched reservations into failures.
@@ -791,6 +787,51 @@ fn run_sandboxed(
         } else {
             0
         },
+    };
+    // A zygote's runs see the session's folder at /box: the program and the files its
+    // arguments name are reached there. A command line that names files by absolute path
+    // needs them at those paths, which only a box of its own can give.
+    let zygote_argv = command_files
+        .is_empty()
+        .then(|| {
+            let program = match &bound {
+                Some(copy) => session.zygote_path(copy)?.into_os_string(),
+                None => argv[0].clone(),
+            };
+            let mut out = vec![program];
+            for a in &argv[1..] {
+                let staged = argument_files
+                    .iter()
+                    .find(|(_, original)| original.as_os_str() == a.as_os_str());
+                out.push(match staged {
+                    Some((copy, _)) => session.zygote_path(copy)?.into_os_string(),
+                    None => a.clone(),
+                });
+            }
+            Some(out)
+        })
+        .flatten();
+    if let (Some(zargv), true) = (zygote_argv, zygotes_enabled()) {
+        let streams = Streams {
+            stdin,
+            stdout,
+            stdout_watch,
+            stderr,
+            stderr_path,
+            scratch,
+        };
+        return run_in_zygote(spec, session, zargv, streams, cgroup, init, memory_bytes);
+    }
+    let mut extra = command_files;
+    extra.extend(argument_files);
+    let netns = session.lease_netns();
+    let net_fd = netns.fd();
+    let exe = crate::exec::box_init::executable_fd().map_err(|e| anyhow::anyhow!(e))?;
+    let (status_read, status_write) =
+        status_pipe().context("cannot make the sandbox's status pipe")?;
+    let init = InitConfig {
+        status_fd: status_write.as_raw_fd(),
+        ..init
     };
     let mut cmd = sb.command(
         &argv,
@@ -855,6 +896,33 @@ fn run_sandboxed(
         ),
         _ => None,
     };
+    box_result(
+        prog,
+        &limits,
+        report,
+        &waited,
+        per_process,
+        (output_bytes, stderr_head),
+        &stdout_watch,
+        session.enforcement(),
+    )
+}
+
+/// The [`RunResult`] of a sandboxed run, from the init's `report` (`None` when the run was
+/// killed before it reported) and what the wait measured.
+///
+/// Errors: the program could not be executed in the box.
+#[allow(clippy::too_many_arguments)]
+fn box_result(
+    prog: &OsString,
+    limits: &RunLimits,
+    report: Option<Report>,
+    waited: &Waited,
+    per_process: bool,
+    (output_bytes, stderr_head): (u64, String),
+    stdout_watch: &File,
+    limits_by: Enforcement,
+) -> anyhow::Result<RunResult> {
     if let Some(r) = report.filter(|r| r.exec_errno != 0) {
         bail!(
             "cannot execute {} in the sandbox: {}",
@@ -867,9 +935,9 @@ fn run_sandboxed(
         termination(r.status)
     });
     // CPU time: what the init reaped is the program's whole tree (it kills and reaps every
-    // process of the box before reporting), without bwrap's and the init's own start-up;
-    // without a report (the run was killed), the cgroup's count. Memory: the cgroup's peak over
-    // the tree, or per process the largest resident set.
+    // process of the box before reporting), without the box's own start-up; without a report
+    // (the run was killed), the cgroup's count. Memory: the cgroup's peak over the tree, or
+    // per process the largest resident set.
     let cpu_ms = match report {
         Some(r) => r.cpu_us / 1000,
         None => waited.usage.cpu_ms,
@@ -887,7 +955,7 @@ fn run_sandboxed(
         scratch_full: report.is_some_and(|r| r.scratch_full),
         per_process,
     };
-    let outcome = classify_sandboxed(termination, &measure, &stderr_head, &limits);
+    let outcome = classify_sandboxed(termination, &measure, &stderr_head, limits);
     if outcome == Outcome::OutputLimit && output_bytes > limits.output_bytes {
         // What was written past the limit before the monitor saw it (at most one poll's worth,
         // and never past the file-size backstop) is not kept.
@@ -904,8 +972,207 @@ fn run_sandboxed(
         stderr_head,
         stray_processes: waited.stray_processes,
         task_limit_hits: waited.usage.task_limit_hits,
-        limits_by: session.enforcement(),
+        limits_by,
     })
+}
+
+/// The standard streams of a sandboxed run, opened by [`run_sandboxed`].
+struct Streams {
+    stdin: File,
+    stdout: File,
+    stdout_watch: File,
+    stderr: File,
+    stderr_path: PathBuf,
+    scratch: Option<TrackedDir>,
+}
+
+/// Whether runs go through zygotes ([`crate::exec::zygote`]); `GRIDJUDGE_ZYGOTES=0` turns them
+/// off (a `bwrap` box per run: the fallback, and the comparison in the benchmark).
+fn zygotes_enabled() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("GRIDJUDGE_ZYGOTES").is_none_or(|v| v != "0"))
+}
+
+/// Waits for the `S` of a zygote's run on the status socket `fd`: the pid (as seen here) of
+/// the run's PID 1. Errors: the zygote reported a failure, closed the socket, or said nothing
+/// within 10 s.
+fn await_start(fd: i32) -> anyhow::Result<i32> {
+    let started = Instant::now();
+    loop {
+        if !wait_readable(fd, 1000) && started.elapsed().as_secs() >= 10 {
+            bail!("the sandbox's zygote did not start the run within 10 s");
+        }
+        match receive_with_pid(fd) {
+            Ok(Some((msg, Some(pid)))) if msg.starts_with(b"S") => return Ok(pid),
+            Ok(Some((msg, _))) if msg.starts_with(b"E") => bail!(
+                "the sandbox's zygote could not prepare the run: {}",
+                String::from_utf8_lossy(&msg[1..]).trim()
+            ),
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => continue,
+            Ok(None) => bail!("the sandbox's zygote ended before starting the run"),
+            Ok(Some(_)) => bail!("the sandbox's zygote said something unexpected"),
+            Err(e) => return Err(e).context("cannot read the run's status socket"),
+        }
+    }
+}
+
+/// [`run_sandboxed`] through a zygote of the session: the run's descriptors and command line
+/// go to the zygote, whose fresh child says `S` on the run's status socket; the judge moves
+/// that process (its pid from the socket's credentials) into the run's cgroup, says `G`, and
+/// watches the wall clock, the cgroup and stdout until the child's report and end of file.
+fn run_in_zygote(
+    spec: &RunSpec,
+    session: &Session,
+    argv: Vec<OsString>,
+    streams: Streams,
+    cgroup: Option<RunCgroup>,
+    init: InitConfig,
+    memory_bytes: u64,
+) -> anyhow::Result<RunResult> {
+    let limits = spec.limits;
+    let per_process = cgroup.is_none();
+    let lease = session.lease_zygote()?;
+    let (ours, theirs) = seqpacket_pair().context("cannot make the run's status socket")?;
+    pass_credentials(ours.as_raw_fd()).context("cannot ask for the run's credentials")?;
+    let payload = encode_request(memory_bytes, &init, &argv);
+    let fds = [
+        streams.stdin.as_raw_fd(),
+        streams.stdout.as_raw_fd(),
+        streams.stderr.as_raw_fd(),
+        theirs.as_raw_fd(),
+    ];
+    if let Err(e) = lease.zygote().send(&payload, fds) {
+        lease.discard();
+        return Err(e).context("the sandbox's zygote is gone");
+    }
+    drop(theirs);
+    drop(streams.stdin);
+    drop(streams.stdout);
+    drop(streams.stderr);
+    let fd = ours.as_raw_fd();
+    let pid = match await_start(fd) {
+        Ok(p) => p,
+        Err(e) => {
+            lease.discard();
+            return Err(e);
+        }
+    };
+    let _recorded = GroupGuard::new(pid);
+    if let Some(cg) = &cgroup {
+        if let Err(e) = cg.add_process(pid) {
+            // SAFETY: kill with integers, on the run's PID 1 (the zygote's child).
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+            lease.discard();
+            return Err(e);
+        }
+    }
+    // SAFETY: sends one byte on our socket.
+    if unsafe { libc::send(fd, b"G".as_ptr().cast(), 1, libc::MSG_NOSIGNAL) } != 1 {
+        lease.discard();
+        bail!("the sandbox's run ended before it started");
+    }
+    let start = Instant::now();
+    let wall = std::time::Duration::from_millis(limits.wall_ms);
+    let mut killed = None;
+    let mut report_bytes = b"S\n".to_vec();
+    let mut wall_ms = None;
+    let mut nap = 1;
+    loop {
+        if wait_readable(fd, nap) {
+            match receive_with_pid(fd) {
+                Ok(Some((msg, _))) => {
+                    report_bytes.extend_from_slice(&msg);
+                    continue;
+                }
+                Ok(None) => break,
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+                Err(_) => break,
+            }
+        }
+        nap = (nap * 2).min(5);
+        if killed.is_none() {
+            let reason = if start.elapsed() > wall {
+                Some(KillReason::WallTime)
+            } else if cgroup
+                .as_ref()
+                .and_then(|c| c.cpu_ms())
+                .is_some_and(|c| c > limits.time_ms)
+            {
+                Some(KillReason::CpuTime)
+            } else if cgroup.as_ref().is_some_and(|c| c.oom_kills() > 0) {
+                Some(KillReason::Memory)
+            } else if streams
+                .stdout_watch
+                .metadata()
+                .is_ok_and(|m| m.len() > limits.output_bytes)
+            {
+                Some(KillReason::Output)
+            } else {
+                None
+            };
+            if let Some(r) = reason {
+                killed = Some(r);
+                wall_ms = Some(start.elapsed().as_millis() as u64);
+                // Killing the run's PID 1 ends its PID namespace and every process in it.
+                // SAFETY: kill with integers.
+                unsafe { libc::kill(pid, libc::SIGKILL) };
+                if let Some(cg) = &cgroup {
+                    cg.kill_all();
+                }
+            }
+        }
+    }
+    let wall_ms = wall_ms.unwrap_or_else(|| start.elapsed().as_millis() as u64);
+    let (usage, stray_processes) = match &cgroup {
+        Some(c) => {
+            let stray = c.kill_all();
+            let usage = Usage {
+                cpu_ms: c.cpu_ms().unwrap_or(0),
+                peak_kib: c.peak_kib().unwrap_or(0),
+                oom: c.oom_kills() > 0,
+                task_limit_hits: c.task_limit_hits(),
+            };
+            (usage, stray)
+        }
+        None => (
+            Usage {
+                cpu_ms: 0,
+                peak_kib: 0,
+                oom: false,
+                task_limit_hits: 0,
+            },
+            0,
+        ),
+    };
+    drop(cgroup);
+    let killed = killed.or(usage.oom.then_some(KillReason::Memory));
+    let waited = Waited {
+        killed,
+        wall_ms,
+        status: 0,
+        usage,
+        stray_processes,
+    };
+    let (output_bytes, stderr_head) = read_outputs(spec, &streams.stderr_path);
+    drop(streams.scratch);
+    let report = match Status::parse(&report_bytes) {
+        Status::Reported(r) => Some(r),
+        _ if killed.is_some() => None,
+        _ => {
+            lease.discard();
+            bail!("the sandbox's run ended without a report; the program's verdict is unknown")
+        }
+    };
+    box_result(
+        &argv[0],
+        &limits,
+        report,
+        &waited,
+        per_process,
+        (output_bytes, stderr_head),
+        &streams.stdout_watch,
+        session.enforcement(),
+    )
 }
 
 #[cfg(test)]

@@ -66,9 +66,10 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use anyhow::Context;
 
-use crate::exec::box_init::{executable_fd, InitConfig, Status, INIT_FLAG};
+use crate::exec::box_init::{executable_fd, InitConfig, Status, INIT_FLAG, ZYGOTE_FLAG};
 use crate::exec::cgroup::{prepare_cgroups, CgroupRoot, RunCgroup};
 use crate::exec::cleanup::TrackedDir;
+use crate::exec::zygote::{seqpacket_pair, Zygote, ZygoteLease, ZygotePool};
 
 /// The uid and gid judged programs run as when gridjudge runs as root (`nobody`, `nogroup`).
 pub const UNPRIVILEGED_ID: u32 = 65534;
@@ -503,6 +504,49 @@ impl Sandbox {
         cmd
     }
 
+    /// The `bwrap` command of a zygote ([`crate::exec::zygote`]): the system view read-only,
+    /// the session's folder of staged programs read-only at `/box`, empty mount points `/tmp`
+    /// and `/work` (each run mounts its own tmpfs there), the root and `/dev` read-only, and the
+    /// judge's executable (`exe_fd`) as PID 1 in zygote mode, holding `CAP_SYS_ADMIN` in the
+    /// box's user namespace only, talking on the control socket `ctl_fd`.
+    pub(crate) fn zygote_command(&self, staged: &Path, ctl_fd: i32, exe_fd: i32) -> Command {
+        let mut cmd = Command::new(&self.bwrap);
+        cmd.args([
+            "--unshare-all",
+            "--unshare-user",
+            "--disable-userns",
+            "--as-pid-1",
+        ])
+        .args([
+            "--cap-add",
+            "CAP_SYS_ADMIN",
+            "--die-with-parent",
+            "--new-session",
+        ])
+        .args(&self.system)
+        .args(["--dir", "/tmp", "--dir", "/work", "--ro-bind"])
+        .arg(staged)
+        .arg("/box")
+        .args([
+            "--remount-ro",
+            "/dev",
+            "--remount-ro",
+            "/",
+            "--chdir",
+            "/",
+            "--",
+        ])
+        .arg(format!("/proc/self/fd/{exe_fd}"))
+        .arg(ZYGOTE_FLAG)
+        .arg(format!("ctl={ctl_fd}"));
+        cmd.env_clear()
+            .env("PATH", "/usr/local/bin:/usr/bin:/bin")
+            .env("HOME", "/work")
+            .env("TMPDIR", "/tmp")
+            .env("LC_ALL", "C");
+        cmd
+    }
+
     /// A fresh cgroup for one run with these limits, or `None` without cgroups.
     pub(crate) fn cgroup(
         &self,
@@ -573,6 +617,8 @@ pub struct Session {
     no_netns: AtomicBool,
     /// What enforces the limits of the session's runs.
     enforcement: Enforcement,
+    /// Idle zygotes ([`crate::exec::zygote`]).
+    zygotes: ZygotePool,
     /// The session's limits mode.
     mode: LimitsMode,
 }
@@ -599,6 +645,7 @@ impl Session {
             netns: Mutex::new(Vec::new()),
             no_netns: AtomicBool::new(false),
             enforcement,
+            zygotes: ZygotePool::default(),
             mode,
         }))
     }
@@ -633,6 +680,43 @@ impl Session {
     /// The sandbox.
     pub fn sandbox(&self) -> &'static Sandbox {
         self.sandbox
+    }
+
+    /// A zygote for one run: an idle one of the session, or a new one.
+    ///
+    /// Errors: `bwrap` cannot be started, or the judge's executable cannot be opened.
+    pub(crate) fn lease_zygote(&self) -> anyhow::Result<ZygoteLease<'_>> {
+        self.zygotes
+            .lease(|| {
+                let exe = executable_fd().map_err(std::io::Error::other)?;
+                let (ours, theirs) = seqpacket_pair()?;
+                let mut cmd = self
+                    .sandbox
+                    .zygote_command(self.dir.path(), theirs.as_raw_fd(), exe);
+                cmd.stdin(Stdio::null())
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null())
+                    .process_group(0);
+                let drop_to = self.sandbox.drop_to;
+                let keep = [theirs.as_raw_fd(), exe];
+                // SAFETY: the closure calls only async-signal-safe functions (see
+                // `drop_privileges`, `keep_descriptors`).
+                unsafe {
+                    cmd.pre_exec(move || {
+                        drop_privileges(drop_to)?;
+                        keep_descriptors(&keep)
+                    });
+                }
+                Zygote::spawn(cmd, ours, theirs)
+            })
+            .context("cannot start a sandbox zygote (bwrap)")
+    }
+
+    /// The path at which a zygote's runs see `staged`, a file or folder of the session's
+    /// folder (which zygotes bind at `/box`).
+    pub(crate) fn zygote_path(&self, staged: &Path) -> Option<PathBuf> {
+        let rel = staged.strip_prefix(self.dir.path()).ok()?;
+        Some(Path::new("/box").join(rel))
     }
 
     /// What enforces the limits of this session's runs.
