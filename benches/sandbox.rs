@@ -15,8 +15,8 @@
 //! Stress: seeds per second of `stress game <program> --seeds 1..S`, -j 1. Then the ratios of
 //! each sandboxed row to `--no-sandbox`.
 //!
-//! The binary: `target/release/gridjudge` or `target/debug/gridjudge`, whichever is newer
-//! (printed; build one first). Run: `cargo bench --bench sandbox` (N = 40 tests, 5 repeats,
+//! The binary: `GRIDJUDGE_BENCH_BIN` when set, else `target/release/gridjudge` or
+//! `target/debug/gridjudge`, whichever is newer (printed; build one first). Run: `cargo bench --bench sandbox` (N = 40 tests, 5 repeats,
 //! S = 100 seeds: about a minute as root here); `GRIDJUDGE_BENCH_QUICK=1` for N = 12, 3
 //! repeats, S = 30. A shared 2-core machine is noisy: compare ratios of the same run.
 
@@ -34,8 +34,12 @@ struct Plan {
     seeds: u64,
 }
 
-/// The newer of the release and debug `gridjudge` binaries.
+/// `GRIDJUDGE_BENCH_BIN` when set, else the newer of the release and debug `gridjudge`
+/// binaries.
 fn binary(root: &Path) -> PathBuf {
+    if let Some(b) = std::env::var_os("GRIDJUDGE_BENCH_BIN").filter(|b| !b.is_empty()) {
+        return std::path::absolute(b).expect("GRIDJUDGE_BENCH_BIN names a path");
+    }
     let mtime = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
     let release = root.join("target/release/gridjudge");
     let debug = root.join("target/debug/gridjudge");
@@ -43,9 +47,9 @@ fn binary(root: &Path) -> PathBuf {
         (Some(r), Some(d)) if d > r => debug,
         (Some(_), _) => release,
         (None, Some(_)) => debug,
-        (None, None) => panic!(
-            "no gridjudge binary in target/release or target/debug: run `cargo build` first"
-        ),
+        (None, None) => {
+            panic!("no gridjudge binary in target/release or target/debug: run `cargo build` first")
+        }
     }
 }
 
@@ -75,6 +79,10 @@ fn package(dir: &Path, n: usize, root: &Path) {
     )
     .expect("the package builds");
 }
+
+/// One row's figures: the per-run cost and the stress throughput (tests/s, None for the bare
+/// spawn), or why the row was skipped.
+type Measured = Result<(Duration, Option<f64>), String>;
 
 /// How to start `gridjudge` for one row: directly, or as the ordinary user.
 struct Row {
@@ -118,7 +126,11 @@ impl Row {
                 String::from_utf8_lossy(&out.stderr)
             );
             let last: Vec<&str> = text.lines().rev().take(3).collect();
-            return Err(format!("{sub} exited with {}: {}", out.status, last.join(" | ")));
+            return Err(format!(
+                "{sub} exited with {}: {}",
+                out.status,
+                last.join(" | ")
+            ));
         }
         Ok(took)
     }
@@ -138,7 +150,10 @@ impl Row {
 }
 
 /// Median of `runs` timings; the first error if any.
-fn median(runs: usize, mut f: impl FnMut() -> Result<Duration, String>) -> Result<Duration, String> {
+fn median(
+    runs: usize,
+    mut f: impl FnMut() -> Result<Duration, String>,
+) -> Result<Duration, String> {
     let mut times = (0..runs).map(|_| f()).collect::<Result<Vec<_>, _>>()?;
     times.sort();
     Ok(times[runs / 2])
@@ -248,7 +263,7 @@ fn main() {
         extra,
     };
 
-    let mut rows: Vec<(String, Result<(Duration, Option<f64>), String>)> = Vec::new();
+    let mut rows: Vec<(String, Measured)> = Vec::new();
     let as_row = |r: Result<(Duration, f64), String>| r.map(|(d, s)| (d, Some(s)));
     let label = if as_user::is_root() {
         "sandbox (root)"
@@ -263,7 +278,10 @@ fn main() {
             _user_dir = dir;
             rows.push(("sandbox (user)".into(), as_row(row.measure(&plan))));
         }
-        Err(e) => rows.push(("sandbox (user)".into(), Err(format!("skipped: {e}")))),
+        Err(e) => {
+            let first = e.lines().next().unwrap_or_default().to_string();
+            rows.push(("sandbox (user)".into(), Err(format!("skipped: {first}"))))
+        }
     }
     rows.push((
         "--no-sandbox".into(),
@@ -273,7 +291,10 @@ fn main() {
     rows.push(("bare spawn".into(), Ok((bare, None))));
 
     println!();
-    println!("{:<20} {:>14} {:>18}", "mode", "per run (ms)", "stress (tests/s)");
+    println!(
+        "{:<20} {:>14} {:>18}",
+        "mode", "per run (ms)", "stress (tests/s)"
+    );
     for (name, r) in &rows {
         match r {
             Ok((d, s)) => println!(

@@ -5,7 +5,11 @@
 //! package's files hash the same; files it tried to write outside do not exist).
 //!
 //! Programs that must answer correctly are the accepted `hopcroft_karp.cpp` with a hostile
-//! prelude: its `main` is renamed and called after the attack.
+//! prelude: its `main` is renamed and called after the attack (and before a hostile epilogue).
+//! Most programs and their expected verdicts are the catalogue `tests/common/hostile.rs`,
+//! which `tests/sandbox_user.rs` judges again as an ordinary user; each has a test here
+//! (`judge_attack`). The tests of `--limits per-process` and of the `limits_by` key of each
+//! run go through the `gridjudge` binary (the limits mode is chosen once per process).
 //!
 //! The sandbox is required: without it (bubblewrap missing, user namespaces disabled) these
 //! tests fail with the judge's message, in CI and elsewhere. The slow ones (time and memory
@@ -588,7 +592,11 @@ fn each_run_names_the_mechanism_that_enforced_its_limits() {
     let mut by_mode = Vec::new();
     for (mode, extra, word) in [
         ("tree", &["--limits", "tree"][..], "cgroup"),
-        ("per-process", &["--limits", "per-process"][..], "per-process"),
+        (
+            "per-process",
+            &["--limits", "per-process"][..],
+            "per-process",
+        ),
     ] {
         let (status, doc, err) = judge_cli(tmp.path(), &src, "1-2", extra);
         assert_eq!(status, Some(0), "--limits {mode}: {err}\n{doc:#}");
@@ -615,7 +623,12 @@ fn each_run_names_the_mechanism_that_enforced_its_limits() {
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(text.contains("per-process"), "{text}");
 }
 
@@ -704,7 +717,10 @@ fn per_process_limits_still_catch_one_process_over_cpu_or_memory() {
         );
         assert_eq!(status, Some(1), "{name}: {err}\n{doc:#}");
         for t in json_tests(&doc) {
-            let (v, m) = (t["verdict"].as_str().unwrap(), t["message"].as_str().unwrap());
+            let (v, m) = (
+                t["verdict"].as_str().unwrap(),
+                t["message"].as_str().unwrap(),
+            );
             if let Err(e) = hostile::check(a, t["test"].as_str().unwrap(), v, m) {
                 panic!("--limits per-process: {e}");
             }

@@ -175,10 +175,16 @@ fn judge_as_user(s: &Setup, program: &str, tests: &str, time_ms: u64, extra: &[&
         std::thread::sleep(Duration::from_millis(20));
     }
     let left = as_user::processes_of(s.user.uid);
-    assert!(left.is_empty(), "{program}: processes of the user left: {left:?}");
+    assert!(
+        left.is_empty(),
+        "{program}: processes of the user left: {left:?}"
+    );
     for f in as_user::v1_folders(&s.user) {
         let held = as_user::procs_under(&f);
-        assert!(held.is_empty(), "{program}: processes left in cgroups: {held:?}");
+        assert!(
+            held.is_empty(),
+            "{program}: processes left in cgroups: {held:?}"
+        );
     }
     run
 }
@@ -221,7 +227,10 @@ fn after_setup_sandbox_every_hostile_program_gets_its_verdict_as_an_ordinary_use
     let Some(s) = setup(&names) else { return };
     let said = as_user::setup_sandbox(Path::new(env!("CARGO_BIN_EXE_gridjudge")), &s.user, false)
         .unwrap_or_else(|e| panic!("setup-sandbox failed: {e}"));
-    assert!(!said.trim().is_empty(), "setup-sandbox says nothing of what it did");
+    assert!(
+        !said.trim().is_empty(),
+        "setup-sandbox says nothing of what it did"
+    );
     for f in as_user::v1_folders(&s.user) {
         use std::os::unix::fs::MetadataExt;
         let m = std::fs::metadata(&f)
@@ -270,7 +279,10 @@ fn without_setup_sandbox_judge_refuses_or_enforces_per_process_limits() {
     let said = format!("{}{}", run.stdout, run.stderr);
     assert_eq!(run.status, Some(1), "{said}");
     for needed in ["setup-sandbox", "--limits per-process"] {
-        assert!(said.contains(needed), "the refusal does not name {needed}: {said}");
+        assert!(
+            said.contains(needed),
+            "the refusal does not name {needed}: {said}"
+        );
     }
     // The explicit weaker mode: runs, says so, and still stops a single process.
     let weak = ["--limits", "per-process", "--json"];

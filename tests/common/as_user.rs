@@ -113,7 +113,12 @@ pub fn copy_tree(from: &Path, to: &Path) {
         .arg(to)
         .status()
         .expect("cp runs");
-    assert!(st.success(), "cp -a {} {} failed", from.display(), to.display());
+    assert!(
+        st.success(),
+        "cp -a {} {} failed",
+        from.display(),
+        to.display()
+    );
 }
 
 /// `program args…` to be run as `user` through `setpriv` (real and effective uid and gid, the

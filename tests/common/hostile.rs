@@ -61,6 +61,11 @@ const fn forbidden(name: &'static str, attack: &'static str) -> Attack {
     }
 }
 
+/// A 3 GiB zero-initialised static array. In `.lbss` (after every other object, as
+/// `-mcmodel=medium` would place it) so that the default small code model still links: in
+/// `.bss` it pushes the library's objects beyond the 2 GiB that relocations reach.
+const BIG: &str = "static char big[3ull << 30] __attribute__((section(\".lbss\")));";
+
 /// Every hostile program, in the order the user suite judges them.
 pub const ATTACKS: &[Attack] = &[
     // --- verdicts from the kernel's accounting, not from exit statuses or text
@@ -111,13 +116,13 @@ for (int i = 0; i < 64; ++i) if (write(fd, block, sizeof block) != (ssize_t)size
     },
     Attack {
         name: "static_3g_untouched",
-        globals: "static char big[3ull << 30];",
+        globals: BIG,
         attack: "((volatile char *)big)[12345] = 1;",
         ..BASE
     },
     Attack {
         name: "static_3g_touched_300m",
-        globals: "static char big[3ull << 30];",
+        globals: BIG,
         attack: "for (size_t k = 0; k < (300ull << 20); k += 4096) ((volatile char *)big)[k] = 1;",
         expect: &[Verdict::Mle],
         slow: true,
@@ -166,8 +171,14 @@ if (DIR *d = opendir("/proc/1/fd")) {
         ..BASE
     },
     // --- the syscall filter
-    forbidden("ptrace_attach_init", "ptrace(PTRACE_ATTACH, 1, nullptr, nullptr);"),
-    forbidden("ptrace_traceme", "ptrace(PTRACE_TRACEME, 0, nullptr, nullptr);"),
+    forbidden(
+        "ptrace_attach_init",
+        "ptrace(PTRACE_ATTACH, 1, nullptr, nullptr);",
+    ),
+    forbidden(
+        "ptrace_traceme",
+        "ptrace(PTRACE_TRACEME, 0, nullptr, nullptr);",
+    ),
     forbidden("unshare_user", "unshare(CLONE_NEWUSER);"),
     forbidden(
         "mount_tmpfs",
@@ -228,7 +239,8 @@ puts("1000 children started");
     },
     Attack {
         name: "deep_recursion",
-        globals: "int f(volatile int *p) { volatile int a[256]; a[0] = *p + 1; return f(a) + a[1]; }",
+        globals:
+            "int f(volatile int *p) { volatile int a[256]; a[0] = *p + 1; return f(a) + a[1]; }",
         attack: "int x = 0; return f(&x);",
         answer: false,
         tests: "1-3",
@@ -399,8 +411,8 @@ pub fn source(
     let body = if answer {
         format!(
             "#define main solution_main\n#include \"{}\"\n#undef main\n{globals}\n\
-             int main() {{\n{attack}\nint r = solution_main();\nfflush(stdout);\n{after}\n\
-             return r;\n}}\n",
+             int main() {{\n{attack}\nint answered = solution_main();\nfflush(stdout);\n{after}\n\
+             return answered;\n}}\n",
             solution.display()
         )
     } else {
