@@ -5,7 +5,11 @@
 //! package's files hash the same; files it tried to write outside do not exist).
 //!
 //! Programs that must answer correctly are the accepted `hopcroft_karp.cpp` with a hostile
-//! prelude: its `main` is renamed and called after the attack.
+//! prelude: its `main` is renamed and called after the attack (and before a hostile epilogue).
+//! Most programs and their expected verdicts are the catalogue `tests/common/hostile.rs`,
+//! which `tests/sandbox_user.rs` judges again as an ordinary user; each has a test here
+//! (`judge_attack`). The tests of `--limits per-process` and of the `limits_by` key of each
+//! run go through the `gridjudge` binary (the limits mode is chosen once per process).
 //!
 //! The sandbox is required: without it (bubblewrap missing, user namespaces disabled) these
 //! tests fail with the judge's message, in CI and elsewhere. The slow ones (time and memory
@@ -28,6 +32,9 @@ use gridjudge::package::load_tests;
 use gridjudge::problem::ProblemConfig;
 use sha2::{Digest, Sha256};
 
+#[path = "common/hostile.rs"]
+mod hostile;
+
 /// The tests of this file run one at a time: they count the processes of the sandbox uid.
 static SERIAL: Mutex<()> = Mutex::new(());
 
@@ -41,43 +48,6 @@ fn repo() -> &'static Path {
 
 fn cache_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gridjudge-sandbox-cache")
-}
-
-/// A `game` package with 3 tests (the sample, an open LOSE board, a random maze) in `dir/game`,
-/// built by `gridjudge`'s own build so that it has its lock and manifest.
-fn package(dir: &Path) -> PathBuf {
-    let p = gridjudge::problems::by_name("game").unwrap();
-    let game = dir.join("game");
-    std::fs::create_dir_all(game.join("samples")).unwrap();
-    std::fs::copy(
-        repo().join("problems/game/problem.toml"),
-        game.join("problem.toml"),
-    )
-    .unwrap();
-    std::fs::copy(
-        repo().join("problems/game/samples/sample1.in"),
-        game.join("samples/sample1.in"),
-    )
-    .unwrap();
-    std::fs::write(
-        game.join("manifest.toml"),
-        "[[test]]\nfile = \"samples/sample1.in\"\n\n\
-         [[test]]\ngen = \"open n=4 m=5\"\nseed = 1\n\n\
-         [[test]]\ngen = \"random n=6 m=10 walls=0.3\"\nseed = 2\n",
-    )
-    .unwrap();
-    gridjudge::package::build_problem(
-        p,
-        &gridjudge::package::BuildOptions {
-            problems_dir: dir.to_path_buf(),
-            lock: gridjudge::package::LockMode::Update,
-            jobs: Some(1),
-            progress: false,
-            delete_unknown: false,
-        },
-    )
-    .unwrap();
-    game
 }
 
 /// SHA-256 of every file under `dir`, by relative path.
@@ -163,25 +133,9 @@ fn options(time_ms: u64) -> JudgeOptions {
 }
 
 /// A C++ program: `attack` (a function body run first, with the C and POSIX
-/// headers) followed, when `answer`, by the accepted solution's `main`.
+/// headers) followed, when `answer`, by the accepted solution's `main` ([`hostile::source`]).
 fn hostile_source(dir: &Path, name: &str, globals: &str, attack: &str, answer: bool) -> PathBuf {
-    let headers = "#include <cstdio>\n#include <cstdlib>\n#include <cstring>\n#include <string>\n#include <vector>\n#include <unistd.h>\n#include <fcntl.h>\n\
-                   #include <signal.h>\n#include <ftw.h>\n#include <sys/stat.h>\n\
-                   #include <sys/wait.h>\n#include <sys/socket.h>\n#include <netinet/in.h>\n\
-                   #include <arpa/inet.h>\n";
-    let solution = repo().join("problems/game/submissions/accepted/hopcroft_karp.cpp");
-    let body = if answer {
-        format!(
-            "#define main solution_main\n#include \"{}\"\n#undef main\n{globals}\n\
-             int main() {{\n{attack}\nreturn solution_main();\n}}\n",
-            solution.display()
-        )
-    } else {
-        format!("{globals}\nint main() {{\n{attack}\nreturn 0;\n}}\n")
-    };
-    let path = dir.join(format!("{name}.cpp"));
-    std::fs::write(&path, format!("{headers}{body}")).unwrap();
-    path
+    hostile::source(dir, name, globals, attack, answer, "")
 }
 
 struct Judged {
@@ -199,7 +153,7 @@ fn judge_hostile(
     time_ms: u64,
     filter: Option<&str>,
 ) -> Judged {
-    judge_hostile_with(name, globals, attack, answer, &options(time_ms), filter)
+    judge_hostile_with(name, globals, attack, answer, "", &options(time_ms), filter)
 }
 
 /// [`judge_hostile`] with the judge options `opts` (e.g. a wall-clock limit of its own).
@@ -208,15 +162,16 @@ fn judge_hostile_with(
     globals: &str,
     attack: &str,
     answer: bool,
+    after: &str,
     opts: &JudgeOptions,
     filter: Option<&str>,
 ) -> Judged {
     let tmp = tempfile::tempdir().unwrap();
-    let game = package(tmp.path());
+    let game = hostile::package(tmp.path());
     let before = snapshot(&game);
     let globals = globals.replace("TESTS_DIR", &game.join("tests").display().to_string());
     let attack = attack.replace("TESTS_DIR", &game.join("tests").display().to_string());
-    let src = hostile_source(tmp.path(), name, &globals, &attack, answer);
+    let src = hostile::source(tmp.path(), name, &globals, &attack, answer, after);
     let p = gridjudge::problems::by_name("game").unwrap();
     let cfg = ProblemConfig::load(p, Some(&game.join("problem.toml"))).unwrap();
     let mut tests = load_tests(&game.join("tests")).unwrap();
@@ -239,6 +194,29 @@ fn judge_hostile_with(
     assert_eq!(snapshot(&game), before, "{name} changed the package");
     assert_nothing_left(name);
     Judged { report, _tmp: tmp }
+}
+
+/// Judges the catalogue's program `name` ([`hostile::ATTACKS`]) on its tests under its time
+/// limit and checks every test's verdict and message against the catalogue.
+fn judge_attack(name: &str) -> Judged {
+    let a = hostile::attack(name);
+    let j = judge_hostile_with(
+        a.name,
+        a.globals,
+        a.attack,
+        a.answer,
+        a.after,
+        &options(a.time_ms),
+        Some(a.tests),
+    );
+    let tests = &j.report.submissions[0].tests;
+    assert!(!tests.is_empty(), "{name}: no test judged");
+    for t in tests {
+        if let Err(e) = hostile::check(a, &t.test, t.verdict.short(), &t.message) {
+            panic!("{e}\n{}", j.report.render());
+        }
+    }
+    j
 }
 
 /// Asserts that every test got `want`.
@@ -337,26 +315,13 @@ FILE *t = fopen("/tmp/{tag}", "w"); if (!t) return 3; fputs("mine", t); fclose(t
 #[test]
 fn a_setsid_child_does_not_outlive_the_answer() {
     let _s = serial();
-    let attack = r#"
-pid_t c = fork();
-if (c == 0) { setsid(); if (fork() == 0) { for (;;) pause(); } for (;;) pause(); }
-"#;
-    let j = judge_hostile("setsid_sleeper", "", attack, true, 1000, None);
-    assert_all(&j, Verdict::Ac);
+    judge_attack("setsid_sleeper");
 }
 
 #[test]
 fn forking_200_children_hits_the_task_limit() {
     let _s = serial();
-    let attack = r#"
-for (int i = 0; i < 200; ++i) {
-    pid_t c = fork();
-    if (c < 0) { perror("fork"); return 1; }
-    if (c == 0) { for (;;) pause(); }
-}
-"#;
-    let j = judge_hostile("fork_200", "", attack, true, 1000, None);
-    assert_all(&j, Verdict::Re);
+    let j = judge_attack("fork_200");
     let t = &j.report.submissions[0].tests[0];
     assert!(t.message.contains("task limit of 128"), "{}", t.message);
 }
@@ -386,12 +351,9 @@ if (s >= 0 && connect(s, (sockaddr *)&a, sizeof a) == 0) {{ write(s, "stolen", 6
 #[test]
 fn killing_its_parent_does_not_touch_the_judge() {
     let _s = serial();
-    let attack = r#"
-kill(getppid(), SIGKILL); kill(1, SIGKILL); kill(-1, SIGKILL);
-"#;
-    let j = judge_hostile("kill_parent", "", attack, true, 1000, None);
-    // Still here to look: the judge lived. The program's own verdict: it answered.
-    assert_all(&j, Verdict::Ac);
+    // Still here to look: the judge lived. The program's own verdict stands: it answered (AC),
+    // or its own signals ended it (RE); never a judge error or a limit.
+    judge_attack("kill_parent");
 }
 
 #[test]
@@ -416,13 +378,7 @@ for (int fd = 3; fd < 65536; ++fd)
 #[test]
 fn deep_recursion_is_a_runtime_error() {
     let _s = serial();
-    let globals =
-        "int f(volatile int *p) { volatile int a[256]; a[0] = *p + 1; return f(a) + a[1]; }";
-    let attack = "int x = 0; return f(&x);";
-    let j = judge_hostile("deep_recursion", globals, attack, false, 1000, None);
-    assert_all(&j, Verdict::Re);
-    let t = &j.report.submissions[0].tests[0];
-    assert!(t.message.contains("SIGSEGV"), "{}", t.message);
+    judge_attack("deep_recursion");
 }
 
 #[test]
@@ -439,7 +395,7 @@ fn the_program_runs_as_an_unprivileged_uid_outside_too() {
     let mut opts = options(1000);
     opts.limits.wall_ms = 60_000;
     let handle = std::thread::spawn(move || {
-        judge_hostile_with("uid_probe", "", "sleep(2);", true, &opts, Some("1"))
+        judge_hostile_with("uid_probe", "", "sleep(2);", true, "", &opts, Some("1"))
     });
     let deadline = Instant::now() + Duration::from_secs(20);
     let mut seen = Vec::new();
@@ -478,7 +434,7 @@ fn the_program_runs_as_an_unprivileged_uid_outside_too() {
 #[test]
 fn without_bubblewrap_the_judge_refuses_and_says_how_to_get_it() {
     let tmp = tempfile::tempdir().unwrap();
-    package(tmp.path());
+    hostile::package(tmp.path());
     let src = hostile_source(tmp.path(), "harmless", "", "", false);
     // No PATH: no bwrap (and no compiler, which the refusal comes before).
     let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
@@ -498,77 +454,288 @@ fn without_bubblewrap_the_judge_refuses_and_says_how_to_get_it() {
     }
 }
 
+// --- issue 22: verdicts from the kernel's accounting, the syscall filter, the box's pid 1 ----
+
+#[test]
+fn exit_152_after_the_answer_is_a_runtime_error_not_a_time_limit() {
+    let _s = serial();
+    judge_attack("exit_152");
+}
+
+#[test]
+fn exit_153_after_the_answer_is_a_runtime_error_not_an_output_limit() {
+    let _s = serial();
+    judge_attack("exit_153");
+}
+
+#[test]
+fn printing_bwrap_on_stderr_is_a_runtime_error_not_a_judge_error() {
+    let _s = serial();
+    judge_attack("bwrap_on_stderr");
+}
+
+#[test]
+fn a_crash_after_the_answer_is_a_runtime_error() {
+    let _s = serial();
+    judge_attack("answer_then_crash");
+}
+
+#[test]
+fn killing_the_box_init_then_crashing_after_the_answer_is_a_runtime_error() {
+    let _s = serial();
+    judge_attack("kill_init_then_crash");
+}
+
+#[test]
+fn a_64_mib_scratch_file_is_not_output() {
+    let _s = serial();
+    judge_attack("scratch_file_64m");
+}
+
+#[test]
+fn a_64_mib_memfd_is_not_output() {
+    let _s = serial();
+    judge_attack("memfd_64m");
+}
+
+#[test]
+fn an_untouched_3_gib_static_array_is_accepted() {
+    let _s = serial();
+    judge_attack("static_3g_untouched");
+}
+
+#[test]
+fn stdin_cannot_be_reopened_for_writing() {
+    let _s = serial();
+    // The package's files (the test input among them) hash the same afterwards
+    // (judge_hostile_with), and every open for writing failed (else exit 9, 10 or 11: RE).
+    judge_attack("reopen_stdin_for_writing");
+}
+
+#[test]
+fn the_box_init_s_descriptors_and_memory_cannot_be_opened() {
+    let _s = serial();
+    judge_attack("proc_1_fd_and_mem");
+}
+
+#[test]
+fn forking_1000_children_cannot_start_them_all() {
+    let _s = serial();
+    judge_attack("fork_1000");
+}
+
+/// One test per call the syscall filter forbids: the program makes the call, then prints the
+/// answer; it must get RE "forbidden system call", never AC.
+macro_rules! forbidden_calls {
+    ($($test:ident => $attack:literal,)*) => {$(
+        #[test]
+        fn $test() {
+            let _s = serial();
+            judge_attack($attack);
+        }
+    )*};
+}
+
+forbidden_calls! {
+    forbidden_ptrace_attach_of_the_box_init => "ptrace_attach_init",
+    forbidden_ptrace_traceme => "ptrace_traceme",
+    forbidden_unshare_of_a_user_namespace => "unshare_user",
+    forbidden_mount => "mount_tmpfs",
+    forbidden_bpf => "bpf",
+    forbidden_perf_event_open => "perf_event_open",
+    forbidden_userfaultfd => "userfaultfd",
+    forbidden_keyctl => "keyctl",
+    forbidden_process_vm_readv => "process_vm_readv",
+    forbidden_pidfd_getfd => "pidfd_getfd",
+}
+
+/// Runs `gridjudge judge game <src> --json --tests <tests> <extra>` on the package under
+/// `problems`; the exit status, the JSON document on stdout (Null when it is none) and stderr.
+fn judge_cli(
+    problems: &Path,
+    src: &Path,
+    tests: &str,
+    extra: &[&str],
+) -> (Option<i32>, serde_json::Value, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .args(["judge", "game"])
+        .arg(src)
+        .arg("--problems-dir")
+        .arg(problems)
+        .arg("--cache-dir")
+        .arg(cache_dir())
+        .args(["--tests", tests, "--json"])
+        .args(extra)
+        .output()
+        .unwrap();
+    let doc = serde_json::from_slice(&out.stdout).unwrap_or(serde_json::Value::Null);
+    (
+        out.status.code(),
+        doc,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The `tests` array of the first submission of a `judge --json` document.
+fn json_tests(doc: &serde_json::Value) -> &Vec<serde_json::Value> {
+    doc["submissions"][0]["tests"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no tests in the report: {doc:#}"))
+}
+
+#[test]
+fn each_run_names_the_mechanism_that_enforced_its_limits() {
+    let _s = serial();
+    let tmp = tempfile::tempdir().unwrap();
+    hostile::package(tmp.path());
+    let src = hostile_source(tmp.path(), "plain", "", "", true);
+    let mut by_mode = Vec::new();
+    for (mode, extra, word) in [
+        ("tree", &["--limits", "tree"][..], "cgroup"),
+        (
+            "per-process",
+            &["--limits", "per-process"][..],
+            "per-process",
+        ),
+    ] {
+        let (status, doc, err) = judge_cli(tmp.path(), &src, "1-2", extra);
+        assert_eq!(status, Some(0), "--limits {mode}: {err}\n{doc:#}");
+        for t in json_tests(&doc) {
+            assert_eq!(t["verdict"], "AC", "--limits {mode}: {t:#}");
+            let by = t["limits_by"]
+                .as_str()
+                .unwrap_or_else(|| panic!("--limits {mode}: no limits_by in {t:#}"));
+            assert!(by.contains(word), "--limits {mode}: limits_by {by:?}");
+            by_mode.push((mode, by.to_string()));
+        }
+        assert_nothing_left(mode);
+    }
+    assert_ne!(by_mode[0].1, by_mode.last().unwrap().1, "{by_mode:?}");
+    // The text report of the weaker mode says so.
+    let out = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .args(["judge", "game"])
+        .arg(&src)
+        .arg("--problems-dir")
+        .arg(tmp.path())
+        .arg("--cache-dir")
+        .arg(cache_dir())
+        .args(["--tests", "1", "--limits", "per-process"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("per-process"), "{text}");
+}
+
 // --- slow: time and memory limits, output flood, signals -------------------------------------
 
 #[test]
 #[ignore = "slow (wall-clock limits); .ci/run runs it"]
 fn four_children_burning_cpu_exceed_the_time_limit() {
     let _s = serial();
-    let attack = r#"
-for (int i = 0; i < 4; ++i) if (fork() == 0) { volatile unsigned long x = 0; for (;;) ++x; }
-while (wait(nullptr) > 0) {}
-"#;
-    let j = judge_hostile("cpu_children", "", attack, true, 1000, Some("1-2"));
-    assert_all(&j, Verdict::Tle);
+    judge_attack("cpu_children");
 }
 
 #[test]
 #[ignore = "slow (memory limits); .ci/run runs it"]
 fn four_children_touching_400_mib_exceed_the_memory_limit() {
     let _s = serial();
-    let attack = r#"
-for (int i = 0; i < 4; ++i) if (fork() == 0) {
-    size_t n = 400u << 20; volatile char *p = (volatile char *)malloc(n); if (!p) return 5;
-    for (size_t k = 0; k < n; k += 4096) p[k] = 1;
-    for (;;) pause();
-}
-while (wait(nullptr) > 0) {}
-"#;
-    let j = judge_hostile("mem_children", "", attack, true, 1000, Some("1-2"));
-    assert_all(&j, Verdict::Mle);
+    judge_attack("mem_children");
 }
 
 #[test]
 #[ignore = "slow (wall-clock limits); .ci/run runs it"]
 fn sleeping_forever_exceeds_the_time_limit() {
     let _s = serial();
-    let j = judge_hostile(
-        "sleep_forever",
-        "",
-        "for (;;) pause();",
-        false,
-        500,
-        Some("1-2"),
-    );
-    assert_all(&j, Verdict::Tle);
+    judge_attack("sleep_forever");
 }
 
 #[test]
 #[ignore = "slow (memory limits); .ci/run runs it"]
 fn allocating_4_gib_exceeds_the_memory_limit() {
     let _s = serial();
-    let attack = "std::vector<char> v(size_t(4) << 30, 1); printf(\"%d\\n\", (int)v[12345]);";
-    let j = judge_hostile("alloc_4g", "", attack, false, 1000, Some("1-2"));
-    assert_all(&j, Verdict::Mle);
+    judge_attack("alloc_4g");
 }
 
 #[test]
 #[ignore = "slow (output flood); .ci/run runs it"]
 fn a_gibibyte_of_output_exceeds_the_output_limit() {
     let _s = serial();
-    let attack = r#"
-static char block[1 << 20]; memset(block, 'W', sizeof block);
-for (int i = 0; i < 1024; ++i) fwrite(block, 1, sizeof block, stdout);
-"#;
-    let j = judge_hostile("flood_1g", "", attack, false, 2000, Some("1-2"));
-    assert_all(&j, Verdict::Ole);
+    judge_attack("flood_1g");
+}
+
+#[test]
+#[ignore = "slow (wall-clock limits); .ci/run runs it"]
+fn a_single_process_using_1500_ms_of_cpu_exceeds_1_s() {
+    let _s = serial();
+    judge_attack("cpu_1500ms");
+}
+
+#[test]
+#[ignore = "slow (memory limits); .ci/run runs it"]
+fn touching_300_mib_under_128_mib_exceeds_the_memory_limit() {
+    let _s = serial();
+    judge_attack("touch_300m");
+}
+
+#[test]
+#[ignore = "slow (memory limits); .ci/run runs it"]
+fn touching_300_mib_of_a_3_gib_static_array_exceeds_the_memory_limit() {
+    let _s = serial();
+    judge_attack("static_3g_touched_300m");
+}
+
+#[test]
+#[ignore = "slow (fills the scratch folder); .ci/run runs it"]
+fn filling_tmp_with_a_gibibyte_stops_at_the_scratch_size() {
+    let _s = serial();
+    // AC (the write failed at the scratch size, then it answered) or RE, never OLE; a whole
+    // gibibyte written prints FILLED: WA.
+    judge_attack("fill_tmp_1g");
+}
+
+#[test]
+#[ignore = "slow (time and memory limits through the binary); .ci/run runs it"]
+fn per_process_limits_still_catch_one_process_over_cpu_or_memory() {
+    let _s = serial();
+    let tmp = tempfile::tempdir().unwrap();
+    hostile::package(tmp.path());
+    for name in ["cpu_1500ms", "touch_300m"] {
+        let a = hostile::attack(name);
+        let src = hostile::source_of(tmp.path(), a);
+        let time = a.time_ms.to_string();
+        let (status, doc, err) = judge_cli(
+            tmp.path(),
+            &src,
+            a.tests,
+            &["--limits", "per-process", "--time-limit", &time],
+        );
+        assert_eq!(status, Some(1), "{name}: {err}\n{doc:#}");
+        for t in json_tests(&doc) {
+            let (v, m) = (
+                t["verdict"].as_str().unwrap(),
+                t["message"].as_str().unwrap(),
+            );
+            if let Err(e) = hostile::check(a, t["test"].as_str().unwrap(), v, m) {
+                panic!("--limits per-process: {e}");
+            }
+            let by = t["limits_by"].as_str().unwrap_or_default();
+            assert!(by.contains("per-process"), "{name}: limits_by {by:?}");
+        }
+        assert_nothing_left(name);
+    }
 }
 
 /// Starts `gridjudge judge` on a sleeper, waits until its sandbox runs, sends `sig`, and checks
 /// that it exits with 128 + `sig` leaving no process, cgroup or temporary folder behind.
 fn interrupt_the_judge(sig: i32) {
     let tmp = tempfile::tempdir().unwrap();
-    package(tmp.path());
+    hostile::package(tmp.path());
     // The judge's temporary folders go here (TMPDIR), to be checked afterwards.
     let scratch = tmp.path().join("scratch");
     std::fs::create_dir(&scratch).unwrap();
