@@ -637,6 +637,13 @@ fn sealed_copy(path: &Path) -> anyhow::Result<File> {
     let mut src = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
     std::io::copy(&mut src, &mut file)
         .with_context(|| format!("cannot copy {} for stdin", path.display()))?;
+    // Read-only by its mode too, so that opening it for writing fails outright (the seals
+    // would refuse the writes anyway, even after a chmod by an owner).
+    {
+        use std::os::unix::fs::PermissionsExt;
+        file.set_permissions(std::fs::Permissions::from_mode(0o444))
+            .context("cannot make the stdin memfd read-only")?;
+    }
     // SAFETY: fcntl on our own descriptor.
     let sealed = unsafe {
         libc::fcntl(
