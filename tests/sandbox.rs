@@ -759,7 +759,8 @@ fn interrupt_the_judge(sig: i32) {
     let running = loop {
         let procs: Vec<PathBuf> = run_cgroups_of(judge_pid);
         let busy = procs.iter().any(|cg| {
-            std::fs::read_to_string(cg.join("cgroup.procs")).is_ok_and(|t| t.lines().count() >= 3)
+            // The run's PID 1 and the program.
+            std::fs::read_to_string(cg.join("cgroup.procs")).is_ok_and(|t| t.lines().count() >= 2)
         });
         if busy {
             break sandbox_uid_processes();

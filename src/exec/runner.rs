@@ -3,17 +3,23 @@
 //!
 //! Two modes, chosen by [`RunSpec::sandbox`]:
 //! * **in the sandbox** (the default of `judge`, `verify` and `stress`): the program runs in
-//!   the bubblewrap sandbox of [`crate::exec::sandbox`], which documents what it can see and do; its
-//!   limits and accounting cover the whole process tree through a cgroup (CPU time, peak
-//!   memory, task count), and the rlimits below stay as per-process backstops;
-//! * **unconfined** (`--no-sandbox`): the process-group runner documented below, as the judge's
-//!   user, with per-process accounting. Nothing stops such a program from reading the answers
-//!   or escaping the group.
-//!
-//! The classification is the same in both (below); in the sandbox the "monitor" reads the
-//! cgroup's CPU time instead of the leader's, a kill by the cgroup's OOM killer counts as
-//! "killed for memory", `bwrap`'s exit code 128 + N is read as "killed by signal N", and the
-//! peak memory is the cgroup's.
+//!   the bubblewrap sandbox of [`crate::exec::sandbox`], which documents what it can see and
+//!   do. The box's init ([`crate::exec::box_init`]) sets the rlimits below on the program
+//!   (without the address-space cap in tree mode, where memory is the cgroup's business),
+//!   installs the system-call filter, and reports the program's own wait status and what the
+//!   kernel accounted to its whole tree. In [`crate::exec::sandbox::LimitsMode::Tree`] the run's
+//!   cgroup limits and accounts the whole tree (CPU time, peak memory, tasks); in
+//!   `PerProcess` the rlimits are all there is, plus `RLIMIT_NPROC` counted inside the box's
+//!   user namespace. The outcome is [`classify_sandboxed`]'s: kernel accounting and the
+//!   program's own status only, never an exit code read as a signal or a message read as a
+//!   verdict (except the per-process allocation rule). The output limit is on the bytes the
+//!   program wrote to stdout (watched while it runs; a scratch file is not output), with
+//!   `RLIMIT_FSIZE` above both it and the scratch folders' size as a backstop;
+//! * **unconfined** (`--no-sandbox`, and the setter's programs): the process-group runner
+//!   documented below, as the judge's user, with per-process accounting and [`classify`]'s
+//!   rules. Nothing stops such a program from reading the answers or escaping the group. It
+//!   dies with the judge (`PR_SET_PDEATHSIG`); a setter's program also runs in a cgroup of its
+//!   own where the machine offers one, so whatever it starts is killed with it.
 //!
 //! [`run`] starts the program in a fresh temporary working directory, as the leader of a new
 //! process group, with stdin from a file and stdout / stderr to files, and returns a
@@ -1038,32 +1044,41 @@ fn run_in_zygote(
 ) -> anyhow::Result<RunResult> {
     let limits = spec.limits;
     let per_process = cgroup.is_none();
-    let lease = session.lease_zygote()?;
-    let (ours, theirs) = seqpacket_pair().context("cannot make the run's status socket")?;
-    pass_credentials(ours.as_raw_fd()).context("cannot ask for the run's credentials")?;
     let payload = encode_request(memory_bytes, &init, &argv);
     let fds = [
         streams.stdin.as_raw_fd(),
         streams.stdout.as_raw_fd(),
         streams.stderr.as_raw_fd(),
-        theirs.as_raw_fd(),
     ];
-    if let Err(e) = lease.zygote().send(&payload, fds) {
-        lease.discard();
-        return Err(e).context("the sandbox's zygote is gone");
-    }
-    drop(theirs);
+    // An idle zygote may have died since its last run (killed with the machine's processes,
+    // say): then a fresh one gets the run, once.
+    let mut attempt = 0;
+    let (lease, ours, pid) = loop {
+        attempt += 1;
+        let lease = session.lease_zygote()?;
+        let (ours, theirs) = seqpacket_pair().context("cannot make the run's status socket")?;
+        pass_credentials(ours.as_raw_fd()).context("cannot ask for the run's credentials")?;
+        let sent = lease
+            .zygote()
+            .send(&payload, [fds[0], fds[1], fds[2], theirs.as_raw_fd()]);
+        drop(theirs);
+        let started = sent
+            .context("the sandbox's zygote is gone")
+            .and_then(|()| await_start(ours.as_raw_fd()));
+        match started {
+            Ok(pid) => break (lease, ours, pid),
+            Err(e) => {
+                lease.discard();
+                if attempt >= 2 {
+                    return Err(e);
+                }
+            }
+        }
+    };
     drop(streams.stdin);
     drop(streams.stdout);
     drop(streams.stderr);
     let fd = ours.as_raw_fd();
-    let pid = match await_start(fd) {
-        Ok(p) => p,
-        Err(e) => {
-            lease.discard();
-            return Err(e);
-        }
-    };
     let _recorded = GroupGuard::new(pid);
     if let Some(cg) = &cgroup {
         if let Err(e) = cg.add_process(pid) {

@@ -17,39 +17,52 @@
 //! * `/usr` and the top-level `/bin`, `/sbin`, `/lib*` (bound read-only, or recreated as the
 //!   symlinks into `/usr` of merged-`/usr` systems), and from `/etc` only the dynamic linker's
 //!   cache and configuration and `/etc/alternatives`; nothing else of the host: not the
-//!   problem folder, the tests, the answers, the compile cache, the home folders;
-//! * its program at `/box/<name>` (read-only; copied once per [`Session`] into the session's
-//!   folder, since the compile cache may be in a folder the unprivileged user cannot reach);
-//!   for a command-line submission, the files its line names by absolute path, at those paths,
-//!   and likewise the files its arguments name (the script of a Python submission);
-//! * `/work`, an empty tmpfs, as working folder (also `HOME`), and a private tmpfs `/tmp`, each
-//!   as large as the memory limit (their pages count against it);
-//! * fresh `/proc` and `/dev`; stdin, stdout and stderr as given; every other descriptor is
-//!   closed (marked close-on-exec before `bwrap` starts).
+//!   problem folder, the tests, the answers, the compile cache, the home folders; the box's
+//!   root and `/dev` are read-only;
+//! * its program under `/box` (read-only; copied once per [`Session`] into the session's
+//!   folder, since the compile cache may be in a folder the unprivileged user cannot reach),
+//!   and likewise the files its arguments name (the script of a Python submission); for a
+//!   command-line submission, the files its line names by absolute path, at those paths;
+//! * `/work`, an empty tmpfs, as working folder (also `HOME`), and private tmpfs `/tmp` and
+//!   `/dev/shm`, each as large as the memory limit: these are the only writable places;
+//! * a fresh `/proc` and `/dev`; stdin is a sealed read-only memfd copy of the input (it
+//!   cannot be written, not even by reopening `/proc/self/fd/0`), stdout and stderr as given;
+//!   every other descriptor is closed.
 //!
-//! It runs in new user, PID, network, IPC, UTS and cgroup namespaces (`--unshare-all`), in a new
-//! session, with `--die-with-parent`. When gridjudge is root, the network namespace is not made
-//! by `bwrap` but taken from a pool of empty ones of the [`Session`] (one per concurrent run,
-//! never shared by two runs at once; the child enters it before `bwrap` starts, and `bwrap`
-//! gets `--share-net`): it has no interface but a loopback device that stays down, so no
-//! connection of any kind leaves it, and it saves a third of the start-up cost. When gridjudge runs as root, the child drops to uid and
-//! gid 65534 (`nobody`/`nogroup`) *before* executing `bwrap`, so `bwrap` builds an unprivileged
-//! user namespace that maps 65534 to itself: seen from outside (`ps`), the program runs as
-//! 65534, not as root mapped to another number. It can neither see nor signal any process
-//! outside its PID namespace; when its first process exits, the namespace's init exits and
-//! the kernel kills every process left in it, `setsid` or not.
+//! It runs in new user, PID, network, IPC, UTS and cgroup namespaces; it cannot make user
+//! namespaces of its own (`--disable-userns`, and the system-call filter of
+//! [`crate::exec::seccomp`]), holds no capability, and cannot reach PID 1 of its box (the
+//! init of [`crate::exec::box_init`], non-dumpable, deaf to its signals), which reports the
+//! program's own wait status: verdicts never come from `bwrap`'s exit code or from what the
+//! program prints. When gridjudge is root, the child drops to uid and gid 65534
+//! (`nobody`/`nogroup`) *before* executing `bwrap`, so the program runs as 65534 also as seen
+//! from outside (`ps`); otherwise it runs as the judge's own uid. When its first process
+//! exits, the init kills and reaps every process left, and the PID namespace dies with it.
+//!
+//! # Zygotes
+//! Most runs start in a zygote of the session ([`crate::exec::zygote`]): a long-lived box whose
+//! PID 1 makes fresh PID, mount and IPC namespaces and fresh tmpfs folders for each run, so
+//! the price of `bwrap` is paid once per concurrent run slot, not per run. A command line that
+//! names files by absolute path gets a box of its own (`bwrap` per run; when gridjudge is root,
+//! in a network namespace of the session's pool, [`Session::lease_netns`]).
 //!
 //! # Limits over the process tree
-//! Each run gets its own cgroup, joined by the child before `bwrap` starts; what it limits and
-//! accounts, and the fallback without cgroups, are in [`crate::exec::cgroup`].
+//! [`LimitsMode::Tree`] (the default): each run gets its own cgroup, joined before the program
+//! starts; what it limits and accounts is in [`crate::exec::cgroup`]. Without a cgroup this
+//! account may use, a session is refused with the commands that fix it.
+//! [`LimitsMode::PerProcess`] (`--limits per-process`): rlimits in the box, see
+//! [`crate::exec::runner`]; every report says so.
 //!
 //! # Clean-up ([`crate::exec::cleanup::install_cleanup_handlers`])
-//! Running runs and temporary folders are recorded in the registry of [`crate::exec::cleanup`],
-//! which kills and removes them all on SIGINT, SIGTERM, SIGHUP or a panic.
+//! Running runs, zygotes and temporary folders are recorded in the registry of
+//! [`crate::exec::cleanup`], which kills and removes them all on SIGINT, SIGTERM, SIGHUP or a
+//! panic; boxes die with gridjudge (`--die-with-parent`, and their init's
+//! `PR_SET_PDEATHSIG`) when it is killed outright.
 //!
-//! Owns: finding and probing `bwrap`, the `bwrap` command line, dropping privileges, the
-//! sessions (staged programs, network namespaces). May use: [`crate::exec::cleanup`] and
-//! [`crate::exec::cgroup`].
+//! Owns: finding and probing `bwrap`, the `bwrap` command lines (a box per run, a zygote),
+//! dropping privileges, the limits mode, the sessions (staged programs, network namespaces,
+//! zygotes). May use: [`crate::exec::cleanup`], [`crate::exec::cgroup`],
+//! [`crate::exec::box_init`] and [`crate::exec::zygote`].
 //!
 //! [bubblewrap]: https://github.com/containers/bubblewrap
 
@@ -707,6 +720,7 @@ impl Session {
                         keep_descriptors(&keep)
                     });
                 }
+                let _starting = EXEC_WRITE_GUARD.read().unwrap_or_else(|e| e.into_inner());
                 Zygote::spawn(cmd, ours, theirs)
             })
             .context("cannot start a sandbox zygote (bwrap)")

@@ -41,6 +41,39 @@ impl std::fmt::Debug for Zygote {
     }
 }
 
+/// Starts `cmd` from a thread that lives as long as the process. `bwrap --die-with-parent`
+/// (`PR_SET_PDEATHSIG`) kills a box when the *thread* that started it ends, and a zygote
+/// outlives the worker thread that needed it first.
+fn spawn_on_keeper(cmd: Command) -> std::io::Result<std::process::Child> {
+    type Job = (
+        Command,
+        std::sync::mpsc::Sender<std::io::Result<std::process::Child>>,
+    );
+    static KEEPER: std::sync::OnceLock<Mutex<std::sync::mpsc::Sender<Job>>> =
+        std::sync::OnceLock::new();
+    let keeper = KEEPER.get_or_init(|| {
+        let (tx, rx) = std::sync::mpsc::channel::<Job>();
+        std::thread::Builder::new()
+            .name("gridjudge-zygote-keeper".into())
+            .spawn(move || {
+                for (mut cmd, reply) in rx {
+                    let _ = reply.send(cmd.spawn());
+                }
+            })
+            .expect("the zygote keeper thread starts");
+        Mutex::new(tx)
+    });
+    let (reply, answer) = std::sync::mpsc::channel();
+    keeper
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .send((cmd, reply))
+        .map_err(|_| std::io::Error::other("the zygote keeper thread is gone"))?;
+    answer
+        .recv()
+        .map_err(|_| std::io::Error::other("the zygote keeper thread is gone"))?
+}
+
 /// A `SOCK_SEQPACKET` socket pair, both ends close-on-exec.
 pub(crate) fn seqpacket_pair() -> std::io::Result<(OwnedFd, OwnedFd)> {
     let mut fds = [0i32; 2];
@@ -62,18 +95,10 @@ pub(crate) fn seqpacket_pair() -> std::io::Result<(OwnedFd, OwnedFd)> {
 
 impl Zygote {
     /// Starts the zygote `cmd` (a `bwrap` command whose pre-exec steps keep `theirs`, the
-    /// zygote's end of the control socket, open across `exec`); `ours` is the judge's end.
-    pub(crate) fn spawn(
-        mut cmd: Command,
-        ours: OwnedFd,
-        theirs: OwnedFd,
-    ) -> std::io::Result<Zygote> {
-        let child = {
-            let _starting = crate::exec::sandbox::EXEC_WRITE_GUARD
-                .read()
-                .unwrap_or_else(|e| e.into_inner());
-            cmd.spawn()
-        }?;
+    /// zygote's end of the control socket, open across `exec`); `ours` is the judge's end. The
+    /// caller holds `EXEC_WRITE_GUARD` of [`crate::exec::sandbox`] for reading meanwhile.
+    pub(crate) fn spawn(cmd: Command, ours: OwnedFd, theirs: OwnedFd) -> std::io::Result<Zygote> {
+        let child = spawn_on_keeper(cmd)?;
         drop(theirs);
         let pid = child.id() as i32;
         Ok(Zygote {

@@ -325,7 +325,8 @@ for (int i = 0; i < 1024; ++i) fwrite(block, 1, sizeof block, stdout);
         ..BASE
     },
     // The write fails at the scratch folder's size (then it answers: AC), or the program is
-    // stopped (RE); never OLE, and a full gibibyte written is a wrong answer.
+    // stopped (RE), or, since a tmpfs file's pages are the run's memory, the cgroup's memory
+    // limit stops it first (MLE); never OLE, and a full gibibyte written is a wrong answer.
     Attack {
         name: "fill_tmp_1g",
         attack: r#"
@@ -338,7 +339,7 @@ fprintf(stderr, "wrote %lld bytes into /tmp\n", written);
 if (written >= (1ll << 30)) { puts("FILLED"); return 0; }
 "#,
         time_ms: 2000,
-        expect: &[Verdict::Ac, Verdict::Re],
+        expect: &[Verdict::Ac, Verdict::Re, Verdict::Mle],
         slow: true,
         ..BASE
     },
