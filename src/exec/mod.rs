@@ -17,6 +17,7 @@
 pub mod cgroup;
 pub mod cleanup;
 pub mod compile;
+pub mod host;
 pub mod read_only;
 pub mod runner;
 pub mod sandbox;

@@ -163,7 +163,7 @@ fn probe() -> Result<Sandbox, Unavailable> {
     let root = unsafe { libc::geteuid() } == 0;
     let (cgroups, no_cgroups) = match prepare_cgroups() {
         Ok(c) => (Some(c), None),
-        Err(e) => (None, Some(e)),
+        Err(e) => (None, Some(e.to_string())),
     };
     let sb = Sandbox {
         bwrap,
