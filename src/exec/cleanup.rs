@@ -276,9 +276,16 @@ pub(crate) fn owner_pid(name: &std::ffi::OsStr) -> Option<u32> {
     name.to_str()?.split('-').next()?.parse().ok()
 }
 
-/// Whether process `pid` exists (in this process's pid namespace).
+/// Whether process `pid` exists (in this process's pid namespace) and is not a zombie (a
+/// killed gridjudge whose parent has not reaped it yet holds nothing any more).
 pub(crate) fn pid_alive(pid: u32) -> bool {
-    Path::new(&format!("/proc/{pid}")).exists()
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        // The state follows the command name, which ends with the last `)`.
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .is_none_or(|(_, rest)| !rest.trim_start().starts_with('Z')),
+        Err(_) => false,
+    }
 }
 
 /// What a sweep of leftovers removed: temporary folders, run cgroups, and the pids of the
@@ -474,8 +481,24 @@ mod tests {
     }
 
     #[test]
+    fn a_zombie_counts_as_dead_this_process_as_alive() {
+        assert!(pid_alive(std::process::id()));
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let pid = child.id();
+        // Not waited for: once it has exited it is a zombie.
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while pid_alive(pid) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(!pid_alive(pid));
+        child.wait().unwrap();
+        assert!(!pid_alive(pid));
+    }
+
+    #[test]
     fn folders_of_dead_processes_are_removed_and_reported_live_ones_kept() {
         let t = tempfile::tempdir().unwrap();
+        // Pids above the kernel's largest (2^22): never a live process.
         let dead = t.path().join("4194305-gridjudge-box-abc");
         let dead2 = t.path().join("4194306-gridjudge-run-xyz");
         let live = t

@@ -2,12 +2,13 @@
 //! compiled, with the compile cache ([`compile`]); running one program under time, memory,
 //! output and task limits ([`runner`]), through the one wait loop that enforces them
 //! ([`wait`]); the bubblewrap sandbox around untrusted programs ([`sandbox`]), the cgroups
-//! that limit and account a sandboxed run ([`cgroup`]), and the registry that takes every run
+//! that limit and account a sandboxed run and their hand-over to users ([`cgroup`]), what the
+//! host allows unprivileged sandboxes ([`host`]), and the registry that takes every run
 //! and temporary folder down on a signal or a panic ([`cleanup`]); the read-only view of a
 //! problem folder for the setter's programs, which run unconfined ([`read_only`]).
 //!
 //! Inside the layer, lowest first: `cleanup` < `cgroup` < `sandbox` < `wait` < `runner`,
-//! `read_only` < `runner`, and
+//! `read_only` < `runner`, `host` (uses none of them), and
 //! `compile` (which uses `sandbox`); files import each other directly, never through this
 //! file.
 //!
