@@ -329,11 +329,46 @@ fn v1_mounts(mounts: &[Mount]) -> Option<[&Mount; 3]> {
 ///
 /// Errors: [`NoCgroups`], naming what is missing and the command that fixes it.
 pub(crate) fn prepare_cgroups() -> Result<CgroupRoot, NoCgroups> {
-    let root = choose(&Host::this_process())?;
+    let h = Host::this_process();
+    let root = choose(&h)?;
     sweep_leftovers(Some(&|alive: &dyn Fn(u32) -> bool, swept: &mut Swept| {
         sweep_cgroups(&root, alive, swept)
     }));
+    if let (CgroupRoot::V1 { .. }, true) = (&root, h.is_root()) {
+        // Root's folders nest in its own cgroups, which may be a session's or a job's that
+        // its manager removes afterwards: taken away again at exit when empty (a concurrent
+        // gridjudge's next run cgroup makes them again, `RunCgroup::create`).
+        let mut dirs = Vec::new();
+        for b in root.bases() {
+            // `gridjudge` at the top of a hierarchy (where only a root cgroup has
+            // `release_agent`) is shared with users' folders and older gridjudge versions: kept.
+            let parent = b
+                .parent()
+                .filter(|p| {
+                    p.parent()
+                        .is_some_and(|t| !t.join("release_agent").exists())
+                })
+                .map(Path::to_path_buf);
+            dirs.push(b);
+            dirs.extend(parent);
+        }
+        if EXIT_DIRS.set(dirs).is_ok() {
+            // SAFETY: registers a function without arguments that touches only EXIT_DIRS.
+            unsafe {
+                libc::atexit(remove_at_exit);
+            }
+        }
+    }
     Ok(root)
+}
+
+/// Root's per-user v1 folders (each before its parent), removed at exit when empty.
+static EXIT_DIRS: std::sync::OnceLock<Vec<PathBuf>> = std::sync::OnceLock::new();
+
+extern "C" fn remove_at_exit() {
+    for d in EXIT_DIRS.get().into_iter().flatten() {
+        let _ = std::fs::remove_dir(d);
+    }
 }
 
 /// The mechanism for `h` (see the module documentation), with its folders made and its
@@ -769,7 +804,16 @@ impl RunCgroup {
         // was made.
         let registry_id = registry_make(|| {
             for (k, d) in dirs.iter().enumerate() {
-                if let Err(e) = std::fs::create_dir(d) {
+                let mut made = std::fs::create_dir(d);
+                // Root's own folder, removed when empty by a gridjudge that exited: made again.
+                if made
+                    .as_ref()
+                    .is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
+                    && matches!(root, CgroupRoot::V1 { .. })
+                {
+                    made = std::fs::create_dir_all(d);
+                }
+                if let Err(e) = made {
                     for made in &dirs[..k] {
                         let _ = std::fs::remove_dir(made);
                     }

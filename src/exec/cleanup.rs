@@ -335,13 +335,17 @@ fn sweep_folders(dir: &Path, alive: &dyn Fn(u32) -> bool, swept: &mut Swept) {
     }
 }
 
+/// A sweep of run cgroups: given the liveness test of a pid, removes what dead processes left
+/// and counts it.
+pub(crate) type CgroupSweep<'a> = dyn Fn(&dyn Fn(u32) -> bool, &mut Swept) + 'a;
+
 static FOLDERS_SWEPT: AtomicBool = AtomicBool::new(false);
 
 /// Removes what killed gridjudge runs left: the temporary folders of dead processes in
 /// [`user_temp_dir`] (once per process) and, when given, the run cgroups that `cgroups` finds
 /// and removes (called with the liveness test, adding to the count); prints one line on stderr
 /// when anything was removed. Best effort.
-pub(crate) fn sweep_leftovers(cgroups: Option<&dyn Fn(&dyn Fn(u32) -> bool, &mut Swept)>) {
+pub(crate) fn sweep_leftovers(cgroups: Option<&CgroupSweep>) {
     let mut swept = Swept::default();
     if !FOLDERS_SWEPT.swap(true, Ordering::SeqCst) {
         if let Ok(dir) = user_temp_dir() {
