@@ -180,15 +180,19 @@ impl TrackedDir {
     /// (owned by another user, not a folder).
     pub fn new_in(prefix: &str, parent: Option<&Path>) -> anyhow::Result<TrackedDir> {
         let mut dir = None;
-        let (parent, prefix) = match parent {
-            Some(p) => (p.to_path_buf(), prefix.to_string()),
+        let (parent, prefix, user) = match parent {
+            Some(p) => (p.to_path_buf(), prefix.to_string(), false),
             None => {
-                let user = user_temp_dir()?;
                 sweep_leftovers(None);
-                (user, format!("{}-{prefix}", std::process::id()))
+                let name = format!("{}-{prefix}", std::process::id());
+                (user_temp_path(), name, true)
             }
         };
         let id = registry_make(|| {
+            // Made under the registry's lock, so never after a signal's clean-up removed it.
+            if user {
+                ensure_user_dir(&parent, current_uid())?;
+            }
             let mut b = tempfile::Builder::new();
             b.prefix(&prefix);
             let made = match b.tempdir_in(&parent) {
@@ -232,10 +236,14 @@ fn current_uid() -> u32 {
 /// Errors: it cannot be made, it is not a folder (a symbolic link is refused), or it belongs
 /// to another user (the message names the owner and the fix).
 pub fn user_temp_dir() -> anyhow::Result<PathBuf> {
-    let uid = current_uid();
-    let dir = std::env::temp_dir().join(format!("gridjudge-{uid}"));
-    ensure_user_dir(&dir, uid)?;
+    let dir = user_temp_path();
+    ensure_user_dir(&dir, current_uid())?;
     Ok(dir)
+}
+
+/// The path of [`user_temp_dir`], made or not.
+fn user_temp_path() -> PathBuf {
+    std::env::temp_dir().join(format!("gridjudge-{}", current_uid()))
 }
 
 /// Makes or checks `dir` as the folder of user `uid` (see [`user_temp_dir`]).
@@ -348,7 +356,9 @@ static FOLDERS_SWEPT: AtomicBool = AtomicBool::new(false);
 pub(crate) fn sweep_leftovers(cgroups: Option<&CgroupSweep>) {
     let mut swept = Swept::default();
     if !FOLDERS_SWEPT.swap(true, Ordering::SeqCst) {
-        if let Ok(dir) = user_temp_dir() {
+        // Only a folder that is the user's own: another user's is refused where it is used.
+        let dir = user_temp_path();
+        if std::fs::symlink_metadata(&dir).is_ok_and(|m| m.is_dir() && m.uid() == current_uid()) {
             sweep_folders(&dir, &pid_alive, &mut swept);
         }
     }
@@ -422,8 +432,7 @@ fn clean_entries(entries: Vec<Entry>) {
     // The user's folder goes too when nothing else is in it (another gridjudge of the user
     // that makes a folder meanwhile makes it again).
     if entries.iter().any(|e| matches!(e, Entry::Dir(_))) {
-        let dir = std::env::temp_dir().join(format!("gridjudge-{}", current_uid()));
-        let _ = std::fs::remove_dir(dir);
+        let _ = std::fs::remove_dir(user_temp_path());
     }
 }
 
