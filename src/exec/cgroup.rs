@@ -1445,6 +1445,8 @@ mod tests {
         // Idempotent; --remove takes them back (the shared parents stay).
         let again = setup_in(&h, who, false, None).unwrap();
         assert!(again.steps.iter().all(|s| s.done != "created"));
+        // A run cgroup a killed run left goes too.
+        std::fs::create_dir(mem.join(format!("{DEAD}-0"))).unwrap();
         // (A cgroup folder goes with its control files; a plain one needs them gone first.)
         for c in V1_CONTROLLERS {
             let d = cg.join(c).join(format!("gridjudge/uid-{USER}"));

@@ -124,9 +124,13 @@ fn cleanup_entry(e: &Entry) {
 }
 
 /// Sends SIGKILL to every process in the cgroup folders `dirs` (v2: one folder, also killed
-/// through `cgroup.kill`; v1: memory, pids, cpuacct); returns how many there were.
+/// through `cgroup.kill`; v1: memory, pids, cpuacct, or any one of them); returns how many
+/// there were.
 pub(crate) fn kill_cgroup(dirs: &[PathBuf], v2: bool) -> usize {
-    let procs = if v2 { &dirs[0] } else { &dirs[1] };
+    // v1: the pids hierarchy's folder (any one of them lists the same processes).
+    let Some(procs) = dirs.get(usize::from(!v2)).or(dirs.first()) else {
+        return 0;
+    };
     if v2 {
         let _ = std::fs::OpenOptions::new()
             .write(true)
