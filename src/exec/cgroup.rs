@@ -4,8 +4,8 @@
 //! `gridjudge setup-sandbox`).
 //!
 //! # Where the run cgroups go
-//! [`prepare_cgroups`] takes the first of these that works, and otherwise says what is missing
-//! and the command that fixes it ([`NoCgroups`]); nothing that root left behind can make another
+//! `prepare_cgroups` takes the first of these that works, and otherwise says what is missing
+//! and the command that fixes it (`NoCgroups`); nothing that root left behind can make another
 //! user's runs fail one by one:
 //! * **cgroup v2** (a `cgroup2` mount whose root offers `memory`, `pids` and `cpu`): nested under
 //!   gridjudge's own cgroup (`/proc/self/cgroup`) when the caller may (root, or a user whose
@@ -15,14 +15,14 @@
 //!   `<own>/gridjudge-<pid>`, and makes the run cgroups beside `self`. An outer limit on the
 //!   caller's cgroup (a CI job's, a systemd slice's) thus covers the judged programs. Root, when
 //!   that fails (its cgroup holds other processes), uses `<mount>/gridjudge/uid-0`; a user gets
-//!   [`NoCgroups`].
+//!   `NoCgroups`.
 //! * **cgroup v1** (`memory`, `pids` and `cpuacct` mounted): root nests in its own cgroups,
 //!   `<mount>/<own path of that controller>/gridjudge/uid-0`; a user uses
 //!   `<mount>/gridjudge/uid-<uid>` in each of the three when root handed it over
-//!   (`gridjudge setup-sandbox --user NAME`), and gets [`NoCgroups`] naming the folder when it
+//!   (`gridjudge setup-sandbox --user NAME`), and gets `NoCgroups` naming the folder when it
 //!   is missing or not the user's.
 //!
-//! The decision reads the file system below a root folder given to it ([`Host`]), so the unit
+//! The decision reads the file system below a root folder given to it (`Host`), so the unit
 //! tests run it on fake v1 and v2 trees; the v2 paths have run on fake trees only (these
 //! machines mount cgroup v1), and the test on a real v2 hierarchy runs wherever one is mounted.
 //!
@@ -42,7 +42,7 @@
 //!
 //! Run cgroups are named `<pid>-<n>` after the gridjudge process; those of processes that no
 //! longer exist (killed with SIGKILL) are emptied and removed by the next gridjudge that
-//! prepares its cgroups ([`crate::exec::cleanup::sweep_leftovers`]).
+//! prepares its cgroups (`crate::exec::cleanup::sweep_leftovers`).
 //!
 //! Owns: the cgroup control files (reading, writing, joining a cgroup from the child), the
 //! choice of mechanism and `setup-sandbox`'s folders and systemd drop-in. May use: std and
@@ -327,7 +327,7 @@ fn v1_mounts(mounts: &[Mount]) -> Option<[&Mount; 3]> {
 /// Prepares this process's cgroups (the module documentation says which, in which order),
 /// then removes the run cgroups and temporary folders left by killed gridjudge processes.
 ///
-/// Errors: [`NoCgroups`], naming what is missing and the command that fixes it.
+/// Errors: `NoCgroups`, naming what is missing and the command that fixes it.
 pub(crate) fn prepare_cgroups() -> Result<CgroupRoot, NoCgroups> {
     let h = Host::this_process();
     let root = choose(&h)?;

@@ -17,7 +17,7 @@
 //! process makes one (or prepares its cgroups), the folders of gridjudge processes that no
 //! longer exist are removed, together with their run cgroups (found by
 //! [`crate::exec::cgroup`], their processes killed first), and one line on stderr says so
-//! ([`sweep_leftovers`]).
+//! (`sweep_leftovers`).
 //!
 //! Owns: the registry and its entries (`GroupGuard`, [`TrackedDir`], the cgroup entries of
 //! [`crate::exec::cgroup`]), how each entry is taken down (including killing a cgroup's
@@ -177,7 +177,7 @@ impl TrackedDir {
     /// A fresh folder named `<prefix><random>` in `parent`, or, when `None`, named
     /// `<pid>-<prefix><random>` in the user's own folder of the system's temporary folder
     /// ([`user_temp_dir`]; the first such folder of a process sweeps the leftovers of killed
-    /// runs first, [`sweep_leftovers`]).
+    /// runs first, `sweep_leftovers`).
     ///
     /// Made and recorded in one step (`registry_make`): errors with "gridjudge is stopping"
     /// once a signal's clean-up has begun. Errors also when the user's folder is not usable

@@ -1,6 +1,6 @@
 //! What the host allows unprivileged sandboxes: the kernel settings that stop `bwrap` from
 //! creating user namespaces, read from `/proc/sys`, each named with its fix
-//! ([`userns_restriction`]).
+//! (`userns_restriction`).
 //!
 //! Owns: reading those settings. May use: std only; it uses no other module of
 //! [`crate::exec`].
@@ -21,7 +21,7 @@ pub(crate) fn userns_restriction() -> Option<String> {
     userns_restriction_in(Path::new("/proc"), root)
 }
 
-/// [`userns_restriction`] reading `<proc>/sys/...`; `root` says whether the caller is root.
+/// `userns_restriction` reading `<proc>/sys/...`; `root` says whether the caller is root.
 #[allow(dead_code)]
 fn userns_restriction_in(proc: &Path, root: bool) -> Option<String> {
     let read = |rel: &str| -> Option<i64> {
