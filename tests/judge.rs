@@ -268,6 +268,7 @@ fn every_subcommand_has_consistent_options() {
             "statement",
             "render",
             "list",
+            "setup-sandbox",
             "completions"
         ],
         "gridjudge --help"

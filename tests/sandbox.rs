@@ -88,23 +88,37 @@ fn sandbox_uid_processes() -> Vec<i32> {
 
 /// Run cgroups of the gridjudge process `pid` (v1 pids hierarchy, or v2).
 fn run_cgroups_of(pid: u32) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for base in [
-        "/sys/fs/cgroup/pids/gridjudge",
-        "/sys/fs/cgroup/memory/gridjudge",
-        "/sys/fs/cgroup/cpuacct/gridjudge",
-        "/sys/fs/cgroup/gridjudge",
-    ] {
-        if let Ok(dir) = std::fs::read_dir(base) {
-            for e in dir.flatten() {
-                if e.file_name()
-                    .to_str()
-                    .is_some_and(|n| n.starts_with(&format!("{pid}-")))
-                {
-                    out.push(e.path());
-                }
+    // Run cgroups are `<pid>-<n>` folders in a per-user folder, nested under the caller's own
+    // cgroup where that is possible: searched in the whole hierarchy, a few levels deep.
+    fn walk(dir: &Path, prefix: &str, depth: u32, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries.flatten() {
+            if !e.file_type().is_ok_and(|t| t.is_dir()) {
+                continue;
+            }
+            if e.file_name()
+                .to_str()
+                .is_some_and(|n| n.starts_with(prefix))
+            {
+                out.push(e.path());
+            } else if depth > 0 {
+                walk(&e.path(), prefix, depth - 1, out);
             }
         }
+    }
+    let mut out = Vec::new();
+    let prefix = format!("{pid}-");
+    for base in [
+        "/sys/fs/cgroup/pids",
+        "/sys/fs/cgroup/memory",
+        "/sys/fs/cgroup/cpuacct",
+    ] {
+        walk(Path::new(base), &prefix, 6, &mut out);
+    }
+    if Path::new("/sys/fs/cgroup/cgroup.controllers").exists() {
+        walk(Path::new("/sys/fs/cgroup"), &prefix, 8, &mut out);
     }
     out
 }
@@ -401,8 +415,9 @@ fn the_program_runs_as_an_unprivileged_uid_outside_too() {
     let mut seen = Vec::new();
     while seen.is_empty() && Instant::now() < deadline {
         for cg in run_cgroups_of(std::process::id()) {
-            if !cg.starts_with("/sys/fs/cgroup/pids") && !cg.starts_with("/sys/fs/cgroup/gridjudge")
-            {
+            // One hierarchy is enough: v1's pids, or the one v2 tree.
+            let v2 = Path::new("/sys/fs/cgroup/cgroup.controllers").exists();
+            if !v2 && !cg.starts_with("/sys/fs/cgroup/pids") {
                 continue;
             }
             let procs = std::fs::read_to_string(cg.join("cgroup.procs")).unwrap_or_default();

@@ -17,6 +17,7 @@ mod export;
 mod judge;
 mod list;
 mod render;
+mod setup_sandbox;
 mod solve;
 mod statement;
 mod stress;
@@ -86,6 +87,13 @@ pub enum Command {
     /// List the problems (built-in and program problems under `problems/`) and their
     /// generators.
     List(list::ListArgs),
+    /// Hand the user NAME the cgroups that limit judged programs (run once, as root): with
+    /// cgroup v1, a folder owned by NAME in the memory, pids and cpuacct hierarchies
+    /// (<mount>/gridjudge/uid-<UID>); with cgroup v2, a systemd drop-in that delegates memory,
+    /// pids and cpu to users' managers (then NAME runs gridjudge under `systemd-run --user
+    /// --scope -p Delegate=yes`). Prints one line per folder or file; running it again changes
+    /// nothing; --remove undoes it.
+    SetupSandbox(setup_sandbox::SetupSandboxArgs),
     /// Print a completion script for SHELL on stdout, e.g. `gridjudge completions bash >
     /// ~/.local/share/bash-completion/completions/gridjudge` (see the README for zsh and fish).
     Completions(completions::CompletionsArgs),
@@ -115,6 +123,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Statement(a) => statement::run(a),
         Command::Render(a) => render::run(a),
         Command::List(a) => list::run(a),
+        Command::SetupSandbox(a) => setup_sandbox::run(a),
         Command::Completions(a) => completions::run(a, &mut Cli::command()),
     }
 }

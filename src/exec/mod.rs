@@ -4,12 +4,14 @@
 //! ([`wait`]); the bubblewrap sandbox around untrusted programs ([`sandbox`]), the init that
 //! is PID 1 of every box ([`box_init`]), the long-lived boxes that start runs cheaply
 //! ([`zygote`]), the system-call filter of judged programs ([`seccomp`]), the cgroups
-//! that limit and account a sandboxed run ([`cgroup`]), and the registry that takes every run
+//! that limit and account a sandboxed run and their hand-over to users ([`cgroup`]), what the
+//! host allows unprivileged sandboxes ([`host`]), and the registry that takes every run
 //! and temporary folder down on a signal or a panic ([`cleanup`]); the read-only view of a
 //! problem folder for the setter's programs, which run unconfined ([`read_only`]).
 //!
 //! Inside the layer, lowest first: `cleanup` < `cgroup` < `sandbox` < `wait` < `runner`,
-//! `seccomp` < `box_init` < `zygote` < `sandbox`, `read_only` < `runner`, and
+//! `seccomp` < `box_init` < `zygote` < `sandbox`, `read_only` < `runner`, `host` (uses none
+//! of them), and
 //! `compile` (which uses `sandbox`); files import each other directly, never through this
 //! file.
 //!
@@ -20,6 +22,7 @@ pub mod box_init;
 pub mod cgroup;
 pub mod cleanup;
 pub mod compile;
+pub mod host;
 pub mod read_only;
 pub mod runner;
 pub mod sandbox;

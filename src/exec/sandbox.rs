@@ -80,8 +80,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 use anyhow::Context;
 
 use crate::exec::box_init::{executable_fd, InitConfig, Status, INIT_FLAG, ZYGOTE_FLAG};
-use crate::exec::cgroup::{prepare_cgroups, CgroupRoot, RunCgroup};
+use crate::exec::cgroup::{prepare_cgroups, CgroupRoot, NoCgroups, RunCgroup};
 use crate::exec::cleanup::TrackedDir;
+use crate::exec::host::userns_restriction;
 use crate::exec::zygote::{seqpacket_pair, Zygote, ZygoteLease, ZygotePool};
 
 /// The uid and gid judged programs run as when gridjudge runs as root (`nobody`, `nogroup`).
@@ -101,7 +102,7 @@ pub struct Sandbox {
     drop_to: Option<(u32, u32)>,
     cgroups: Option<CgroupRoot>,
     /// Why there are no cgroups (for the report), when there are none.
-    no_cgroups: Option<String>,
+    no_cgroups: Option<NoCgroups>,
     /// The `bwrap` arguments that build the read-only system view.
     system: Vec<OsString>,
 }
@@ -293,43 +294,6 @@ impl Enforcement {
     }
 }
 
-/// One sentence naming a kernel setting that stops unprivileged user namespaces (and so
-/// `bwrap`) and the command that lifts it, when one is set: Ubuntu's AppArmor restriction
-/// (`kernel.apparmor_restrict_unprivileged_userns`), Debian's older switch
-/// (`kernel.unprivileged_userns_clone`), or `user.max_user_namespaces` = 0.
-pub(crate) fn userns_restriction() -> Option<String> {
-    let read = |p: &str| {
-        std::fs::read_to_string(p)
-            .ok()
-            .map(|s| s.trim().to_string())
-    };
-    if read("/proc/sys/kernel/apparmor_restrict_unprivileged_userns").as_deref() == Some("1") {
-        return Some(
-            "AppArmor restricts unprivileged user namespaces on this machine \
-             (kernel.apparmor_restrict_unprivileged_userns = 1, as on Ubuntu 24.04): lift it \
-             with `sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0`, or give \
-             bwrap an AppArmor profile that allows `userns`."
-                .into(),
-        );
-    }
-    if read("/proc/sys/kernel/unprivileged_userns_clone").as_deref() == Some("0") {
-        return Some(
-            "Unprivileged user namespaces are switched off \
-             (kernel.unprivileged_userns_clone = 0): `sudo sysctl -w \
-             kernel.unprivileged_userns_clone=1`."
-                .into(),
-        );
-    }
-    if read("/proc/sys/user/max_user_namespaces").as_deref() == Some("0") {
-        return Some(
-            "No user namespaces may be made (user.max_user_namespaces = 0): `sudo sysctl -w \
-             user.max_user_namespaces=15000`."
-                .into(),
-        );
-    }
-    None
-}
-
 /// A pipe for the sandbox's init's report: `(read end, write end)`, both close-on-exec (the
 /// runner clears the flag on the write end in the child that executes `bwrap`).
 pub(crate) fn status_pipe() -> std::io::Result<(std::fs::File, OwnedFd)> {
@@ -422,6 +386,8 @@ impl Sandbox {
             (LimitsMode::PerProcess, _) => "PER-PROCESS limits (--limits per-process): CPU time, \
                  address space and tasks limited process by process, not over the tree"
                 .to_string(),
+            // The version only: where the cgroups are belongs to the machine, and reports are
+            // compared across machines ([`Sandbox::cgroups_where`] says it).
             (LimitsMode::Tree, Some(CgroupRoot::V1 { .. })) => {
                 "cgroup v1 limits over the process tree".to_string()
             }
@@ -439,14 +405,25 @@ impl Sandbox {
     /// The refusal of a session in [`LimitsMode::Tree`] without cgroups: what is missing, the
     /// commands that fix it, and the weaker mode.
     fn refusal(&self) -> Unavailable {
+        let (missing, fix) = match &self.no_cgroups {
+            Some(n) => (n.missing.as_str(), n.fix.as_str()),
+            None => ("no cgroup", ""),
+        };
         Unavailable(format!(
-            "the sandbox cannot limit the whole process tree of a judged program: {}. Fix: on \
-             cgroup v1, root runs `sudo gridjudge setup-sandbox --user $USER` once; on cgroup \
-             v2, run gridjudge in a delegated scope: `systemd-run --user --scope -p \
-             Delegate=yes gridjudge …`. Or pass `--limits per-process` (CPU time and memory \
-             limited process by process only; every report says so), or --no-sandbox",
-            self.no_cgroups.as_deref().unwrap_or("no cgroup")
+            "the sandbox cannot limit the whole process tree of a judged program: {missing} \
+             {fix} Or pass `--limits per-process` (CPU time and memory limited process by \
+             process only; every report says so), or --no-sandbox"
         ))
+    }
+
+    /// Where the run cgroups of this account are and who made them available (one line, for
+    /// `gridjudge setup-sandbox` and troubleshooting), or why there are none.
+    pub fn cgroups_where(&self) -> String {
+        match (&self.cgroups, &self.no_cgroups) {
+            (Some(root), _) => root.describe(),
+            (None, Some(n)) => n.to_string(),
+            (None, None) => "no cgroups".into(),
+        }
     }
 
     /// Whether runs are limited and accounted by cgroups.
