@@ -6,6 +6,8 @@
 //!   `gridjudge-ci`) through `setpriv`, after `gridjudge setup-sandbox --user NAME`, on copies
 //!   in a folder that user owns; skipped with a note when this is not root, the user does not
 //!   exist (`useradd --create-home NAME`; `.ci/run` makes it) or a run fails;
+//! * `sandbox (root), box per run` — the first row with `GRIDJUDGE_ZYGOTES=0`: a bwrap box per
+//!   run instead of the session's zygotes (the fallback, and what a run cost before them);
 //! * `--no-sandbox`;
 //! * `bare spawn` — the compiled program started with `std::process::Command` on each test's
 //!   input and waited for, nothing else (no stress figure).
@@ -92,14 +94,18 @@ struct Row {
     program: PathBuf,
     cache: PathBuf,
     extra: Vec<&'static str>,
+    /// Environment variables set for the run (`GRIDJUDGE_ZYGOTES=0`: a box per run).
+    env: Vec<(&'static str, &'static str)>,
 }
 
 impl Row {
     fn command(&self) -> Command {
-        match &self.user {
+        let mut cmd = match &self.user {
             Some(u) => as_user::as_user(u, &self.bin),
             None => Command::new(&self.bin),
-        }
+        };
+        cmd.envs(self.env.iter().copied());
+        cmd
     }
 
     /// Wall time of one `gridjudge <sub> game <program> <args>`; Err when it does not exit 0.
@@ -210,6 +216,7 @@ fn user_row(bin: &Path, work: &Path, program: &Path) -> Result<(Row, tempfile::T
         program: uprog,
         cache: dir.path().join("cache"),
         extra: vec![],
+        env: Vec::new(),
     };
     Ok((row, dir))
 }
@@ -261,6 +268,7 @@ fn main() {
         program: program.clone(),
         cache: work.path().join("cache"),
         extra,
+        env: Vec::new(),
     };
 
     let mut rows: Vec<(String, Measured)> = Vec::new();
@@ -271,6 +279,15 @@ fn main() {
         "sandbox (this user)"
     };
     rows.push((label.into(), as_row(direct(vec![]).measure(&plan))));
+    // The same without zygotes: a bwrap box per run (the fallback; what runs cost before).
+    let per_run_box = Row {
+        env: vec![("GRIDJUDGE_ZYGOTES", "0")],
+        ..direct(vec![])
+    };
+    rows.push((
+        format!("{label}, box per run"),
+        as_row(per_run_box.measure(&plan)),
+    ));
     let user = user_row(&bin, work.path(), &program);
     let _user_dir;
     match user {
@@ -292,17 +309,17 @@ fn main() {
 
     println!();
     println!(
-        "{:<20} {:>14} {:>18}",
+        "{:<30} {:>14} {:>18}",
         "mode", "per run (ms)", "stress (tests/s)"
     );
     for (name, r) in &rows {
         match r {
             Ok((d, s)) => println!(
-                "{name:<20} {:>14.2} {:>18}",
+                "{name:<30} {:>14.2} {:>18}",
                 d.as_secs_f64() * 1e3,
                 s.map_or("-".to_string(), |s| format!("{s:.1}"))
             ),
-            Err(e) => println!("{name:<20} {e}"),
+            Err(e) => println!("{name:<30} {e}"),
         }
     }
     let no_sandbox = rows
