@@ -599,6 +599,9 @@ pub(crate) fn close_other_descriptors() {
 #[derive(Debug)]
 pub struct Session {
     sandbox: &'static Sandbox,
+    /// Idle zygotes ([`crate::exec::zygote`]); declared before `dir` so that they stop before
+    /// the folder they bind is removed (fields drop in order).
+    zygotes: ZygotePool,
     dir: TrackedDir,
     staged: Mutex<HashMap<PathBuf, PathBuf>>,
     /// Empty network namespaces not in use (see [`Session::lease_netns`]).
@@ -607,8 +610,6 @@ pub struct Session {
     no_netns: AtomicBool,
     /// What enforces the limits of the session's runs.
     enforcement: Enforcement,
-    /// Idle zygotes ([`crate::exec::zygote`]).
-    zygotes: ZygotePool,
     /// The session's limits mode.
     mode: LimitsMode,
 }
