@@ -8,9 +8,9 @@
 //! # How it runs
 //! The judge opens its own executable (`/proc/self/exe`) once per process and hands the
 //! descriptor to `bwrap`, which executes it as `/proc/self/fd/N` inside the box with the
-//! argument [`INIT_FLAG`]. A constructor in `.init_array` ([`HOOK`]) sees that argument before
+//! argument [`INIT_FLAG`]. A constructor in `.init_array` (`HOOK`) sees that argument before
 //! `main` (of gridjudge, of a test binary, of a benchmark: any binary linking this library),
-//! runs [`init_main`] and exits: the executable needs no other entry point and no second
+//! runs `init_main` and exits: the executable needs no other entry point and no second
 //! binary has to be found at run time.
 //!
 //! # What it does
@@ -32,7 +32,7 @@
 //! 5. Writes one line `R <status> <cpu_us> <maxrss_kib> <scratch_full> <exec_errno>` and
 //!    exits 0; the namespace dies with it.
 //!
-//! Owns: the init's protocol ([`Report`], [`InitConfig`]). May use: std, libc and
+//! Owns: the init's protocol (`Report`, `InitConfig`). May use: std, libc and
 //! [`crate::exec::seccomp`].
 
 use std::ffi::{CStr, CString, OsString};

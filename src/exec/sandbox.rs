@@ -44,7 +44,7 @@
 //! PID 1 makes fresh PID, mount and IPC namespaces and fresh tmpfs folders for each run, so
 //! the price of `bwrap` is paid once per concurrent run slot, not per run. A command line that
 //! names files by absolute path gets a box of its own (`bwrap` per run; when gridjudge is root,
-//! in a network namespace of the session's pool, [`Session::lease_netns`]).
+//! in a network namespace of the session's pool, `Session::lease_netns`).
 //!
 //! # Limits over the process tree
 //! [`LimitsMode::Tree`] (the default): each run gets its own cgroup, joined before the program
@@ -442,6 +442,7 @@ impl Sandbox {
     /// entered ([`Session::lease_netns`]) instead of making one; each `(file, path)` of `extra`
     /// is bound read-only at `path`. The caller sets stdio, the environment and the pre-exec
     /// steps.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn command(
         &self,
         argv: &[OsString],

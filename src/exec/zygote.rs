@@ -11,11 +11,11 @@
 //!
 //! The judge talks to a zygote over a `SOCK_SEQPACKET` control socket: one message per run,
 //! carrying the run's descriptors (`SCM_RIGHTS`: stdin, stdout, stderr, and the run's own
-//! status socket) and its command line ([`crate::exec::box_init::encode_request`]). A zygote
+//! status socket) and its command line (`box_init::encode_request`). A zygote
 //! runs one run at a time; it exits when its control socket closes, and dies with the judge
 //! (`--die-with-parent`, and its process group is recorded for the clean-up).
 //!
-//! Owns: starting, leasing and stopping zygotes ([`ZygotePool`], [`Zygote`]) and sending
+//! Owns: starting, leasing and stopping zygotes (`ZygotePool`, `Zygote`) and sending
 //! requests. May use: std, libc, [`crate::exec::cleanup`] and [`crate::exec::box_init`]; the
 //! `bwrap` command comes from [`crate::exec::sandbox`], which holds the pool.
 
