@@ -16,7 +16,6 @@
 //! limits, 1 GiB of output, signals to the `gridjudge` binary) are `#[ignore]`d; `.ci/run` runs
 //! them with `cargo test --test sandbox -- --ignored`. Needs `g++`, and root for the uid check.
 
-use std::collections::BTreeMap;
 use std::io::Read as _;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -30,7 +29,6 @@ use gridjudge::exec::runner::RunLimits;
 use gridjudge::judge::{judge, JudgeOptions, JudgeReport};
 use gridjudge::package::load_tests;
 use gridjudge::problem::ProblemConfig;
-use sha2::{Digest, Sha256};
 
 #[path = "common/hostile.rs"]
 mod hostile;
@@ -48,25 +46,6 @@ fn repo() -> &'static Path {
 
 fn cache_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gridjudge-sandbox-cache")
-}
-
-/// SHA-256 of every file under `dir`, by relative path.
-fn snapshot(dir: &Path) -> BTreeMap<PathBuf, String> {
-    let mut out = BTreeMap::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let path = e.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                let h = Sha256::digest(std::fs::read(&path).unwrap());
-                let hex: String = h.iter().map(|b| format!("{b:02x}")).collect();
-                out.insert(path.strip_prefix(dir).unwrap().to_path_buf(), hex);
-            }
-        }
-    }
-    out
 }
 
 /// Pids of the processes running as the sandbox uid (65534), seen from here.
@@ -182,7 +161,7 @@ fn judge_hostile_with(
 ) -> Judged {
     let tmp = tempfile::tempdir().unwrap();
     let game = hostile::package(tmp.path());
-    let before = snapshot(&game);
+    let before = hostile::snapshot(&game);
     let globals = globals.replace("TESTS_DIR", &game.join("tests").display().to_string());
     let attack = attack.replace("TESTS_DIR", &game.join("tests").display().to_string());
     let src = hostile::source(tmp.path(), name, &globals, &attack, answer, after);
@@ -205,7 +184,11 @@ fn judge_hostile_with(
         "{}",
         report.isolation
     );
-    assert_eq!(snapshot(&game), before, "{name} changed the package");
+    assert_eq!(
+        hostile::snapshot(&game),
+        before,
+        "{name} changed the package"
+    );
     assert_nothing_left(name);
     Judged { report, _tmp: tmp }
 }

@@ -25,8 +25,6 @@ use std::process::Command;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use sha2::{Digest, Sha256};
-
 #[path = "common/as_user.rs"]
 mod as_user;
 #[path = "common/hostile.rs"]
@@ -48,25 +46,6 @@ struct Setup {
     /// The user's problems folder (holding `game`).
     problems: PathBuf,
     before: BTreeMap<PathBuf, String>,
-}
-
-/// SHA-256 of every file under `dir`, by relative path.
-fn snapshot(dir: &Path) -> BTreeMap<PathBuf, String> {
-    let mut out = BTreeMap::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let path = e.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                let h = Sha256::digest(std::fs::read(&path).unwrap());
-                let hex: String = h.iter().map(|b| format!("{b:02x}")).collect();
-                out.insert(path.strip_prefix(dir).unwrap().to_path_buf(), hex);
-            }
-        }
-    }
-    out
 }
 
 /// The user and its folder with the programs `names` of the catalogue compiled (and `plain`,
@@ -130,7 +109,7 @@ fn setup(names: &[&str]) -> Option<Setup> {
     }
     std::fs::create_dir(dir.path().join("cache")).unwrap();
     as_user::give(dir.path(), &user);
-    let before = snapshot(&problems.join("game"));
+    let before = hostile::snapshot(&problems.join("game"));
     Some(Setup {
         user,
         dir,
@@ -250,7 +229,7 @@ fn after_setup_sandbox_every_hostile_program_gets_its_verdict_as_an_ordinary_use
         found.extend(problems_of(a, &run, "cgroup"));
     }
     assert_eq!(
-        snapshot(&s.problems.join("game")),
+        hostile::snapshot(&s.problems.join("game")),
         s.before,
         "the package changed"
     );
@@ -314,7 +293,7 @@ fn without_setup_sandbox_judge_refuses_or_enforces_per_process_limits() {
         ));
     }
     assert_eq!(
-        snapshot(&s.problems.join("game")),
+        hostile::snapshot(&s.problems.join("game")),
         s.before,
         "the package changed"
     );

@@ -487,11 +487,7 @@ impl Sandbox {
             .arg(init.encode())
             .arg("--")
             .args(argv);
-        cmd.env_clear()
-            .env("PATH", "/usr/local/bin:/usr/bin:/bin")
-            .env("HOME", "/work")
-            .env("TMPDIR", "/tmp")
-            .env("LC_ALL", "C");
+        box_environment(&mut cmd);
         cmd
     }
 
@@ -530,11 +526,7 @@ impl Sandbox {
         .arg(format!("/proc/self/fd/{exe_fd}"))
         .arg(ZYGOTE_FLAG)
         .arg(format!("ctl={ctl_fd}"));
-        cmd.env_clear()
-            .env("PATH", "/usr/local/bin:/usr/bin:/bin")
-            .env("HOME", "/work")
-            .env("TMPDIR", "/tmp")
-            .env("LC_ALL", "C");
+        box_environment(&mut cmd);
         cmd
     }
 
@@ -549,6 +541,16 @@ impl Sandbox {
             Some(root) => RunCgroup::create(root, memory_bytes, tasks).map(Some),
         }
     }
+}
+
+/// The environment of a box: nothing of the judge's but a fixed `PATH`, `HOME` and `TMPDIR`
+/// in the box's own folders, and the C locale.
+fn box_environment(cmd: &mut Command) {
+    cmd.env_clear()
+        .env("PATH", "/usr/local/bin:/usr/bin:/bin")
+        .env("HOME", "/work")
+        .env("TMPDIR", "/tmp")
+        .env("LC_ALL", "C");
 }
 
 /// Drops to `ids` (groups, gid, uid, in that order) and marks every descriptor above 2

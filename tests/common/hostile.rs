@@ -9,7 +9,10 @@
 
 #![allow(dead_code)]
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+
+use sha2::{Digest, Sha256};
 
 use gridjudge::core::verdict::Verdict;
 
@@ -448,4 +451,23 @@ pub fn check(a: &Attack, test: &str, verdict: &str, message: &str) -> Result<(),
         }
     }
     Ok(())
+}
+
+/// SHA-256 of every file under `dir`, by relative path.
+pub fn snapshot(dir: &Path) -> BTreeMap<PathBuf, String> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let path = e.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let h = Sha256::digest(std::fs::read(&path).unwrap());
+                let hex: String = h.iter().map(|b| format!("{b:02x}")).collect();
+                out.insert(path.strip_prefix(dir).unwrap().to_path_buf(), hex);
+            }
+        }
+    }
+    out
 }
