@@ -523,10 +523,17 @@ fn is_limit_context(before: &str) -> bool {
             .any(|w| before.ends_with(w))
 }
 
-/// The sandbox's description with the machine's version numbers masked: `bubblewrap 0.8.0`
-/// and `cgroup v1`.
+/// The sandbox's description with what belongs to the machine masked: bubblewrap's version
+/// (`bubblewrap 0.8.0`), the cgroup version and where the run cgroups are.
 fn mask_sandbox(line: &str) -> String {
     let mut s = line.to_string();
+    // Where the run cgroups are (a path under the caller's own cgroup) belongs to the machine.
+    let tree = "limits over the process tree: ";
+    if let Some(at) = s.find(tree) {
+        let from = at + tree.len();
+        let end = s[from..].find(';').map_or(s.len(), |e| from + e);
+        s.replace_range(from..end, "cgroup …");
+    }
     for (word, end) in [("bubblewrap ", ' '), ("cgroup v", ' ')] {
         if let Some(at) = s.find(word) {
             let from = at + word.len();

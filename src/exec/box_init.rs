@@ -476,10 +476,48 @@ fn decode_request(bytes: &[u8]) -> Option<(u64, InitConfig, Vec<CString>)> {
 /// (descriptors received with it are closed).
 fn receive_request(ctl: i32) -> Option<(Vec<u8>, [i32; REQUEST_FDS])> {
     let mut buf = vec![0u8; 1 << 17];
-    // SAFETY: msghdr and the control buffer are plain data sized for REQUEST_FDS descriptors;
-    // recvmsg fills them; CMSG_* walk the buffer recvmsg filled.
+    let fd_bytes = REQUEST_FDS * std::mem::size_of::<i32>();
+    let (n, control) = receive_message(ctl, &mut buf, fd_bytes, libc::MSG_CMSG_CLOEXEC).ok()?;
+    if n == 0 {
+        return None;
+    }
+    let fds: Vec<i32> = control
+        .iter()
+        .filter(|(level, kind, _)| *level == libc::SOL_SOCKET && *kind == libc::SCM_RIGHTS)
+        .flat_map(|(_, _, data)| {
+            data.chunks_exact(4)
+                .map(|c| i32::from_ne_bytes([c[0], c[1], c[2], c[3]]))
+        })
+        .collect();
+    let Ok(fds) = <[i32; REQUEST_FDS]>::try_from(fds.as_slice()) else {
+        for fd in fds {
+            // SAFETY: closing descriptors we were sent and will not use.
+            unsafe { libc::close(fd) };
+        }
+        return Some((Vec::new(), [-1; REQUEST_FDS]));
+    };
+    buf.truncate(n);
+    Some((buf, fds))
+}
+
+/// One control message: its level, type and data.
+pub(crate) type Control = (i32, i32, Vec<u8>);
+
+/// Receives one message on the socket `fd` into `buf` (`recvmsg` with `flags`, retried on
+/// `EINTR`), with room for `control_bytes` of ancillary data: the message's length (0 at end
+/// of file) and its control messages. Used by both ends of the zygote protocol.
+///
+/// Errors: `recvmsg`'s (`WouldBlock` with `MSG_DONTWAIT` and nothing waiting).
+pub(crate) fn receive_message(
+    fd: i32,
+    buf: &mut [u8],
+    control_bytes: usize,
+    flags: libc::c_int,
+) -> std::io::Result<(usize, Vec<Control>)> {
+    // SAFETY: msghdr and the control buffer are plain data, the latter sized by CMSG_SPACE;
+    // recvmsg fills them; CMSG_* walk only what it filled.
     unsafe {
-        let space = libc::CMSG_SPACE((REQUEST_FDS * std::mem::size_of::<i32>()) as u32) as usize;
+        let space = libc::CMSG_SPACE(control_bytes as u32) as usize;
         let mut control = vec![0u8; space];
         let mut iov = libc::iovec {
             iov_base: buf.as_mut_ptr().cast(),
@@ -491,36 +529,24 @@ fn receive_request(ctl: i32) -> Option<(Vec<u8>, [i32; REQUEST_FDS])> {
         msg.msg_control = control.as_mut_ptr().cast();
         msg.msg_controllen = space as _;
         let n = loop {
-            let n = libc::recvmsg(ctl, &mut msg, libc::MSG_CMSG_CLOEXEC);
-            if n < 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::EINTR) {
-                continue;
+            let n = libc::recvmsg(fd, &mut msg, flags);
+            if n >= 0 {
+                break n as usize;
             }
-            break n;
+            let e = std::io::Error::last_os_error();
+            if e.raw_os_error() != Some(libc::EINTR) {
+                return Err(e);
+            }
         };
-        if n <= 0 {
-            return None;
-        }
-        let mut fds = Vec::new();
+        let mut out = Vec::new();
         let mut c = libc::CMSG_FIRSTHDR(&msg);
         while !c.is_null() {
-            if (*c).cmsg_level == libc::SOL_SOCKET && (*c).cmsg_type == libc::SCM_RIGHTS {
-                let data = libc::CMSG_DATA(c) as *const i32;
-                let count = ((*c).cmsg_len as usize - libc::CMSG_LEN(0) as usize)
-                    / std::mem::size_of::<i32>();
-                for i in 0..count {
-                    fds.push(std::ptr::read_unaligned(data.add(i)));
-                }
-            }
+            let len = (*c).cmsg_len as usize - libc::CMSG_LEN(0) as usize;
+            let data = std::slice::from_raw_parts(libc::CMSG_DATA(c), len).to_vec();
+            out.push(((*c).cmsg_level, (*c).cmsg_type, data));
             c = libc::CMSG_NXTHDR(&msg, c);
         }
-        if fds.len() != REQUEST_FDS {
-            for fd in fds {
-                libc::close(fd);
-            }
-            return Some((Vec::new(), [-1; REQUEST_FDS]));
-        }
-        buf.truncate(n as usize);
-        Some((buf, [fds[0], fds[1], fds[2], fds[3]]))
+        Ok((n, out))
     }
 }
 

@@ -324,11 +324,21 @@ fn v1_mounts(mounts: &[Mount]) -> Option<[&Mount; 3]> {
     Some([find("memory")?, find("pids")?, find("cpuacct")?])
 }
 
+/// This process's cgroups, prepared once ([`prepare_cgroups`]) for the sandbox and the
+/// setter's programs alike: preparing moves this process on cgroup v2 and sweeps leftovers,
+/// which must happen once per process.
+pub(crate) fn prepared_cgroups() -> &'static Result<CgroupRoot, NoCgroups> {
+    static PREPARED: std::sync::OnceLock<Result<CgroupRoot, NoCgroups>> =
+        std::sync::OnceLock::new();
+    PREPARED.get_or_init(prepare_cgroups)
+}
+
 /// Prepares this process's cgroups (the module documentation says which, in which order),
 /// then removes the run cgroups and temporary folders left by killed gridjudge processes.
+/// Called once per process, through [`prepared_cgroups`].
 ///
 /// Errors: `NoCgroups`, naming what is missing and the command that fixes it.
-pub(crate) fn prepare_cgroups() -> Result<CgroupRoot, NoCgroups> {
+fn prepare_cgroups() -> Result<CgroupRoot, NoCgroups> {
     let h = Host::this_process();
     let root = choose(&h)?;
     sweep_leftovers(Some(&|alive: &dyn Fn(u32) -> bool, swept: &mut Swept| {

@@ -84,7 +84,7 @@ use anyhow::{bail, Context};
 use serde::Serialize;
 
 use crate::exec::box_init::{encode_request, InitConfig, Report, Status};
-use crate::exec::cgroup::{join_cgroup, prepare_cgroups, CgroupRoot, RunCgroup};
+use crate::exec::cgroup::{join_cgroup, prepared_cgroups, CgroupRoot, RunCgroup};
 use crate::exec::cleanup::{GroupGuard, TrackedDir};
 use crate::exec::read_only::ReadOnlyView;
 use crate::exec::sandbox::{
@@ -92,7 +92,9 @@ use crate::exec::sandbox::{
     status_pipe, Enforcement, Session, EXEC_WRITE_GUARD,
 };
 use crate::exec::wait::KillReason;
-use crate::exec::wait::{become_subreaper, wait_run, CgroupMeter, ProcMeter, Usage, Waited};
+use crate::exec::wait::{
+    become_subreaper, enforce_limits, wait_run, CgroupMeter, Meter as _, ProcMeter, Waited,
+};
 use crate::exec::zygote::{pass_credentials, receive_with_pid, seqpacket_pair, wait_readable};
 use crate::problem::{DEFAULT_STACK_KIB, DEFAULT_TASKS};
 
@@ -608,8 +610,7 @@ fn run_unconfined(spec: &RunSpec, prog: &OsString, args: &[OsString]) -> anyhow:
 /// The cgroups a setter's program runs in, found once per process; `None` where the machine
 /// offers none to this account (the program then runs with its process group only).
 fn setter_cgroups() -> Option<&'static CgroupRoot> {
-    static ROOT: std::sync::OnceLock<Option<CgroupRoot>> = std::sync::OnceLock::new();
-    ROOT.get_or_init(|| prepare_cgroups().ok()).as_ref()
+    prepared_cgroups().as_ref().ok()
 }
 
 /// Decodes a `wait4` status: an exit code or a signal.
@@ -1093,6 +1094,9 @@ fn run_in_zygote(
         lease.discard();
         bail!("the sandbox's run ended before it started");
     }
+    // The run's PID 1 leads its own process group (setsid); killing it ends the run's PID
+    // namespace and every process in it. Measured like a box of its own, minus bwrap.
+    let mut meter = CgroupMeter::new(pid, cgroup.as_ref());
     let start = Instant::now();
     let wall = std::time::Duration::from_millis(limits.wall_ms);
     let mut killed = None;
@@ -1113,59 +1117,18 @@ fn run_in_zygote(
         }
         nap = (nap * 2).min(5);
         if killed.is_none() {
-            let reason = if start.elapsed() > wall {
-                Some(KillReason::WallTime)
-            } else if cgroup
-                .as_ref()
-                .and_then(|c| c.cpu_ms())
-                .is_some_and(|c| c > limits.time_ms)
-            {
-                Some(KillReason::CpuTime)
-            } else if cgroup.as_ref().is_some_and(|c| c.oom_kills() > 0) {
-                Some(KillReason::Memory)
-            } else if streams
-                .stdout_watch
-                .metadata()
-                .is_ok_and(|m| m.len() > limits.output_bytes)
-            {
-                Some(KillReason::Output)
-            } else {
-                None
-            };
-            if let Some(r) = reason {
-                killed = Some(r);
+            let output = Some((&streams.stdout_watch, limits.output_bytes));
+            killed = enforce_limits(start, wall, limits.time_ms, &mut meter, output);
+            if killed.is_some() {
                 wall_ms = Some(start.elapsed().as_millis() as u64);
-                // Killing the run's PID 1 ends its PID namespace and every process in it.
-                // SAFETY: kill with integers.
-                unsafe { libc::kill(pid, libc::SIGKILL) };
-                if let Some(cg) = &cgroup {
-                    cg.kill_all();
-                }
             }
         }
     }
     let wall_ms = wall_ms.unwrap_or_else(|| start.elapsed().as_millis() as u64);
-    let (usage, stray_processes) = match &cgroup {
-        Some(c) => {
-            let stray = c.kill_all();
-            let usage = Usage {
-                cpu_ms: c.cpu_ms().unwrap_or(0),
-                peak_kib: c.peak_kib().unwrap_or(0),
-                oom: c.oom_kills() > 0,
-                task_limit_hits: c.task_limit_hits(),
-            };
-            (usage, stray)
-        }
-        None => (
-            Usage {
-                cpu_ms: 0,
-                peak_kib: 0,
-                oom: false,
-                task_limit_hits: 0,
-            },
-            0,
-        ),
-    };
+    let stray_processes = meter.reap();
+    // SAFETY: rusage is plain data: the run's PID 1 is not our child, so there is no wait4
+    // usage; the meter falls back on it only without a cgroup, where the init's report counts.
+    let usage = meter.usage(&unsafe { std::mem::zeroed() });
     drop(cgroup);
     let killed = killed.or(usage.oom.then_some(KillReason::Memory));
     let waited = Waited {

@@ -80,7 +80,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use anyhow::Context;
 
 use crate::exec::box_init::{executable_fd, InitConfig, Status, INIT_FLAG, ZYGOTE_FLAG};
-use crate::exec::cgroup::{prepare_cgroups, CgroupRoot, NoCgroups, RunCgroup};
+use crate::exec::cgroup::{prepared_cgroups, CgroupRoot, NoCgroups, RunCgroup};
 use crate::exec::cleanup::TrackedDir;
 use crate::exec::host::userns_restriction;
 use crate::exec::zygote::{seqpacket_pair, Zygote, ZygoteLease, ZygotePool};
@@ -177,9 +177,9 @@ fn probe() -> Result<Sandbox, Unavailable> {
         .unwrap_or_else(|| "bubblewrap".into());
     // SAFETY: geteuid has no preconditions.
     let root = unsafe { libc::geteuid() } == 0;
-    let (cgroups, no_cgroups) = match prepare_cgroups() {
-        Ok(c) => (Some(c), None),
-        Err(e) => (None, Some(e)),
+    let (cgroups, no_cgroups) = match prepared_cgroups() {
+        Ok(c) => (Some(c.clone()), None),
+        Err(e) => (None, Some(e.clone())),
     };
     let sb = Sandbox {
         bwrap,
@@ -386,13 +386,8 @@ impl Sandbox {
             (LimitsMode::PerProcess, _) => "PER-PROCESS limits (--limits per-process): CPU time, \
                  address space and tasks limited process by process, not over the tree"
                 .to_string(),
-            // The version only: where the cgroups are belongs to the machine, and reports are
-            // compared across machines ([`Sandbox::cgroups_where`] says it).
-            (LimitsMode::Tree, Some(CgroupRoot::V1 { .. })) => {
-                "cgroup v1 limits over the process tree".to_string()
-            }
-            (LimitsMode::Tree, Some(CgroupRoot::V2 { .. })) => {
-                "cgroup v2 limits over the process tree".to_string()
+            (LimitsMode::Tree, Some(root)) => {
+                format!("limits over the process tree: {}", root.describe())
             }
             (LimitsMode::Tree, None) => "no tree-wide limits: runs are refused".to_string(),
         };
@@ -414,16 +409,6 @@ impl Sandbox {
              {fix} Or pass `--limits per-process` (CPU time and memory limited process by \
              process only; every report says so), or --no-sandbox"
         ))
-    }
-
-    /// Where the run cgroups of this account are and who made them available (one line, for
-    /// `gridjudge setup-sandbox` and troubleshooting), or why there are none.
-    pub fn cgroups_where(&self) -> String {
-        match (&self.cgroups, &self.no_cgroups) {
-            (Some(root), _) => root.describe(),
-            (None, Some(n)) => n.to_string(),
-            (None, None) => "no cgroups".into(),
-        }
     }
 
     /// Whether runs are limited and accounted by cgroups.

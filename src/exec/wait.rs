@@ -336,6 +336,33 @@ pub(crate) struct Waited {
     pub stray_processes: u32,
 }
 
+/// One poll of a running run: samples `meter`, finds the first limit passed (the wall clock
+/// since `start` against `wall_limit`, the CPU time against `cpu_limit_ms` ms, the memory
+/// limit, then the bytes in `output`'s file against its limit) and, if one is, kills the run
+/// through `meter` and returns which.
+pub(crate) fn enforce_limits(
+    start: Instant,
+    wall_limit: Duration,
+    cpu_limit_ms: u64,
+    meter: &mut impl Meter,
+    output: Option<(&std::fs::File, u64)>,
+) -> Option<KillReason> {
+    meter.sample();
+    let reason = if start.elapsed() > wall_limit {
+        KillReason::WallTime
+    } else if meter.cpu_ms().is_some_and(|c| c > cpu_limit_ms) {
+        KillReason::CpuTime
+    } else if meter.over_memory() {
+        KillReason::Memory
+    } else if output.is_some_and(|(f, cap)| f.metadata().is_ok_and(|m| m.len() > cap)) {
+        KillReason::Output
+    } else {
+        return None;
+    };
+    meter.kill();
+    Some(reason)
+}
+
 /// Waits for the run whose process group leader is `pid`, started at `start`: polls until the
 /// leader exits, killing the run through `meter` as soon as the wall-clock limit `wall_ms`,
 /// then the CPU limit `cpu_limit_ms` (both milliseconds), then the memory limit
@@ -359,22 +386,7 @@ pub(crate) fn wait_run(
     let wall_limit = Duration::from_millis(wall_ms);
     while !exited_unreaped(pid) {
         if killed.is_none() {
-            meter.sample();
-            let reason = if start.elapsed() > wall_limit {
-                Some(KillReason::WallTime)
-            } else if meter.cpu_ms().is_some_and(|c| c > cpu_limit_ms) {
-                Some(KillReason::CpuTime)
-            } else if meter.over_memory() {
-                Some(KillReason::Memory)
-            } else if output.is_some_and(|(f, cap)| f.metadata().is_ok_and(|m| m.len() > cap)) {
-                Some(KillReason::Output)
-            } else {
-                None
-            };
-            if let Some(r) = reason {
-                killed = Some(r);
-                meter.kill();
-            }
+            killed = enforce_limits(start, wall_limit, cpu_limit_ms, meter, output);
         }
         std::thread::sleep(nap);
         nap = (nap * 2).min(Duration::from_millis(5));

@@ -23,7 +23,7 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::process::Command;
 use std::sync::Mutex;
 
-use crate::exec::box_init::REQUEST_FDS;
+use crate::exec::box_init::{receive_message, REQUEST_FDS};
 use crate::exec::cleanup::GroupGuard;
 
 /// A running zygote: its `bwrap` process (a process group leader, our child) and our end of
@@ -221,42 +221,31 @@ impl Drop for ZygoteLease<'_> {
 
 /// Receives one message of at most 4 KiB from the run's status socket `fd`, with the sender's
 /// pid as seen from here (`SO_PASSCRED` must be set on `fd`). `Ok(None)` at end of file;
-/// errors with `WouldBlock` when nothing waits (the socket is non-blocking).
+/// errors with `WouldBlock` when nothing waits (`MSG_DONTWAIT`).
 pub(crate) fn receive_with_pid(fd: RawFd) -> std::io::Result<Option<(Vec<u8>, Option<i32>)>> {
     let mut buf = vec![0u8; 4096];
-    // SAFETY: msghdr and the control buffer are plain data sized for one ucred; recvmsg fills
-    // them; CMSG_* walk what it filled.
-    unsafe {
-        let space = libc::CMSG_SPACE(std::mem::size_of::<libc::ucred>() as u32) as usize;
-        let mut control = vec![0u8; space];
-        let mut iov = libc::iovec {
-            iov_base: buf.as_mut_ptr().cast(),
-            iov_len: buf.len(),
-        };
-        let mut msg: libc::msghdr = std::mem::zeroed();
-        msg.msg_iov = &mut iov;
-        msg.msg_iovlen = 1;
-        msg.msg_control = control.as_mut_ptr().cast();
-        msg.msg_controllen = space as _;
-        let n = libc::recvmsg(fd, &mut msg, libc::MSG_DONTWAIT | libc::MSG_CMSG_CLOEXEC);
-        if n < 0 {
-            return Err(std::io::Error::last_os_error());
-        }
-        if n == 0 {
-            return Ok(None);
-        }
-        let mut pid = None;
-        let mut c = libc::CMSG_FIRSTHDR(&msg);
-        while !c.is_null() {
-            if (*c).cmsg_level == libc::SOL_SOCKET && (*c).cmsg_type == libc::SCM_CREDENTIALS {
-                let cred: libc::ucred = std::ptr::read_unaligned(libc::CMSG_DATA(c).cast());
-                pid = Some(cred.pid);
-            }
-            c = libc::CMSG_NXTHDR(&msg, c);
-        }
-        buf.truncate(n as usize);
-        Ok(Some((buf, pid)))
+    let (n, control) = receive_message(
+        fd,
+        &mut buf,
+        std::mem::size_of::<libc::ucred>(),
+        libc::MSG_DONTWAIT | libc::MSG_CMSG_CLOEXEC,
+    )?;
+    if n == 0 {
+        return Ok(None);
     }
+    let pid = control
+        .iter()
+        .find(|(level, kind, data)| {
+            *level == libc::SOL_SOCKET
+                && *kind == libc::SCM_CREDENTIALS
+                && data.len() >= std::mem::size_of::<libc::ucred>()
+        })
+        // SAFETY: the data holds a whole ucred (checked above), read unaligned.
+        .map(|(_, _, data)| unsafe {
+            std::ptr::read_unaligned(data.as_ptr().cast::<libc::ucred>()).pid
+        });
+    buf.truncate(n);
+    Ok(Some((buf, pid)))
 }
 
 /// Waits until `fd` is readable or `timeout_ms` passed (`poll`); `true` when readable (or at
