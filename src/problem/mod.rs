@@ -9,6 +9,7 @@ use std::path::Path;
 use anyhow::{bail, Context};
 use serde::Deserialize;
 
+pub mod interaction;
 pub mod programs;
 pub mod stdio;
 pub mod title;
@@ -269,6 +270,10 @@ pub struct ProblemConfig {
     /// ([`crate::problems::program`]).
     #[serde(default)]
     pub programs: Option<programs::ProgramsConfig>,
+    /// Interactive and multi-pass judging (`[interaction]`, [`interaction`]); absent: a batch
+    /// problem, one run and one output per test.
+    #[serde(default)]
+    pub interaction: interaction::InteractionConfig,
     /// Where the file came from and the lines of the keys [`ProblemConfig::check_keys`]
     /// checks, for its messages (filled by [`ProblemConfig::parse`]).
     #[serde(skip)]
@@ -376,6 +381,9 @@ impl ProblemConfig {
     pub fn parse(text: &str, origin: &str) -> anyhow::Result<ProblemConfig> {
         let mut cfg: ProblemConfig =
             toml::from_str(text).with_context(|| format!("{origin}: invalid problem.toml"))?;
+        if let Err(e) = cfg.interaction.check() {
+            bail!("{origin}: invalid problem.toml: {e}");
+        }
         cfg.key_lines = KeyLines::of(text, origin);
         Ok(cfg)
     }
@@ -678,6 +686,24 @@ pub trait Problem: Send + Sync + AsAny {
         answer: &[u8],
         config: &ProblemConfig,
     ) -> CheckOutcome;
+
+    /// The jury's side of one exchange of an interactive built-in problem (`[interaction]
+    /// interactive = true` in its `problem.toml`), played in-process: reads the submission's
+    /// messages from `from_contestant`, writes its own to `to_contestant` (flushing after each
+    /// message), and returns the verdict of the exchange. It must return once
+    /// `from_contestant` ends (the submission exited or was killed), never block otherwise, and
+    /// never panic; FAIL only when the jury's files (`input`, `answer`) are broken. The
+    /// default, for a problem that is not interactive, is FAIL.
+    fn interact(
+        &self,
+        input: &[u8],
+        answer: &[u8],
+        from_contestant: &mut dyn std::io::BufRead,
+        to_contestant: &mut dyn std::io::Write,
+    ) -> CheckOutcome {
+        let _ = (input, answer, from_contestant, to_contestant);
+        CheckOutcome::fail(format!("problem `{}` has no interactor", self.name()))
+    }
 
     /// A short description of a jury answer for summaries that reads without a legend, e.g.
     /// `WIN 17 cells`, `LOSE` or `2 mistakes`.

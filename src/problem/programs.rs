@@ -177,6 +177,11 @@ pub struct ProgramsConfig {
     pub brute_force: Option<ProgramSpec>,
     /// The checker: `{ builtin = ... }` or a program.
     pub checker: ProgramSpec,
+    /// The interactor of an interactive problem (`[interaction] interactive = true`), in the
+    /// testlib convention (`interactor <input> <output-log> [<answer>]`, exit 0/1/2/3; the
+    /// checker then judges the log) or the Kattis one (`interactor <input> <answer>
+    /// <feedback_dir>`, exit 42/43, the checker unused).
+    pub interactor: Option<ProgramSpec>,
     /// Reads a shrinking candidate, writes a consistent one.
     pub normaliser: Option<ProgramSpec>,
     /// The default generator line of `gridjudge stress`.
