@@ -86,6 +86,7 @@ fn run_in(argv: &[&str], stdin: &[u8], limits: RunLimits, sandbox: Option<Arc<Se
         limits,
         work_parent: Some(dir.path().to_path_buf()),
         sandbox,
+        pipes: None,
         read_only: None,
     };
     let t0 = Instant::now();
@@ -296,6 +297,7 @@ fn a_missing_program_is_an_error_not_a_verdict() {
         limits: small_limits(),
         work_parent: None,
         sandbox: None,
+        pipes: None,
         read_only: None,
     };
     let err = run(&spec).unwrap_err();

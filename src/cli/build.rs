@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use anyhow::bail;
 use clap::Args;
-use gridjudge::package::{build_problem_with, BuildOptions, LockMode};
+use gridjudge::package::{build_problem_checked, BuildOptions, LockMode};
 use gridjudge::problems::{self, Loaded};
 
 use super::common::{json_outcome, out, outln, select_each, with_ok, RunArgs};
@@ -184,7 +184,19 @@ fn build_one(
     results: &mut Vec<serde_json::Value>,
 ) -> anyhow::Result<Option<bool>> {
     let p = loaded.problem;
-    let report = build_problem_with(p, loaded.config()?, opts)?;
+    let config = loaded.config()?;
+    // An interactive or multi-pass problem: the reference player must be accepted by the
+    // interactor (or the multi-pass checker) on every test before anything is written.
+    let player_opts = run.options(loaded, jobs.unwrap_or(1))?;
+    let check = |tests: &[gridjudge::package::BuiltTest]| -> anyhow::Result<()> {
+        let cases: Vec<(String, &[u8], &[u8])> = tests
+            .iter()
+            .map(|t| (t.name.clone(), t.input.as_slice(), t.answer.as_slice()))
+            .collect();
+        gridjudge::judge::check_player(p, config, &loaded.dir, &cases, &player_opts)
+    };
+    let exchanged = config.interaction.interactive || config.interaction.multi_pass;
+    let report = build_problem_checked(p, config, opts, exchanged.then_some(&check as _))?;
     if json {
         let lock = loaded.dir.join("tests.lock");
         results.push(report.to_json(p.name(), &lock));

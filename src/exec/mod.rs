@@ -23,6 +23,7 @@ pub mod cgroup;
 pub mod cleanup;
 pub mod compile;
 pub mod host;
+pub mod interact;
 pub mod read_only;
 pub mod runner;
 pub mod sandbox;

@@ -73,7 +73,7 @@
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::Read;
-use std::os::fd::{AsRawFd, FromRawFd};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -225,11 +225,43 @@ pub struct RunSpec {
     /// The sandbox session to run in ([`crate::exec::sandbox`]); `None` runs the program unconfined
     /// (`--no-sandbox`), as the judge's user, limited as described above.
     pub sandbox: Option<Arc<Session>>,
+    /// Pipes that replace `stdin` and `stdout` (an interactive run,
+    /// [`crate::exec::interact`]): the program reads the first and writes the second. Its
+    /// output is then counted by whoever reads the pipe, not by the runner
+    /// ([`RunResult::output_bytes`] is 0).
+    pub pipes: Option<RunPipes>,
     /// A folder the program sees read-only when it runs unconfined (a setter's program and its
     /// problem folder; [`crate::exec::read_only`]). Where the machine cannot make such a view,
     /// the run goes on without it and one warning per process says so on stderr. Ignored in the
     /// sandbox, which shows no folder of the host at all.
     pub read_only: Option<PathBuf>,
+}
+
+/// The pipe ends a run gets instead of its stdin and stdout files ([`RunSpec::pipes`]). The
+/// run takes them: the program gets them and the judge keeps no copy, so that the other end
+/// sees the end of the stream as soon as the program's processes are gone. A spec whose pipes
+/// were taken cannot run again.
+#[derive(Clone, Debug)]
+pub struct RunPipes {
+    ends: Arc<std::sync::Mutex<Option<(OwnedFd, OwnedFd)>>>,
+}
+
+impl RunPipes {
+    /// `stdin` (a read end) and `stdout` (a write end) for one run.
+    pub fn new(stdin: OwnedFd, stdout: OwnedFd) -> RunPipes {
+        RunPipes {
+            ends: Arc::new(std::sync::Mutex::new(Some((stdin, stdout)))),
+        }
+    }
+
+    /// The two ends as files, taken out of the spec.
+    fn files(&self) -> anyhow::Result<(File, File)> {
+        let taken = self.ends.lock().unwrap_or_else(|e| e.into_inner()).take();
+        match taken {
+            Some((i, o)) => Ok((File::from(i), File::from(o))),
+            None => bail!("the run's pipes were already used by another run"),
+        }
+    }
 }
 
 /// The type of `setrlimit`'s resource argument, which differs between C libraries.
@@ -450,9 +482,13 @@ fn spawn(cmd: &mut Command) -> std::io::Result<i32> {
 
 /// The size of the stdout file and the head of the stderr file of a finished run.
 fn read_outputs(spec: &RunSpec, stderr_path: &Path) -> (u64, String) {
-    let output_bytes = std::fs::metadata(&spec.stdout)
-        .map(|m| m.len())
-        .unwrap_or(0);
+    let output_bytes = if spec.pipes.is_some() {
+        0
+    } else {
+        std::fs::metadata(&spec.stdout)
+            .map(|m| m.len())
+            .unwrap_or(0)
+    };
     let mut head = Vec::new();
     if let Ok(f) = File::open(stderr_path) {
         let _ = f.take(STDERR_HEAD_BYTES as u64).read_to_end(&mut head);
@@ -500,10 +536,15 @@ fn run_unconfined(spec: &RunSpec, prog: &OsString, args: &[OsString]) -> anyhow:
     become_subreaper();
     let work = TrackedDir::new_in("gridjudge-run-", spec.work_parent.as_deref())
         .context("cannot create a temporary working directory")?;
-    let stdin =
-        File::open(&spec.stdin).with_context(|| format!("cannot open {}", spec.stdin.display()))?;
-    let stdout = File::create(&spec.stdout)
-        .with_context(|| format!("cannot create {}", spec.stdout.display()))?;
+    let (stdin, stdout) = match &spec.pipes {
+        Some(p) => p.files()?,
+        None => (
+            File::open(&spec.stdin)
+                .with_context(|| format!("cannot open {}", spec.stdin.display()))?,
+            File::create(&spec.stdout)
+                .with_context(|| format!("cannot create {}", spec.stdout.display()))?,
+        ),
+    };
     let stderr_path = spec
         .stderr
         .clone()
@@ -755,10 +796,18 @@ fn run_sandboxed(
     let sb = session.sandbox();
     let (inside, bound) = session.stage(Path::new(prog))?;
     let limits = spec.limits;
-    let stdin = sealed_copy(&spec.stdin)?;
-    let stdout = File::create(&spec.stdout)
-        .with_context(|| format!("cannot create {}", spec.stdout.display()))?;
-    let stdout_watch = stdout.try_clone().context("cannot watch stdout")?;
+    let (stdin, stdout, stdout_watch) = match &spec.pipes {
+        Some(p) => {
+            let (i, o) = p.files()?;
+            (i, o, None)
+        }
+        None => {
+            let stdout = File::create(&spec.stdout)
+                .with_context(|| format!("cannot create {}", spec.stdout.display()))?;
+            let watch = stdout.try_clone().context("cannot watch stdout")?;
+            (sealed_copy(&spec.stdin)?, stdout, Some(watch))
+        }
+    };
     // Without a stderr file of the caller's, a temporary one in a recorded folder.
     let scratch = match spec.stderr {
         Some(_) => None,
@@ -886,7 +935,7 @@ fn run_sandboxed(
         limits.wall_ms,
         limits.time_ms,
         &mut meter,
-        Some((&stdout_watch, limits.output_bytes)),
+        stdout_watch.as_ref().map(|w| (w, limits.output_bytes)),
     )?;
     if waited.stray_processes > 0 {
         netns.discard();
@@ -917,7 +966,7 @@ fn run_sandboxed(
         &waited,
         per_process,
         (output_bytes, stderr_head),
-        &stdout_watch,
+        stdout_watch.as_ref(),
         session.enforcement(),
     )
 }
@@ -934,7 +983,7 @@ fn box_result(
     waited: &Waited,
     per_process: bool,
     (output_bytes, stderr_head): (u64, String),
-    stdout_watch: &File,
+    stdout_watch: Option<&File>,
     limits_by: Enforcement,
 ) -> anyhow::Result<RunResult> {
     if let Some(r) = report.filter(|r| r.exec_errno != 0) {
@@ -973,7 +1022,9 @@ fn box_result(
     if outcome == Outcome::OutputLimit && output_bytes > limits.output_bytes {
         // What was written past the limit before the monitor saw it (at most one poll's worth,
         // and never past the file-size backstop) is not kept.
-        let _ = stdout_watch.set_len(limits.output_bytes);
+        if let Some(w) = stdout_watch {
+            let _ = w.set_len(limits.output_bytes);
+        }
     }
     Ok(RunResult {
         termination,
@@ -994,7 +1045,7 @@ fn box_result(
 struct Streams {
     stdin: File,
     stdout: File,
-    stdout_watch: File,
+    stdout_watch: Option<File>,
     stderr: File,
     stderr_path: PathBuf,
     scratch: Option<TrackedDir>,
@@ -1117,7 +1168,10 @@ fn run_in_zygote(
         }
         nap = (nap * 2).min(5);
         if killed.is_none() {
-            let output = Some((&streams.stdout_watch, limits.output_bytes));
+            let output = streams
+                .stdout_watch
+                .as_ref()
+                .map(|w| (w, limits.output_bytes));
             killed = enforce_limits(start, wall, limits.time_ms, &mut meter, output);
             if killed.is_some() {
                 wall_ms = Some(start.elapsed().as_millis() as u64);
@@ -1155,7 +1209,7 @@ fn run_in_zygote(
         &waited,
         per_process,
         (output_bytes, stderr_head),
-        &streams.stdout_watch,
+        streams.stdout_watch.as_ref(),
         session.enforcement(),
     )
 }

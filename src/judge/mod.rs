@@ -42,6 +42,7 @@ use crate::exec::runner::{self, RunLimits};
 use crate::exec::sandbox::Enforcement;
 use crate::package::TestCase;
 use crate::problem::{Problem, ProblemConfig};
+use crate::problems::program::ProgramProblem;
 use run::{run_and_check, Program};
 
 /// Options of [`judge`].
@@ -84,6 +85,10 @@ pub struct TestResult {
     /// ([`crate::exec::sandbox::Enforcement`]: `"cgroup v1"`, `"cgroup v2"`, `"per-process
     /// rlimits"`, `"unconfined rlimits"`); `null` when nothing ran (a judge error before).
     pub limits_by: Option<crate::exec::sandbox::Enforcement>,
+    /// An interactive run's transcript (`<` what the submission read, `>` what it wrote,
+    /// capped; [`run::JudgedRun::transcript`]); absent for a batch run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub transcript: Option<String>,
 }
 
 /// The results of one submission.
@@ -266,6 +271,7 @@ fn judge_one(
         memory_kib: r.map_or(0, |r| r.peak_kib),
         message,
         limits_by: r.map(|r| r.limits_by),
+        transcript: None,
     };
     let fail = |what: String| result(Verdict::Fail, None, what);
     let input = match std::fs::read(&test.input) {
@@ -318,7 +324,117 @@ fn judge_one(
             program.limits.tasks, r.task_limit_hits
         );
     }
-    result(judged.verdict, Some(r), message)
+    TestResult {
+        transcript: judged.transcript.clone(),
+        ..result(judged.verdict, Some(r), message)
+    }
+}
+
+/// The reference player of an interactive or multi-pass problem: `[interaction] player`
+/// (relative to the problem folder `dir`), else a program problem's `[programs] solution`.
+///
+/// Errors: neither is given, or the file does not exist.
+pub fn reference_player(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    dir: &std::path::Path,
+) -> anyhow::Result<Submission> {
+    let path = match (&config.interaction.player, ProgramProblem::of(problem)) {
+        (Some(p), _) => dir.join(p),
+        (None, Some(pp)) => {
+            let t = pp.programs().solution.table();
+            match (t.source, t.command) {
+                (Some(s), _) => dir.join(s),
+                (_, Some(c)) => return Submission::from_arg(&c),
+                _ => anyhow::bail!("problem `{}` has no reference solution", problem.name()),
+            }
+        }
+        (None, None) => anyhow::bail!(
+            "problem `{}` is interactive but names no reference player ([interaction] player = \
+             \"submissions/accepted/...\")",
+            problem.name()
+        ),
+    };
+    if !path.is_file() {
+        anyhow::bail!(
+            "problem `{}`: the reference player {} does not exist",
+            problem.name(),
+            path.display()
+        );
+    }
+    let sub = Submission::from_arg(&path.to_string_lossy())?;
+    Ok(Submission {
+        name: format!("the reference player ({})", path.display()),
+        ..sub
+    })
+}
+
+/// Judges the reference player ([`reference_player`]) on built tests, given as (name, input,
+/// answer), against the problem's interactor or multi-pass checker: the build of an
+/// interactive or multi-pass problem must see AC on every test. Cost: one exchange per test.
+///
+/// Errors: the player does not compile, or a test is not AC (every such test named with its
+/// verdict and message, and the transcript's head of the first).
+pub fn check_player(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    dir: &std::path::Path,
+    tests: &[(String, &[u8], &[u8])],
+    opts: &JudgeOptions,
+) -> anyhow::Result<()> {
+    let player = reference_player(problem, config, dir)?;
+    let tmp = TrackedDir::new("gridjudge-player-")?;
+    let mut cases = Vec::with_capacity(tests.len());
+    for (name, input, answer) in tests {
+        let case = TestCase {
+            name: name.clone(),
+            input: tmp.path().join(format!("{name}.in")),
+            answer: tmp.path().join(format!("{name}.ans")),
+        };
+        std::fs::write(&case.input, input).context("cannot write a test file")?;
+        std::fs::write(&case.answer, answer).context("cannot write a test file")?;
+        cases.push(case);
+    }
+    let report = judge(problem, config, std::slice::from_ref(&player), &cases, opts)?;
+    let Some(sub) = report.submissions.first() else {
+        anyhow::bail!("the reference player was not judged");
+    };
+    if let Some(e) = &sub.compile_error {
+        anyhow::bail!("{}: compile error:\n{e}", player.name);
+    }
+    let bad: Vec<&TestResult> = sub
+        .tests
+        .iter()
+        .filter(|t| t.verdict != Verdict::Ac)
+        .collect();
+    if let Some(first) = bad.first() {
+        let list: Vec<String> = bad
+            .iter()
+            .map(|t| format!("test {}: {} ({})", t.test, t.verdict.short(), t.message))
+            .collect();
+        let head: String = first
+            .transcript
+            .as_deref()
+            .unwrap_or("")
+            .lines()
+            .take(12)
+            .collect::<Vec<_>>()
+            .join("\n  ");
+        anyhow::bail!(
+            "{} is not accepted on {} of {} test(s) (an interactor, checker or player is \
+             wrong):\n  {}{}",
+            player.name,
+            bad.len(),
+            sub.tests.len(),
+            list.join("\n  "),
+            if head.is_empty() {
+                String::new()
+            } else {
+                format!("\n transcript of test {}:\n  {head}", first.test)
+            }
+        );
+    }
+    Ok(())
 }
 
 /// Judges every submission on every test: prepares (compiles) each submission once, then runs

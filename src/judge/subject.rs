@@ -159,7 +159,10 @@ impl Subject for ProcessSubject {
         };
         let r = run_and_check(problem, config, program, &stdin, input, answer, dir.path())?;
         let mut output = Vec::new();
-        if r.checked() {
+        if let Some(t) = &r.transcript {
+            // An interactive run's "output" is its transcript.
+            output = t.as_bytes()[..t.len().min(OUTPUT_HEAD_BYTES)].to_vec();
+        } else if r.checked() {
             std::fs::File::open(dir.path().join("stdout"))
                 .and_then(|f| f.take(OUTPUT_HEAD_BYTES as u64).read_to_end(&mut output))
                 .context("cannot read the output")?;

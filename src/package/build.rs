@@ -65,6 +65,28 @@ pub fn build_test(
     let t0 = Instant::now();
     let answer = problem.solve(&input, &config.constraints)?;
     let solve_ms = t0.elapsed().as_secs_f64() * 1e3;
+    // An interactive or multi-pass problem's answer file is for its interactor or checker,
+    // and only a run of the reference player against it (after the build, before anything is
+    // written: [`BeforeCommit`]) can tell whether it is right; the checks below, which judge an
+    // output by `Problem::check`, do not apply.
+    let exchanged = config.interaction.interactive || config.interaction.multi_pass;
+    if exchanged {
+        let answer = match &spec.answer {
+            Some(official) => read_relative(dir, official)?,
+            None => answer,
+        };
+        return Ok(BuiltTest {
+            name,
+            spec: spec.clone(),
+            summary: problem.describe_answer(&answer),
+            input,
+            answer,
+            size: summary.size,
+            brute_checked: false,
+            solve_ms,
+            reference: None,
+        });
+    }
     if !config.build.empty_answers && answer.iter().all(|b| b" \t\n\r\x0b\x0c".contains(b)) {
         bail!(
             "{} printed {}: an empty jury answer accepts an empty submission; fix the \
@@ -291,6 +313,22 @@ pub fn build_problem_with(
     config: &ProblemConfig,
     opts: &BuildOptions,
 ) -> anyhow::Result<BuildReport> {
+    build_problem_checked(problem, config, opts, None)
+}
+
+/// A check of the built tests that runs after every test was built and before anything is
+/// written: for an interactive or multi-pass problem, the reference player judged against the
+/// interactor or checker on every test (`gridjudge build` passes it; it lives in the judge
+/// layer, above this one). An error stops the build with nothing written.
+pub type BeforeCommit<'a> = &'a (dyn Fn(&[BuiltTest]) -> anyhow::Result<()> + Sync);
+
+/// [`build_problem_with`] with a [`BeforeCommit`] check.
+pub fn build_problem_checked(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    opts: &BuildOptions,
+    before_commit: Option<BeforeCommit<'_>>,
+) -> anyhow::Result<BuildReport> {
     let dir = opts.problems_dir.join(problem.name());
     crate::problem::title::check_statement_title(&dir, &config.title)?;
     let manifest = Manifest::load(&dir.join("manifest.toml"))?;
@@ -347,6 +385,9 @@ pub fn build_problem_with(
     }
     super::corpus::check_invalid_corpus(problem, config, &dir)
         .context("validator corpus, nothing written")?;
+    if let Some(check) = before_commit {
+        check(&tests).context("nothing written")?;
+    }
 
     let built_lock = Lock {
         format: LOCK_FORMAT,

@@ -155,6 +155,10 @@ impl ProgramProblem {
         if let Some(n) = &programs.normaliser {
             all.push(("normaliser".into(), n));
         }
+        if let Some(i) = &programs.interactor {
+            all.push(("interactor".into(), i));
+        }
+        check_interaction(&origin, &config, &programs)?;
         let checker_table = programs.checker.table();
         let checker = match &checker_table.builtin {
             Some(b) => {
@@ -252,7 +256,44 @@ impl ProgramProblem {
         self.checker.as_ref().map(|(c, _)| c)
     }
 
-    fn setter_limits(&self) -> RunLimits {
+    /// The interactor's command line (compiled through the cache on first use) and its
+    /// convention, or `None` when `[programs]` declares none.
+    ///
+    /// Errors: the interactor cannot be compiled or has no interpreter.
+    pub fn interactor(&self) -> anyhow::Result<Option<(Vec<OsString>, Convention)>> {
+        let Some(spec) = &self.programs.interactor else {
+            return Ok(None);
+        };
+        let conv = spec.table().convention.unwrap_or_default();
+        Ok(Some((self.command("interactor", spec)?, conv)))
+    }
+
+    /// The checker's command line when it is a program in the Kattis convention (the one
+    /// that judges each pass of a multi-pass problem), else `None`.
+    ///
+    /// Errors: it cannot be compiled or has no interpreter.
+    pub fn kattis_checker(&self) -> anyhow::Result<Option<Vec<OsString>>> {
+        let spec = &self.programs.checker;
+        let t = spec.table();
+        if t.builtin.is_some() || t.convention != Some(Convention::Kattis) {
+            return Ok(None);
+        }
+        Ok(Some(self.command("checker", spec)?))
+    }
+
+    /// The limits of the interactor of one pass: `[interaction.limits]` for CPU time and
+    /// memory, `[programs.limits]` for the output, the stack as large as the memory; the
+    /// wall-clock limit is set by the caller (the submission's plus one second).
+    pub fn interactor_limits(&self) -> RunLimits {
+        let l = &self.config.interaction.limits;
+        let mut r = RunLimits::new(l.time_ms, l.memory_mib);
+        r.output_bytes = self.programs.limits.output_mib.saturating_mul(1 << 20);
+        r.stack_kib = Some(r.memory_kib);
+        r
+    }
+
+    /// The limits of every setter program (`[programs.limits]`).
+    pub fn setter_limits(&self) -> RunLimits {
         let l = &self.programs.limits;
         let mut r = RunLimits::new(l.time_ms, l.memory_mib);
         r.output_bytes = l.output_mib.saturating_mul(1 << 20);
@@ -332,6 +373,7 @@ impl ProgramProblem {
             limits: self.setter_limits(),
             work_parent: work.map(Path::to_path_buf),
             sandbox: None,
+            pipes: None,
             read_only: Some(self.dir.clone()),
         })
         .with_context(|| format!("{} {role}: cannot run it", self.name))?;
@@ -456,6 +498,44 @@ impl ProgramProblem {
     }
 }
 
+/// Checks that `[interaction]` and the programs agree: an interactive problem declares an
+/// interactor and only an interactive one does; a multi-pass problem is judged by a program in
+/// the Kattis convention (its interactor, or for a non-interactive one its checker), the only
+/// convention that can ask for another pass (`nextpass.in`).
+fn check_interaction(
+    origin: &str,
+    config: &ProblemConfig,
+    programs: &ProgramsConfig,
+) -> anyhow::Result<()> {
+    let i = &config.interaction;
+    match (&programs.interactor, i.interactive) {
+        (None, true) => bail!(
+            "{origin}: [interaction] interactive = true but [programs] declares no interactor \
+             (interactor = {{ source = \"interactor.cpp\", convention = \"testlib\" }})"
+        ),
+        (Some(_), false) => bail!(
+            "{origin}: [programs] declares an interactor but the problem is not interactive \
+             (add [interaction] interactive = true)"
+        ),
+        _ => {}
+    }
+    if i.multi_pass {
+        let (what, a, spec) = match &programs.interactor {
+            Some(s) => ("interactor", "an", s),
+            None => ("checker", "a", &programs.checker),
+        };
+        let t = spec.table();
+        if t.builtin.is_some() || t.convention != Some(Convention::Kattis) {
+            bail!(
+                "{origin}: [interaction] multi_pass = true needs {a} {what} program in the kattis \
+                 convention (it writes nextpass.in in its feedback folder to ask for another \
+                 pass); [programs] {what} is not one"
+            );
+        }
+    }
+    Ok(())
+}
+
 /// The first `n` lines of `s`, joined by ` | `.
 fn first_lines(s: &str, n: usize) -> String {
     let lines: Vec<&str> = s.lines().take(n).collect();
@@ -556,7 +636,13 @@ impl Problem for ProgramProblem {
         Ok(self.run_validator(input, group)?.map(|()| summary(input)))
     }
 
+    /// The reference solution's output; for an interactive problem, whose reference is a
+    /// player that talks to the interactor, the jury answer is empty (a hand-made test may
+    /// still give an official answer file for the interactor).
     fn solve(&self, input: &[u8], _bounds: &Bounds) -> anyhow::Result<Vec<u8>> {
+        if self.config.interaction.interactive {
+            return Ok(Vec::new());
+        }
         let ran = self.run("solution", &self.programs.solution, &[], input, None)?;
         let out = self.finished("reference solution", ran)?;
         Ok(out)
@@ -727,6 +813,14 @@ impl ProgramProblem {
                     &stdin,
                     None,
                 )?;
+                if fb.join("nextpass.in").exists() {
+                    return Ok(CheckOutcome::fail(format!(
+                        "{} checker wrote nextpass.in, asking for another pass, but the problem \
+                         is not multi-pass (declare [interaction] multi_pass = true): its \
+                         verdict on this pass is not final (judge error)",
+                        self.name
+                    )));
+                }
                 let msg = std::fs::read_to_string(fb.join("judgemessage.txt")).unwrap_or_default();
                 let code = match ran.result.termination {
                     runner::Termination::Exited(c) => c,

@@ -5,8 +5,13 @@
 //! ([`crate::judge`]) and `stress` ([`crate::judge::subject::ProcessSubject`]) judge a run
 //! here, so the same run gets the same verdict and message in both.
 //!
-//! Uses core (verdicts), exec (the runner, the sandbox session) and problem (the checker); no
-//! other file of `judge/`.
+//! Interactive and multi-pass problems are judged in [`interactive`] (the exchange over pipes,
+//! the passes, the rules on which side stopped first); `run_and_check` sends them there.
+//!
+//! Uses core (verdicts), exec (the runner, the sandbox session, the exchange), problem (the
+//! checker) and problems (a program problem's interactor); no other file of `judge/`.
+
+pub mod interactive;
 
 use std::ffi::OsString;
 use std::io::BufReader;
@@ -75,8 +80,13 @@ pub struct JudgedRun {
     pub verdict: Verdict,
     /// What the runner saw, or the checker's message; one line.
     pub message: String,
-    /// What the runner measured (times in milliseconds, memory in KiB, strays).
+    /// What the runner measured (times in milliseconds, memory in KiB, strays); of the last
+    /// pass for a multi-pass problem.
     pub run: runner::RunResult,
+    /// An interactive run's transcript in the `.interaction` form (`<` what the submission
+    /// read, `>` what it wrote; each direction capped by `[interaction] transcript_kib`, every
+    /// pass); `None` for a batch run.
+    pub transcript: Option<String>,
 }
 
 impl JudgedRun {
@@ -108,6 +118,9 @@ pub fn run_and_check(
     answer: &[u8],
     dir: &Path,
 ) -> anyhow::Result<JudgedRun> {
+    if config.interaction.interactive || config.interaction.multi_pass {
+        return interactive::run_and_check(problem, config, program, stdin, input, answer, dir);
+    }
     let stdout = dir.join("stdout");
     let spec = RunSpec {
         argv: program.argv.to_vec(),
@@ -117,6 +130,7 @@ pub fn run_and_check(
         limits: *program.limits,
         work_parent: Some(dir.to_path_buf()),
         sandbox: program.session.cloned(),
+        pipes: None,
         read_only: None,
     };
     let run = runner::run(&spec)?;
@@ -132,5 +146,6 @@ pub fn run_and_check(
         verdict,
         message,
         run,
+        transcript: None,
     })
 }

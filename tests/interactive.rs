@@ -1,0 +1,476 @@
+//! Interactive and multi-pass judging through the `gridjudge` binary: the verdict rules when
+//! one side stops first (the Kattis specification's), the two interactor conventions, the
+//! passes of a multi-pass problem and its judge errors, the transcript, the isolation of the
+//! submission from the interactor, and the build's check of the reference player.
+//!
+//! Each case is a small program problem `sum` in a temporary folder, with programs in Python:
+//! the interactor sends the two numbers of the input and reads their sum back.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// testlib convention: `interactor input log answer`; exit 0 AC, 1 WA, 2 PE.
+const TESTLIB_INTERACTOR: &str = r#"import sys
+a, b = map(int, open(sys.argv[1]).read().split())
+sys.stdout.write(f"{a} {b}\n")
+sys.stdout.flush()
+line = sys.stdin.readline()
+log = open(sys.argv[2], "w")
+try:
+    got = int(line)
+except ValueError:
+    sys.stderr.write(f"expected an integer, found {line[:20]!r}\n")
+    sys.exit(2)
+if got != a + b:
+    sys.stderr.write(f"expected {a + b}, found {got}\n")
+    sys.exit(1)
+log.write("ok\n")
+sys.stderr.write(f"sum {got} is right\n")
+"#;
+
+/// Reads the log: accepts `ok`.
+const LOG_CHECKER: &str = r#"import sys
+sys.exit(0 if open(sys.argv[2]).read() == "ok\n" else 1)
+"#;
+
+/// Kattis convention: `interactor input answer feedback_dir`; exit 42 AC, 43 WA. With
+/// `MULTI`, pass 1 asks for pass 2 (the sum and the second number), counted in the feedback
+/// folder; `BAD` replaces the behaviour for the judge-error cases.
+const KATTIS_INTERACTOR: &str = r#"import os, sys
+MODE = "MODE_WORD"
+fb = sys.argv[3]
+a, b = map(int, open(sys.argv[1]).read().split())
+count = os.path.join(fb, "passes")
+n = int(open(count).read()) if os.path.exists(count) else 0
+open(count, "w").write(str(n + 1))
+sys.stdout.write(f"{a} {b}\n")
+sys.stdout.flush()
+line = sys.stdin.readline()
+def say(msg):
+    open(fb + "judgemessage.txt", "w").write(msg + "\n")
+try:
+    got = int(line)
+except ValueError:
+    say(f"pass {n + 1}: not an integer")
+    sys.exit(43)
+if got != a + b:
+    say(f"pass {n + 1}: expected {a + b}, found {got}")
+    if MODE == "next_after_wa":
+        open(fb + "nextpass.in", "w").write("1 1\n")
+    sys.exit(43)
+if MODE == "always_next" or (MODE == "multi" and n == 0):
+    open(fb + "nextpass.in", "w").write(f"{got} {b}\n")
+say(f"pass {n + 1}: right")
+sys.exit(42)
+"#;
+
+fn toml(interactor: &str, convention: &str, extra: &str) -> String {
+    format!(
+        r#"name = "sum"
+title = "Sum"
+
+[limits]
+time_ms = 1000
+memory_mib = 256
+
+[interaction]
+interactive = true
+{extra}
+
+[programs]
+generators = {{}}
+validator = {{ source = "val.py", convention = "testlib" }}
+solution = "player.py"
+checker = {{ source = "check.py", convention = "testlib" }}
+interactor = {{ source = "{interactor}", convention = "{convention}" }}
+
+[programs.limits]
+time_ms = 5000
+memory_mib = 256
+"#
+    )
+}
+
+const VALIDATOR: &str = r#"import sys
+data = sys.stdin.read()
+parts = data.split()
+ok = data.endswith("\n") and len(parts) == 2 and all(p.isdigit() for p in parts)
+sys.exit(0 if ok else 3)
+"#;
+
+/// The correct player.
+const PLAYER: &str = r#"a, b = map(int, input().split())
+print(a + b, flush=True)
+"#;
+
+/// The correct player, once per pass of a multi-pass problem (each pass is a new process).
+const PLAYERS: &[(&str, &str)] = &[
+    ("ok.py", PLAYER),
+    (
+        "wrong.py",
+        "a, b = map(int, input().split())\nprint(a + b + 1, flush=True)\n",
+    ),
+    // Right while the first number is small: right on pass 1 (3 4), wrong on pass 2 (7 4).
+    (
+        "wrong_on_pass_2.py",
+        "a, b = map(int, input().split())\nprint(a + b + (a > 5), flush=True)\n",
+    ),
+    (
+        "crash_after.py",
+        "import sys\na, b = map(int, input().split())\nprint(a + b, flush=True)\nsys.exit(3)\n",
+    ),
+    // Answers without flushing, then waits for more input: a deadlock.
+    (
+        "no_flush.py",
+        "import sys\na, b = map(int, input().split())\nsys.stdout.write(str(a + b) + '\\n')\nsys.stdin.read()\n",
+    ),
+    ("exits_early.py", "pass\n"),
+    (
+        "flood.py",
+        "import sys\nwhile True:\n    sys.stdout.write('7' * 65536)\n",
+    ),
+    (
+        "garbage.py",
+        "import sys\nsys.stdout.buffer.write(bytes(range(256)) * 4)\nsys.stdout.flush()\n",
+    ),
+    // Looks for the interactor: its command line, the test's files, the judge's processes.
+    // Found anything: exit 5 (RE). Else it answers (AC).
+    (
+        "snoop.py",
+        r#"import os, sys
+a, b = map(int, input().split())
+seen = []
+for pid in os.listdir("/proc"):
+    if pid.isdigit():
+        try:
+            cmd = open(f"/proc/{pid}/cmdline", "rb").read()
+        except OSError:
+            continue
+        if b"interactor" in cmd or b"gridjudge-out" in cmd or b"answer" in cmd:
+            seen.append(cmd)
+if seen:
+    sys.stderr.write(repr(seen[:3]) + "\n")
+    sys.exit(5)
+print(a + b, flush=True)
+"#,
+    ),
+];
+
+/// A problems folder with problem `sum`: the interactor `interactor` (file name, text) in the
+/// convention, `extra` lines in `[interaction]`, tests `3 4` (and `10 20`).
+fn problem(
+    interactor: (&str, &str),
+    convention: &str,
+    extra: &str,
+    player: &str,
+) -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("sum");
+    fs::create_dir_all(dir.join("tests")).unwrap();
+    fs::write(
+        dir.join("problem.toml"),
+        toml(interactor.0, convention, extra),
+    )
+    .unwrap();
+    fs::write(dir.join(interactor.0), interactor.1).unwrap();
+    fs::write(dir.join("check.py"), LOG_CHECKER).unwrap();
+    fs::write(dir.join("val.py"), VALIDATOR).unwrap();
+    fs::write(dir.join("player.py"), player).unwrap();
+    fs::create_dir_all(dir.join("data")).unwrap();
+    fs::write(dir.join("data/1.in"), "3 4\n").unwrap();
+    fs::write(dir.join("data/2.in"), "10 20\n").unwrap();
+    fs::write(
+        dir.join("manifest.toml"),
+        "[[test]]\nfile = \"data/1.in\"\n\n[[test]]\nfile = \"data/2.in\"\n",
+    )
+    .unwrap();
+    for (name, text) in PLAYERS {
+        fs::write(tmp.path().join(name), text).unwrap();
+    }
+    tmp
+}
+
+fn gridjudge(root: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .args(args)
+        .arg("--problems-dir")
+        .arg(root)
+        .arg("--cache-dir")
+        .arg(cache_dir())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+fn cache_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gridjudge-interactive-cache")
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "status {:?}\nstdout:\n{}\nstderr:\n{}",
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+fn build(tmp: &tempfile::TempDir) {
+    let o = gridjudge(tmp.path(), &["build", "sum"]);
+    assert!(o.status.success(), "{}", text(&o));
+}
+
+/// Per test of `player` (a file of [`PLAYERS`]): (verdict, message, transcript), by `judge
+/// --json`, with `more` options.
+fn judge(tmp: &tempfile::TempDir, player: &str, more: &[&str]) -> Vec<(String, String, String)> {
+    let sub = tmp.path().join(player);
+    let mut args = vec!["judge", "sum", sub.to_str().unwrap(), "--json"];
+    args.extend(more);
+    let o = gridjudge(tmp.path(), &args);
+    let v: serde_json::Value =
+        serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&o)));
+    v["submissions"][0]["tests"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{}", text(&o)))
+        .iter()
+        .map(|t| {
+            (
+                t["verdict"].as_str().unwrap().to_string(),
+                t["message"].as_str().unwrap().to_string(),
+                t["transcript"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+fn verdicts(r: &[(String, String, String)]) -> Vec<&str> {
+    r.iter().map(|t| t.0.as_str()).collect()
+}
+
+/// Whether the sandbox runs here (else the cases run with `--no-sandbox` only, and under CI
+/// that is a failure: [`common::tools::skip_or_fail`]).
+fn sandboxed() -> bool {
+    match gridjudge::exec::sandbox::sandbox() {
+        Ok(_) => true,
+        Err(e) => {
+            common::tools::skip_or_fail(&format!("the sandbox is unavailable: {}", e.0));
+            false
+        }
+    }
+}
+
+#[test]
+fn testlib_interactor_verdicts_follow_who_stopped_first() {
+    let tmp = problem(("interactor.py", TESTLIB_INTERACTOR), "testlib", "", PLAYER);
+    build(&tmp);
+    let modes: &[&[&str]] = if sandboxed() {
+        &[&[], &["--no-sandbox"]]
+    } else {
+        &[&["--no-sandbox"]]
+    };
+    for more in modes {
+        let ok = judge(&tmp, "ok.py", more);
+        assert_eq!(verdicts(&ok), ["AC", "AC"], "{ok:?}");
+        assert_eq!(ok[0].2, "<3 4\n>7\n", "the transcript, both directions");
+        assert_eq!(ok[1].2, "<10 20\n>30\n");
+
+        let wrong = judge(&tmp, "wrong.py", more);
+        assert_eq!(verdicts(&wrong), ["WA", "WA"], "{wrong:?}");
+        assert_eq!(wrong[0].1, "expected 7, found 8", "the interactor's stderr");
+
+        // Crashed after the interactor accepted: RE, the submission's own failure.
+        let crash = judge(&tmp, "crash_after.py", more);
+        assert_eq!(verdicts(&crash), ["RE", "RE"], "{crash:?}");
+        assert!(crash[0].1.contains("exit code 3"), "{crash:?}");
+
+        // Both wait for each other: the submission's wall clock ends it, TLE (not the WA the
+        // interactor then gives on the end of its input).
+        let deadlock = judge(&tmp, "no_flush.py", more);
+        assert_eq!(verdicts(&deadlock), ["TLE", "TLE"], "{deadlock:?}");
+        assert!(deadlock[0].1.contains("wall-clock"), "{deadlock:?}");
+
+        // Exits at once without a word: the interactor rejects the empty answer.
+        let early = judge(&tmp, "exits_early.py", more);
+        assert_eq!(verdicts(&early), ["PE", "PE"], "{early:?}");
+
+        // Output past the limit: the relay stops reading, OLE.
+        let flood = judge(
+            &tmp,
+            "flood.py",
+            &[more, &["--output-limit", "100000"][..]].concat(),
+        );
+        assert_eq!(
+            verdicts(&flood),
+            ["OLE", "OLE"],
+            "{:?}",
+            flood.iter().map(|t| &t.1).collect::<Vec<_>>()
+        );
+
+        // Bytes that are not text: the interactor's PE, never a judge error; the transcript
+        // shows them lossily.
+        let garbage = judge(&tmp, "garbage.py", more);
+        assert_eq!(verdicts(&garbage), ["PE", "PE"], "{garbage:?}");
+        assert!(garbage[0].2.starts_with("<3 4\n>"), "{garbage:?}");
+    }
+}
+
+/// In the sandbox the submission sees neither the interactor nor the test's files.
+#[test]
+fn the_submission_cannot_see_the_interactor() {
+    if !sandboxed() {
+        return;
+    }
+    let tmp = problem(("interactor.py", TESTLIB_INTERACTOR), "testlib", "", PLAYER);
+    build(&tmp);
+    let snoop = judge(&tmp, "snoop.py", &[]);
+    assert_eq!(verdicts(&snoop), ["AC", "AC"], "{snoop:?}");
+    // The same program unconfined does see the interactor: the test can fail.
+    let unconfined = judge(&tmp, "snoop.py", &["--no-sandbox"]);
+    assert_eq!(verdicts(&unconfined), ["RE", "RE"], "{unconfined:?}");
+}
+
+#[test]
+fn kattis_multi_pass_runs_until_the_validator_decides() {
+    let multi = KATTIS_INTERACTOR.replace("MODE_WORD", "multi");
+    let tmp = problem(
+        ("interactor.py", &multi),
+        "kattis",
+        "multi_pass = true\nvalidation_passes = 3",
+        PLAYER,
+    );
+    build(&tmp);
+    let ok = judge(&tmp, "ok.py", &[]);
+    assert_eq!(verdicts(&ok), ["AC", "AC"], "{ok:?}");
+    assert_eq!(ok[0].1, "pass 2: pass 2: right");
+    assert_eq!(ok[0].2, "[pass 1]\n<3 4\n>7\n[pass 2]\n<7 4\n>11\n");
+    // Right on pass 1, wrong on pass 2 only.
+    let late = judge(&tmp, "wrong_on_pass_2.py", &[]);
+    assert_eq!(verdicts(&late), ["WA", "WA"], "{late:?}");
+    assert_eq!(late[0].1, "pass 2: pass 2: expected 11, found 12");
+    let wrong = judge(&tmp, "wrong.py", &[]);
+    assert_eq!(wrong[0].1, "pass 1: pass 1: expected 7, found 8");
+}
+
+#[test]
+fn next_pass_requests_that_cannot_be_honoured_are_judge_errors() {
+    // Not declared multi-pass, yet the validator asks for another pass.
+    let multi = KATTIS_INTERACTOR.replace("MODE_WORD", "multi");
+    let tmp = problem(("interactor.py", &multi), "kattis", "", PLAYER);
+    // The build's check of the reference player stops the build, nothing written.
+    let o = gridjudge(tmp.path(), &["build", "sum"]);
+    assert!(!o.status.success(), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("not accepted on 2 of 2") && err.contains("not multi-pass"),
+        "{err}"
+    );
+    assert!(!tmp.path().join("sum/tests.lock").exists());
+
+    // Asks for a pass after every pass: no verdict within validation_passes.
+    let always = KATTIS_INTERACTOR.replace("MODE_WORD", "always_next");
+    let tmp = problem(
+        ("interactor.py", &always),
+        "kattis",
+        "multi_pass = true\nvalidation_passes = 2",
+        PLAYER,
+    );
+    let o = gridjudge(tmp.path(), &["build", "sum"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("no verdict within validation_passes = 2"),
+        "{}",
+        text(&o)
+    );
+
+    // A rejection that also asks for another pass.
+    let after_wa = KATTIS_INTERACTOR.replace("MODE_WORD", "next_after_wa");
+    let tmp = problem(
+        ("interactor.py", &after_wa),
+        "kattis",
+        "multi_pass = true",
+        PLAYER,
+    );
+    build(&tmp);
+    let wrong = judge(&tmp, "wrong.py", &[]);
+    assert_eq!(verdicts(&wrong), ["FAIL", "FAIL"], "{wrong:?}");
+    assert!(wrong[0].1.contains("rejected the pass"), "{wrong:?}");
+}
+
+#[test]
+fn the_build_refuses_an_interactor_that_rejects_the_reference() {
+    let tmp = problem(
+        ("interactor.py", TESTLIB_INTERACTOR),
+        "testlib",
+        "",
+        "a, b = map(int, input().split())\nprint(a - b, flush=True)\n",
+    );
+    let o = gridjudge(tmp.path(), &["build", "sum"]);
+    assert!(!o.status.success(), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("the reference player") && err.contains("test 01: WA (expected 7, found -1)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("transcript of test 01:\n  <3 4\n  >-1"),
+        "{err}"
+    );
+    assert!(
+        !tmp.path().join("sum/tests").exists()
+            || fs::read_dir(tmp.path().join("sum/tests"))
+                .unwrap()
+                .next()
+                .is_none()
+    );
+}
+
+/// A problem that declares an interactor but is not interactive, and the other way round, is
+/// refused at load with what to write.
+#[test]
+fn interaction_and_programs_must_agree() {
+    let tmp = problem(("interactor.py", TESTLIB_INTERACTOR), "testlib", "", PLAYER);
+    let path = tmp.path().join("sum/problem.toml");
+    let t = fs::read_to_string(&path).unwrap();
+    fs::write(
+        &path,
+        t.replace("interactive = true", "interactive = false"),
+    )
+    .unwrap();
+    let o = gridjudge(tmp.path(), &["build", "sum"]);
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("add [interaction] interactive = true"),
+        "{}",
+        text(&o)
+    );
+    fs::write(
+        &path,
+        t.replace("multi_pass", "x")
+            .replace("\ninteractor = ", "\n# "),
+    )
+    .unwrap();
+    let o = gridjudge(tmp.path(), &["build", "sum"]);
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("declares no interactor"),
+        "{}",
+        text(&o)
+    );
+    // Multi-pass needs the kattis convention.
+    fs::write(
+        &path,
+        t.replace(
+            "interactive = true",
+            "interactive = true\nmulti_pass = true",
+        ),
+    )
+    .unwrap();
+    let o = gridjudge(tmp.path(), &["build", "sum"]);
+    assert!(
+        String::from_utf8_lossy(&o.stderr)
+            .contains("multi_pass = true needs an interactor program in the kattis"),
+        "{}",
+        text(&o)
+    );
+}
