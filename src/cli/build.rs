@@ -171,7 +171,8 @@ fn run_all(args: BuildArgs, results: &mut Vec<serde_json::Value>) -> anyhow::Res
 /// verifies it and writes its report when asked; `Some(ok)` of its verify, `None` when none
 /// ran.
 ///
-/// Errors: the build's ([`build_problem_with`]), the verify's, the report's.
+/// Errors: the build's ([`build_problem_checked`], with the reference player's check for an
+/// interactive or multi-pass problem), the verify's, the report's.
 #[allow(clippy::too_many_arguments)]
 fn build_one(
     loaded: &Loaded,
@@ -188,7 +189,7 @@ fn build_one(
     // An interactive or multi-pass problem: the reference player must be accepted by the
     // interactor (or the multi-pass checker) on every test before anything is written.
     let player_opts = run.options(loaded, jobs.unwrap_or(1))?;
-    let check = |tests: &[gridjudge::package::BuiltTest]| -> anyhow::Result<()> {
+    let check = |tests: &[gridjudge::package::BuiltTest]| -> anyhow::Result<Vec<Option<String>>> {
         let cases: Vec<(String, &[u8], &[u8])> = tests
             .iter()
             .map(|t| (t.name.clone(), t.input.as_slice(), t.answer.as_slice()))

@@ -373,6 +373,8 @@ pub fn reference_player(
 /// answer), against the problem's interactor or multi-pass checker: the build of an
 /// interactive or multi-pass problem must see AC on every test. Cost: one exchange per test.
 ///
+/// Returns each test's transcript ([`TestResult::transcript`]), in test order.
+///
 /// Errors: the player does not compile, or a test is not AC (every such test named with its
 /// verdict and message, and the transcript's head of the first).
 pub fn check_player(
@@ -381,7 +383,7 @@ pub fn check_player(
     dir: &std::path::Path,
     tests: &[(String, &[u8], &[u8])],
     opts: &JudgeOptions,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Vec<Option<String>>> {
     let player = reference_player(problem, config, dir)?;
     let tmp = TrackedDir::new("gridjudge-player-")?;
     let mut cases = Vec::with_capacity(tests.len());
@@ -434,7 +436,7 @@ pub fn check_player(
             }
         );
     }
-    Ok(())
+    Ok(sub.tests.iter().map(|t| t.transcript.clone()).collect())
 }
 
 /// Judges every submission on every test: prepares (compiles) each submission once, then runs

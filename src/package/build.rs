@@ -38,6 +38,10 @@ pub struct BuiltTest {
     /// The reference solution's own output when the jury answer is another file (a hand-made
     /// test's official answer); `None` when the jury answer is the reference's output.
     pub reference: Option<Vec<u8>>,
+    /// For an interactive problem, the reference player's exchange with the interactor on this
+    /// test (the `.interaction` form, capped), from the build's [`BeforeCommit`] check; `None`
+    /// for a batch problem.
+    pub transcript: Option<String>,
 }
 
 /// Produces ([`input_of`], with its determinism check), validates, solves and cross-checks one
@@ -85,6 +89,7 @@ pub fn build_test(
             brute_checked: false,
             solve_ms,
             reference: None,
+            transcript: None,
         });
     }
     if !config.build.empty_answers && answer.iter().all(|b| b" \t\n\r\x0b\x0c".contains(b)) {
@@ -140,6 +145,7 @@ pub fn build_test(
         brute_checked: brute.is_some(),
         solve_ms,
         reference,
+        transcript: None,
     })
 }
 
@@ -319,8 +325,10 @@ pub fn build_problem_with(
 /// A check of the built tests that runs after every test was built and before anything is
 /// written: for an interactive or multi-pass problem, the reference player judged against the
 /// interactor or checker on every test (`gridjudge build` passes it; it lives in the judge
-/// layer, above this one). An error stops the build with nothing written.
-pub type BeforeCommit<'a> = &'a (dyn Fn(&[BuiltTest]) -> anyhow::Result<()> + Sync);
+/// layer, above this one). It returns the transcript of each test (kept in
+/// [`BuiltTest::transcript`] for the report). An error stops the build with nothing written.
+pub type BeforeCommit<'a> =
+    &'a (dyn Fn(&[BuiltTest]) -> anyhow::Result<Vec<Option<String>>> + Sync);
 
 /// [`build_problem_with`] with a [`BeforeCommit`] check.
 pub fn build_problem_checked(
@@ -386,7 +394,10 @@ pub fn build_problem_checked(
     super::corpus::check_invalid_corpus(problem, config, &dir)
         .context("validator corpus, nothing written")?;
     if let Some(check) = before_commit {
-        check(&tests).context("nothing written")?;
+        let transcripts = check(&tests).context("nothing written")?;
+        for (t, transcript) in tests.iter_mut().zip(transcripts) {
+            t.transcript = transcript;
+        }
     }
 
     let built_lock = Lock {

@@ -671,6 +671,14 @@ fn test_html(
             p = problem.name()
         );
     }
+    if let Some(t) = &t.transcript {
+        let _ = writeln!(
+            s,
+            "<h2>Exchange of the reference player</h2>\n<p>Lines <code>&lt;</code> are what \
+             the player read, lines <code>&gt;</code> what it wrote.</p>\n<pre>{}</pre>",
+            xml_escape(t)
+        );
+    }
     s.push_str("<h2>Verdicts</h2>\n");
     match state {
         VerifyState::NotRun => s.push_str(
