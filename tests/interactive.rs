@@ -81,7 +81,8 @@ interactive = true
 {extra}
 
 [programs]
-generators = {{}}
+generators = {{ gen = "gen.py" }}
+stress = "gen {{seed}}"
 validator = {{ source = "val.py", convention = "testlib" }}
 solution = "player.py"
 checker = {{ source = "check.py", convention = "testlib" }}
@@ -112,6 +113,11 @@ const PLAYERS: &[(&str, &str)] = &[
     (
         "wrong.py",
         "a, b = map(int, input().split())\nprint(a + b + 1, flush=True)\n",
+    ),
+    // Wrong when the sum is over 150.
+    (
+        "wrong_big.py",
+        "a, b = map(int, input().split())\nprint(a + b + (a + b > 150), flush=True)\n",
     ),
     // Right while the first number is small: right on pass 1 (3 4), wrong on pass 2 (7 4).
     (
@@ -179,6 +185,12 @@ fn problem(
     fs::write(dir.join("check.py"), LOG_CHECKER).unwrap();
     fs::write(dir.join("val.py"), VALIDATOR).unwrap();
     fs::write(dir.join("player.py"), player).unwrap();
+    // Two numbers in [0, 99] from the seed.
+    fs::write(
+        dir.join("gen.py"),
+        "import sys\ns = int(sys.argv[1])\nprint(s % 100, s // 100 % 100)\n",
+    )
+    .unwrap();
     fs::create_dir_all(dir.join("data")).unwrap();
     fs::write(dir.join("data/1.in"), "3 4\n").unwrap();
     fs::write(dir.join("data/2.in"), "10 20\n").unwrap();
@@ -316,7 +328,10 @@ fn testlib_interactor_verdicts_follow_who_stopped_first() {
         // (It writes without reading: its bytes and the interactor's may come in either
         // order.)
         let t = &garbage[0].2;
-        assert!(t.contains("<3 4\n") && t.contains(">\0\u{1}\u{2}"), "{garbage:?}");
+        assert!(
+            t.contains("<3 4\n") && t.contains(">\0\u{1}\u{2}"),
+            "{garbage:?}"
+        );
     }
 }
 
@@ -483,5 +498,31 @@ fn interaction_and_programs_must_agree() {
             .contains("multi_pass = true needs an interactor program in the kattis"),
         "{}",
         text(&o)
+    );
+}
+
+/// `stress` finds an input on which a player is wrong, shrinks it (the interactor's input) and
+/// shows the exchange.
+#[test]
+fn stress_shrinks_an_interactive_counterexample_and_shows_the_transcript() {
+    let tmp = problem(("interactor.py", TESTLIB_INTERACTOR), "testlib", "", PLAYER);
+    build(&tmp);
+    let sub = tmp.path().join("wrong_big.py");
+    let o = gridjudge(
+        tmp.path(),
+        &["stress", "sum", sub.to_str().unwrap(), "--seeds", "0..400"],
+    );
+    let out = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    // Seed 4 gives `69 91`, the first sum over 150 of the seeds; shrinking makes the numbers
+    // smaller while the sum stays over 150.
+    assert!(out.contains("found WA with `69 91`"), "{out}");
+    assert!(
+        out.contains("to `60 91` (6 bytes) with WA") && out.contains("expected 151, found 152"),
+        "{out}"
+    );
+    assert!(
+        out.contains("--- exchange (< read by the submission, > written by it)\n<60 91\n>152\n"),
+        "{out}"
     );
 }

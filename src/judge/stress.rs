@@ -377,9 +377,39 @@ impl Counterexample {
                 }
             );
         }
-        s.push_str(&side_by_side(&j.output, &j.answer, j.verdict));
+        if is_interactive(problem) {
+            s.push_str(&exchange(&j.output));
+        } else {
+            s.push_str(&side_by_side(&j.output, &j.answer, j.verdict));
+        }
         s
     }
+}
+
+/// Whether `problem` is interactive or multi-pass (its judged "output" is then the
+/// transcript of the exchange).
+fn is_interactive(problem: &dyn Problem) -> bool {
+    ProblemConfig::load(problem, None)
+        .is_ok_and(|c| c.interaction.interactive || c.interaction.multi_pass)
+}
+
+/// The transcript of an interactive counterexample (at most 60 lines).
+fn exchange(transcript: &[u8]) -> String {
+    const LINES: usize = 60;
+    let text = String::from_utf8_lossy(transcript);
+    let lines: Vec<&str> = text.lines().collect();
+    let mut s = String::from("--- exchange (< read by the submission, > written by it)\n");
+    for l in lines.iter().take(LINES) {
+        s.push_str(l);
+        s.push('\n');
+    }
+    if lines.len() > LINES {
+        s.push_str(&format!(
+            "... ({} more lines; --json gives them)\n",
+            lines.len() - LINES
+        ));
+    }
+    s
 }
 
 impl Counterexample {
@@ -387,7 +417,8 @@ impl Counterexample {
     /// seed's concrete line), `found` (the generated test: `verdict`, `class`, `size`,
     /// `input`), `shrink` (`steps` kept and `candidates` judged, `null` when not shrunk), then
     /// the minimal test: `input`, `size`, `verdict`, `class`, `checker` (the checker's or the
-    /// runner's message), `output` (the submission's output, at most [`crate::judge::subject::OUTPUT_HEAD_BYTES`]
+    /// runner's message), `output` (the submission's output, or for an interactive problem
+    /// the transcript of the exchange, at most [`crate::judge::subject::OUTPUT_HEAD_BYTES`]
     /// bytes, lossy UTF-8) and `answer` (the jury answer).
     pub fn to_json(&self, problem: &dyn Problem) -> serde_json::Value {
         let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
