@@ -12,6 +12,12 @@
 //! * `bare spawn` — the compiled program started with `std::process::Command` on each test's
 //!   input and waited for, nothing else (no stress figure).
 //!
+//! Then the price of an interactive exchange: a C++ program that reads one line and writes it
+//! back, judged per run in the sandbox (a) on a batch problem (`echo_batch`: the line is the
+//! input file, the output compared by tokens) and (b) on an interactive one (`echo`: a C++
+//! interactor in the Kattis convention sends the line and reads it back), one line each way.
+//! The difference is what the second process, the pipes and the relays cost.
+//!
 //! Per-run cost: (median wall time of `judge` on all N tests − median of `judge --tests 1`)
 //! / (N − 1), so that compiling, loading and the process start of `gridjudge` cancel out.
 //! Stress: seeds per second of `stress game <program> --seeds 1..S`, -j 1. Then the ratios of
@@ -94,6 +100,8 @@ struct Row {
     program: PathBuf,
     cache: PathBuf,
     extra: Vec<&'static str>,
+    /// The problem judged (`game`, or `echo` / `echo_batch` for the interactive rows).
+    problem: &'static str,
     /// Environment variables set for the run (`GRIDJUDGE_ZYGOTES=0`: a box per run).
     env: Vec<(&'static str, &'static str)>,
 }
@@ -113,7 +121,7 @@ impl Row {
         let t = Instant::now();
         let out = self
             .command()
-            .args([sub, "game"])
+            .args([sub, self.problem])
             .arg(&self.program)
             .arg("--problems-dir")
             .arg(&self.problems)
@@ -216,6 +224,7 @@ fn user_row(bin: &Path, work: &Path, program: &Path) -> Result<(Row, tempfile::T
         program: uprog,
         cache: dir.path().join("cache"),
         extra: vec![],
+        problem: "game",
         env: Vec::new(),
     };
     Ok((row, dir))
@@ -268,6 +277,7 @@ fn main() {
         program: program.clone(),
         cache: work.path().join("cache"),
         extra,
+        problem: "game",
         env: Vec::new(),
     };
 
@@ -306,6 +316,7 @@ fn main() {
     ));
     let bare = bare_spawn(&program, &work.path().join("game/tests"), &plan);
     rows.push(("bare spawn".into(), Ok((bare, None))));
+    let interactive = echo_rows(&bin, work.path(), &plan);
 
     println!();
     println!(
@@ -340,4 +351,98 @@ fn main() {
             );
         }
     }
+    println!();
+    match interactive {
+        Ok((batch, exchange)) => {
+            println!(
+                "{:<30} {:>14.2}\n{:<30} {:>14.2}",
+                "echo, batch (sandbox)",
+                batch.as_secs_f64() * 1e3,
+                "echo, interactive (sandbox)",
+                exchange.as_secs_f64() * 1e3
+            );
+            println!(
+                "interactive / batch: per run {:.2}x (+{:.2} ms for the interactor, pipes and \
+                 relays)",
+                exchange.as_secs_f64() / batch.as_secs_f64().max(1e-9),
+                (exchange.as_secs_f64() - batch.as_secs_f64()) * 1e3
+            );
+        }
+        Err(e) => println!("interactive rows skipped: {e}"),
+    }
+}
+
+const ECHO: &str = "#include <iostream>\n#include <string>\nint main() {\n  std::string line;\n  std::getline(std::cin, line);\n  std::cout << line << std::endl;\n}\n";
+
+const ECHO_INTERACTOR: &str = "#include <fstream>\n#include <iostream>\n#include <string>\nint main(int argc, char** argv) {\n  std::ifstream in(argv[1]);\n  std::string want, got;\n  std::getline(in, want);\n  std::cout << want << std::endl;\n  if (!std::getline(std::cin, got)) return 43;\n  return got == want ? 42 : 43;\n}\n";
+
+/// Two program problems in `dir` with `n` tests each (`echo`, interactive, and `echo_batch`),
+/// built through the binary; (per-run cost of the batch one, of the interactive one) for the
+/// same C++ echo program.
+fn echo_rows(bin: &Path, dir: &Path, plan: &Plan) -> Result<(Duration, Duration), String> {
+    let manifest: String = (1..=plan.tests)
+        .map(|i| format!("[[test]]\ngen = \"gen {i}\"\n\n"))
+        .collect();
+    for (name, interaction) in [
+        (
+            "echo",
+            "\n[interaction]\ninteractive = true\n\n[programs]\ninteractor = { source = \
+             \"interactor.cpp\", convention = \"kattis\" }\n",
+        ),
+        ("echo_batch", "\n[programs]\n"),
+    ] {
+        let p = dir.join(name);
+        std::fs::create_dir_all(&p).map_err(|e| e.to_string())?;
+        let toml = format!(
+            "name = \"{name}\"\ntitle = \"Echo\"\n\n[limits]\ntime_ms = 1000\nmemory_mib = \
+             256\n{interaction}generators = {{ gen = \"gen.sh\" }}\nvalidator = \"val.sh\"\n\
+             solution = \"echo.cpp\"\nchecker = {{ builtin = \"tokens\" }}\n"
+        );
+        let files = [
+            ("problem.toml", toml.as_str()),
+            ("manifest.toml", manifest.as_str()),
+            ("gen.sh", "#!/bin/sh\necho \"$1\"\n"),
+            ("val.sh", "#!/bin/sh\ncat > /dev/null\n"),
+            ("echo.cpp", ECHO),
+            ("interactor.cpp", ECHO_INTERACTOR),
+        ];
+        for (f, text) in files {
+            std::fs::write(p.join(f), text).map_err(|e| e.to_string())?;
+        }
+        for f in ["gen.sh", "val.sh"] {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(p.join(f), std::fs::Permissions::from_mode(0o755))
+                .map_err(|e| e.to_string())?;
+        }
+        let out = Command::new(bin)
+            .args(["build", name, "--problems-dir"])
+            .arg(dir)
+            .arg("--cache-dir")
+            .arg(dir.join("cache"))
+            .output()
+            .map_err(|e| e.to_string())?;
+        if !out.status.success() {
+            return Err(format!(
+                "gridjudge build {name} failed: {}",
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+    }
+    let row = |problem| Row {
+        bin: bin.to_path_buf(),
+        user: None,
+        problems: dir.to_path_buf(),
+        program: dir.join("echo/echo.cpp"),
+        cache: dir.join("cache"),
+        extra: Vec::new(),
+        problem,
+        env: Vec::new(),
+    };
+    let per_run = |r: &Row| -> Result<Duration, String> {
+        r.time("judge", &["--tests", "1"])?;
+        let all = median(plan.repeats, || r.time("judge", &[]))?;
+        let one = median(plan.repeats, || r.time("judge", &["--tests", "1"]))?;
+        Ok(all.saturating_sub(one) / (plan.tests as u32 - 1))
+    };
+    Ok((per_run(&row("echo_batch"))?, per_run(&row("echo"))?))
 }
