@@ -33,7 +33,7 @@ fn bounds(table: Option<&toml::Value>, file: &Path, name: &str) -> String {
 }
 
 /// The built-in problems, whose `problems/<name>/problem.toml` is compiled in.
-const BUILTIN: [&str; 2] = ["game", "bunny"];
+const BUILTIN: [&str; 3] = ["game", "bunny", "duel"];
 
 fn main() {
     let mut code = String::from(

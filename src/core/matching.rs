@@ -538,6 +538,7 @@ pub fn not_always_covered(g: &BipartiteGraph, m: &Matching) -> Vec<bool> {
 /// deactivations: no better in the worst case than O(changes·(V + E)), but a failed search
 /// costs only what it newly proves dead whenever the other side's searches succeed, as in
 /// `bunny` records where one player plays well.
+#[derive(Clone)]
 pub struct IncrementalMatching<'g> {
     g: &'g BipartiteGraph,
     active: Vec<bool>,

@@ -1,5 +1,5 @@
 //! The problems gridjudge knows, and the one registry that finds them: the built-in problems
-//! ([`ALL`]: `game` and `bunny`, Rust modules here, each implementing
+//! ([`ALL`]: `game`, `bunny` and `duel`, Rust modules here, each implementing
 //! [`crate::problem::Problem`]) and the program problems, folders of programs found at
 //! run time under the problems folder ([`program`], [`load`]). Also the pieces the grid
 //! problems share: the board ([`grid`]) and the pictures' frame ([`picture`]).
@@ -34,13 +34,14 @@ use crate::problem::{Problem, ProblemConfig};
 use program::ProgramProblem;
 
 pub mod bunny;
+pub mod duel;
 pub mod game;
 pub mod grid;
 pub mod picture;
 pub mod program;
 
 /// Every built-in problem, in the order `gridjudge build` takes them.
-pub static ALL: &[&dyn Problem] = &[&game::Game, &bunny::Bunny];
+pub static ALL: &[&dyn Problem] = &[&game::Game, &bunny::Bunny, &duel::Duel];
 
 /// Every problem gridjudge knows.
 pub fn all() -> &'static [&'static dyn Problem] {
