@@ -68,7 +68,7 @@ impl GeneratorLine {
         let args = crate::problem::parse_args(problem, rest)?;
         args.check_keys(info)?;
         // A malformed range is an error of the line, not of a seed.
-        resolve_ranges(problem.name(), info.name, &args, 0)?;
+        resolve_ranges(problem.seed_name(), info.name, &args, 0)?;
         Ok(GeneratorLine {
             name: name.as_ref().to_string(),
             args,
@@ -102,7 +102,7 @@ impl GeneratorLine {
 
     /// The test of `seed`: the concrete arguments and the input bytes.
     pub fn test(&self, problem: &dyn Problem, seed: u64) -> Result<(Args, Vec<u8>), ArgError> {
-        let args = resolve_ranges(problem.name(), &self.name, &self.args, seed)?;
+        let args = resolve_ranges(problem.seed_name(), &self.name, &self.args, seed)?;
         let input = generate_test(problem, &self.name, &args, seed)?;
         Ok((args, input))
     }

@@ -728,6 +728,14 @@ pub trait Problem: Send + Sync + AsAny {
     /// The generators of this problem.
     fn generators(&self) -> &'static [GeneratorInfo];
 
+    /// The name a test's RNG is derived from ([`generate_test`], [`TestRng::for_test`]): the
+    /// problem's own, or for a problem that takes its tests from another's generators (`duel`
+    /// plays on `game`'s boards) that problem's, so that the same manifest line gives the same
+    /// test in both.
+    fn seed_name(&self) -> &'static str {
+        self.name()
+    }
+
     /// Whether generator lines take positional words passed as written (generator programs,
     /// [`Args::positional`]) instead of `key=value` arguments.
     fn positional_args(&self) -> bool {
@@ -801,7 +809,7 @@ pub fn generate_test(
 ) -> Result<Vec<u8>, ArgError> {
     let info = problem.generator(generator)?;
     args.check_keys(info)?;
-    let mut rng = TestRng::for_test(problem.name(), generator, &args.canonical(), seed);
+    let mut rng = TestRng::for_test(problem.seed_name(), generator, &args.canonical(), seed);
     problem.generate(generator, args, &mut rng)
 }
 

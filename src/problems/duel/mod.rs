@@ -125,6 +125,11 @@ impl Problem for Duel {
         Game.generators()
     }
 
+    /// `game`'s: the same manifest line gives the same board.
+    fn seed_name(&self) -> &'static str {
+        "game"
+    }
+
     fn generate(&self, name: &str, args: &Args, rng: &mut TestRng) -> Result<Vec<u8>, ArgError> {
         Game.generate(name, args, rng)
     }
