@@ -16,7 +16,11 @@
 //!   its cell limit), and at least 8;
 //! * hostile outputs (empty, random bytes, huge numbers, NUL bytes, a very long line, a UTF-8
 //!   BOM, the jury answer cut in half or with an extra token, ...) are never FAIL and never
-//!   make the checker panic.
+//!   make the checker panic;
+//! * an interactive problem: its reference player is accepted by its interactor on every test
+//!   (instead of the jury answer against itself), and the same hostile bytes sent as the
+//!   contestant's side of the exchange to a built-in interactor are never FAIL, never a panic,
+//!   and the interactor returns when they end (it never hangs).
 //!
 //! Per-problem test files keep what is specific to a problem (its output model, its generators'
 //! promises). Program problems' programs are compiled into a cache under the target folder.
@@ -66,7 +70,9 @@ fn config_of(p: &dyn Problem, dir: &Path) -> ProblemConfig {
 fn every_validator_corpus_gets_exactly_its_expected_outcomes() {
     for p in every_problem() {
         let dir = problems_dir().join(p.name());
-        let corpus = Corpus::in_problem(&dir);
+        // A problem that plays on another's tests (duel on game's boards: `seed_name`) has that
+        // problem's validator, and is held to its corpus.
+        let corpus = Corpus::in_problem(&problems_dir().join(p.seed_name()));
         assert!(corpus.dir.is_dir(), "{}: no validator corpus", p.name());
         corpus.assert_matches_expectations();
         let exp = corpus.expected();
@@ -240,9 +246,15 @@ fn every_package_builds_to_its_lock_with_any_thread_count() {
     }
 }
 
+/// Whether the problem's submissions talk to an interactor (or run in passes): its answers are
+/// for the interactor, not for `Problem::check`.
+fn exchanged(b: &Built) -> bool {
+    b.config.interaction.interactive || b.config.interaction.multi_pass
+}
+
 #[test]
 fn every_jury_answer_is_accepted_against_itself() {
-    for b in packages() {
+    for b in packages().iter().filter(|b| !exchanged(b)) {
         b.tests.par_iter().for_each(|t| {
             let o = b
                 .problem
@@ -332,8 +344,58 @@ fn hostile_outputs(answer: &[u8], rng: &mut TestRng) -> Vec<(&'static str, Vec<u
 }
 
 #[test]
+fn every_interactive_problem_accepts_its_reference_player() {
+    let sandbox = match gridjudge::exec::sandbox::sandbox() {
+        Ok(_) => true,
+        Err(e) => {
+            common::tools::skip_or_fail(&format!("the sandbox is unavailable: {}", e.0));
+            false
+        }
+    };
+    let mut interactive = 0;
+    for b in packages().iter().filter(|b| exchanged(b)) {
+        interactive += 1;
+        let name = b.problem.name();
+        let tests: Vec<(String, &[u8], &[u8])> = b
+            .tests
+            .iter()
+            .map(|t| (t.name.clone(), &t.input[..], &t.answer[..]))
+            .collect();
+        let opts = gridjudge::judge::JudgeOptions {
+            limits: gridjudge::exec::runner::RunLimits::new(
+                b.config.limits.time_ms,
+                b.config.limits.memory_mib,
+            ),
+            jobs: 2,
+            progress: false,
+            cache_dir: cache_dir(),
+            sandbox,
+        };
+        let transcripts = gridjudge::judge::check_player(
+            b.problem,
+            &b.config,
+            &problems_dir().join(name),
+            &tests,
+            &opts,
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e:#}"));
+        assert!(
+            transcripts
+                .iter()
+                .all(|t| t.as_ref().is_some_and(|t| t.contains('>'))),
+            "{name}: every exchange has a transcript"
+        );
+    }
+    assert!(interactive >= 1, "duel is interactive");
+}
+
+#[test]
 fn hostile_outputs_are_never_fail_and_never_panic() {
     for b in packages() {
+        if exchanged(b) {
+            hostile_streams_to_the_interactor(b);
+            continue;
+        }
         let name = b.problem.name();
         b.tests.par_iter().for_each(|t| {
             let mut rng = TestRng::for_test(name, "contract-hostile", &t.name, 1);
@@ -351,4 +413,36 @@ fn hostile_outputs_are_never_fail_and_never_panic() {
             }
         });
     }
+}
+
+/// [`hostile_outputs`] as the contestant's side of an exchange with a built-in interactor
+/// (`Problem::interact`, in-process): never FAIL, never a panic, and `interact` returns once
+/// the stream ends. A program problem's interactor is tested through its runs elsewhere
+/// (tests/interactive.rs).
+fn hostile_streams_to_the_interactor(b: &Built) {
+    let name = b.problem.name();
+    if gridjudge::problems::program::ProgramProblem::of(b.problem).is_some() {
+        return;
+    }
+    b.tests.par_iter().for_each(|t| {
+        let mut rng = TestRng::for_test(name, "contract-hostile", &t.name, 1);
+        for (kind, out, not_ac) in hostile_outputs(&t.answer, &mut rng) {
+            let case = format!("{name} test {}, contestant sends: {kind}", t.name);
+            let mut to_contestant = Vec::new();
+            let o = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                b.problem
+                    .interact(&t.input, &t.answer, &mut &out[..], &mut to_contestant)
+            }))
+            .unwrap_or_else(|_| panic!("{case}: the interactor panicked"));
+            assert_ne!(o.verdict, Verdict::Fail, "{case}: {}", o.message);
+            if not_ac {
+                assert_ne!(o.verdict, Verdict::Ac, "{case}: {}", o.message);
+            }
+            // It spoke first: the board.
+            assert!(
+                to_contestant.starts_with(&t.input[..t.input.len().min(4)]),
+                "{case}"
+            );
+        }
+    });
 }
