@@ -526,3 +526,43 @@ fn stress_shrinks_an_interactive_counterexample_and_shows_the_transcript() {
         "{out}"
     );
 }
+
+/// The three interactive and multi-pass test problems (tests/fixtures: `guess` with a
+/// testlib-convention interactor and a checker of its log, `guess_kattis` with a Kattis one,
+/// `multipass`) build, and `verify` finds every catalogue submission's expected verdict; the
+/// wrong submissions of `multipass` are right on pass 1 and wrong on pass 2 only.
+#[test]
+#[ignore = "slow: compiles and runs three catalogues (a minute)"]
+fn the_fixture_problems_verify_as_their_catalogues_say() {
+    let tmp = tempfile::tempdir().unwrap();
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    for p in ["guess", "guess_kattis", "multipass"] {
+        common::copy_problem(&fixtures.join(p), &tmp.path().join(p));
+        let o = gridjudge(tmp.path(), &["build", p]);
+        assert!(o.status.success(), "{p}: {}", text(&o));
+        let o = gridjudge(tmp.path(), &["verify", p, "-j", "2"]);
+        assert!(o.status.success(), "{p}: {}", text(&o));
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            out.contains(&format!("verify {p}: OK")) && out.contains("0 surviving"),
+            "{out}"
+        );
+    }
+    for wrong in ["negative_mod.cpp", "reverse_as_number.py"] {
+        let sub = fixtures
+            .join("multipass/submissions/wrong_answer")
+            .join(wrong);
+        let o = gridjudge(
+            tmp.path(),
+            &["judge", "multipass", sub.to_str().unwrap(), "--json"],
+        );
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let tests = v["submissions"][0]["tests"].as_array().unwrap();
+        let wa: Vec<&serde_json::Value> = tests.iter().filter(|t| t["verdict"] == "WA").collect();
+        assert!(!wa.is_empty(), "{wrong}: {}", text(&o));
+        for t in wa {
+            let m = t["message"].as_str().unwrap();
+            assert!(m.starts_with("pass 2: "), "{wrong}: {m}");
+        }
+    }
+}

@@ -189,7 +189,7 @@ fn build_one(
     // An interactive or multi-pass problem: the reference player must be accepted by the
     // interactor (or the multi-pass checker) on every test before anything is written.
     let player_opts = run.options(loaded, jobs.unwrap_or(1))?;
-    let check = |tests: &[gridjudge::package::BuiltTest]| -> anyhow::Result<Vec<Option<String>>> {
+    let check = |tests: &[gridjudge::package::BuiltTest]| -> anyhow::Result<Vec<gridjudge::package::PlayerRun>> {
         let cases: Vec<(String, &[u8], &[u8])> = tests
             .iter()
             .map(|t| (t.name.clone(), t.input.as_slice(), t.answer.as_slice()))

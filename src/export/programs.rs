@@ -155,7 +155,13 @@ impl ProgramParts {
                 kattis_define: false,
                 beside: Vec::new(),
             },
-            None => program_source(pp, "checker", &programs.checker, format)?,
+            None => match &programs.checker {
+                Some(c) => program_source(pp, "checker", c, format)?,
+                None => anyhow::bail!(
+                    "problem `{}` declares no checker: this package format needs one",
+                    crate::problem::Problem::name(pp)
+                ),
+            },
         };
         if format == Format::Testlib {
             for (what, src) in [("validator", &validator), ("checker", &checker)] {

@@ -89,6 +89,9 @@ pub struct TestResult {
     /// capped; [`run::JudgedRun::transcript`]); absent for a batch run.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub transcript: Option<String>,
+    /// A testlib-convention interactor's log when it accepted ([`run::JudgedRun::interactor_log`]).
+    #[serde(skip)]
+    pub interactor_log: Option<Vec<u8>>,
 }
 
 /// The results of one submission.
@@ -272,6 +275,7 @@ fn judge_one(
         message,
         limits_by: r.map(|r| r.limits_by),
         transcript: None,
+        interactor_log: None,
     };
     let fail = |what: String| result(Verdict::Fail, None, what);
     let input = match std::fs::read(&test.input) {
@@ -326,9 +330,12 @@ fn judge_one(
     }
     TestResult {
         transcript: judged.transcript.clone(),
+        interactor_log: judged.interactor_log.clone(),
         ..result(judged.verdict, Some(r), message)
     }
 }
+
+pub use crate::package::PlayerRun;
 
 /// The reference player of an interactive or multi-pass problem: `[interaction] player`
 /// (relative to the problem folder `dir`), else a program problem's `[programs] solution`.
@@ -373,7 +380,8 @@ pub fn reference_player(
 /// answer), against the problem's interactor or multi-pass checker: the build of an
 /// interactive or multi-pass problem must see AC on every test. Cost: one exchange per test.
 ///
-/// Returns each test's transcript ([`TestResult::transcript`]), in test order.
+/// Returns each test's transcript ([`TestResult::transcript`]) and a testlib-convention
+/// interactor's log ([`TestResult::interactor_log`]), in test order.
 ///
 /// Errors: the player does not compile, or a test is not AC (every such test named with its
 /// verdict and message, and the transcript's head of the first).
@@ -383,7 +391,7 @@ pub fn check_player(
     dir: &std::path::Path,
     tests: &[(String, &[u8], &[u8])],
     opts: &JudgeOptions,
-) -> anyhow::Result<Vec<Option<String>>> {
+) -> anyhow::Result<Vec<PlayerRun>> {
     let player = reference_player(problem, config, dir)?;
     let tmp = TrackedDir::new("gridjudge-player-")?;
     let mut cases = Vec::with_capacity(tests.len());
@@ -436,7 +444,14 @@ pub fn check_player(
             }
         );
     }
-    Ok(sub.tests.iter().map(|t| t.transcript.clone()).collect())
+    Ok(sub
+        .tests
+        .iter()
+        .map(|t| PlayerRun {
+            transcript: t.transcript.clone(),
+            log: t.interactor_log.clone(),
+        })
+        .collect())
 }
 
 /// Judges every submission on every test: prepares (compiles) each submission once, then runs

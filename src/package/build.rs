@@ -325,10 +325,20 @@ pub fn build_problem_with(
 /// A check of the built tests that runs after every test was built and before anything is
 /// written: for an interactive or multi-pass problem, the reference player judged against the
 /// interactor or checker on every test (`gridjudge build` passes it; it lives in the judge
-/// layer, above this one). It returns the transcript of each test (kept in
-/// [`BuiltTest::transcript`] for the report). An error stops the build with nothing written.
-pub type BeforeCommit<'a> =
-    &'a (dyn Fn(&[BuiltTest]) -> anyhow::Result<Vec<Option<String>>> + Sync);
+/// layer, above this one). It returns what the player's run of each test gave. An error stops
+/// the build with nothing written.
+pub type BeforeCommit<'a> = &'a (dyn Fn(&[BuiltTest]) -> anyhow::Result<Vec<PlayerRun>> + Sync);
+
+/// What the reference player's run of one test gave ([`BeforeCommit`]).
+#[derive(Clone, Debug, Default)]
+pub struct PlayerRun {
+    /// The exchange ([`BuiltTest::transcript`], for the report).
+    pub transcript: Option<String>,
+    /// A testlib-convention interactor's log: the jury answer of a test that has no official
+    /// one (Polygon's way: the answer of an interactive test is the interactor's output on the
+    /// main solution's run).
+    pub log: Option<Vec<u8>>,
+}
 
 /// [`build_problem_with`] with a [`BeforeCommit`] check.
 pub fn build_problem_checked(
@@ -394,9 +404,13 @@ pub fn build_problem_checked(
     super::corpus::check_invalid_corpus(problem, config, &dir)
         .context("validator corpus, nothing written")?;
     if let Some(check) = before_commit {
-        let transcripts = check(&tests).context("nothing written")?;
-        for (t, transcript) in tests.iter_mut().zip(transcripts) {
-            t.transcript = transcript;
+        let runs = check(&tests).context("nothing written")?;
+        for (t, run) in tests.iter_mut().zip(runs) {
+            t.transcript = run.transcript;
+            if let (Some(log), None) = (run.log, &t.spec.answer) {
+                t.summary = problem.describe_answer(&log);
+                t.answer = log;
+            }
         }
     }
 
@@ -418,7 +432,10 @@ pub fn build_problem_checked(
     let old = committed
         .map(|text| Lock::parse(&text, &lock_path))
         .transpose()?;
-    if !(opts.lock == LockMode::Locked && old.is_none()) {
+    // An interactive or multi-pass problem's answers come from the player's run, not from
+    // `Problem::solve`, which confirms nothing there.
+    let exchanged = config.interaction.interactive || config.interaction.multi_pass;
+    if !(opts.lock == LockMode::Locked && old.is_none()) && !exchanged {
         confirm_answers(problem, config, &tests, old.as_ref(), opts.jobs)?;
     }
     let changes = lock_changes(&built_lock, old.as_ref().unwrap_or(&Lock::default()));

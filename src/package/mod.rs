@@ -28,7 +28,7 @@ pub mod store;
 
 pub use build::{
     build_problem, build_problem_checked, build_problem_with, build_test, summary_table,
-    BeforeCommit, BuildOptions, BuildReport, BuiltTest, LockMode,
+    BeforeCommit, BuildOptions, BuildReport, BuiltTest, LockMode, PlayerRun,
 };
 pub use cases::{filter_tests, load_tests, TestCase};
 pub use checked::{load_checked, CheckedPackage, CheckedTest};

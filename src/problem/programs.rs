@@ -175,8 +175,11 @@ pub struct ProgramsConfig {
     pub solution: ProgramSpec,
     /// A slow trusted solution, run on the tests of `[build] brute_force_group`.
     pub brute_force: Option<ProgramSpec>,
-    /// The checker: `{ builtin = ... }` or a program.
-    pub checker: ProgramSpec,
+    /// The checker: `{ builtin = ... }` or a program. Optional only for an interactive problem,
+    /// whose interactor decides alone when it has none (with a testlib-convention interactor,
+    /// a checker judges its log).
+    #[serde(default)]
+    pub checker: Option<ProgramSpec>,
     /// The interactor of an interactive problem (`[interaction] interactive = true`), in the
     /// testlib convention (`interactor <input> <output-log> [<answer>]`, exit 0/1/2/3; the
     /// checker then judges the log) or the Kattis one (`interactor <input> <answer>

@@ -159,8 +159,17 @@ impl ProgramProblem {
             all.push(("interactor".into(), i));
         }
         check_interaction(&origin, &config, &programs)?;
-        let checker_table = programs.checker.table();
+        let checker_spec = match (&programs.checker, config.interaction.interactive) {
+            (Some(c), _) => c,
+            (None, true) => &ProgramSpec::Table(Default::default()),
+            (None, false) => bail!(
+                "{origin}: [programs] declares no checker; only an interactive problem may go \
+                 without one (checker = {{ builtin = \"tokens\" }} compares tokens)"
+            ),
+        };
+        let checker_table = checker_spec.table();
         let checker = match &checker_table.builtin {
+            _ if programs.checker.is_none() => None,
             Some(b) => {
                 if checker_table.command.is_some() || checker_table.convention.is_some() {
                     bail!("{origin}: [programs] checker: `builtin` takes no `command` or `convention`");
@@ -170,7 +179,7 @@ impl ProgramProblem {
                 Some((c, None))
             }
             None => {
-                all.push(("checker".into(), &programs.checker));
+                all.push(("checker".into(), checker_spec));
                 None
             }
         };
@@ -251,6 +260,11 @@ impl ProgramProblem {
         &self.programs
     }
 
+    /// Whether `[programs]` declares a checker (only an interactive problem may not).
+    pub fn has_checker(&self) -> bool {
+        self.programs.checker.is_some()
+    }
+
     /// The built-in checker, when the checker is one.
     pub fn builtin_checker(&self) -> Option<&BuiltinChecker> {
         self.checker.as_ref().map(|(c, _)| c)
@@ -273,7 +287,9 @@ impl ProgramProblem {
     ///
     /// Errors: it cannot be compiled or has no interpreter.
     pub fn kattis_checker(&self) -> anyhow::Result<Option<Vec<OsString>>> {
-        let spec = &self.programs.checker;
+        let Some(spec) = &self.programs.checker else {
+            return Ok(None);
+        };
         let t = spec.table();
         if t.builtin.is_some() || t.convention != Some(Convention::Kattis) {
             return Ok(None);
@@ -522,7 +538,10 @@ fn check_interaction(
     if i.multi_pass {
         let (what, a, spec) = match &programs.interactor {
             Some(s) => ("interactor", "an", s),
-            None => ("checker", "a", &programs.checker),
+            None => match &programs.checker {
+                Some(c) => ("checker", "a", c),
+                None => bail!("{origin}: [interaction] multi_pass = true needs a checker"),
+            },
         };
         let t = spec.table();
         if t.builtin.is_some() || t.convention != Some(Convention::Kattis) {
@@ -781,7 +800,11 @@ impl ProgramProblem {
         output: &mut dyn Read,
         answer: &[u8],
     ) -> anyhow::Result<CheckOutcome> {
-        let spec = &self.programs.checker;
+        let Some(spec) = &self.programs.checker else {
+            return Ok(CheckOutcome::ac(
+                "no checker: the interactor's verdict stands",
+            ));
+        };
         let conv = spec.table().convention.unwrap_or_default();
         let tmp = tempfile::tempdir().context("cannot create a temporary folder")?;
         let (inp, out, ans) = (

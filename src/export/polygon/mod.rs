@@ -531,7 +531,13 @@ fn sources(
             toml.display()
         ),
         None => {
-            let c = programs.checker.table();
+            let Some(spec) = &programs.checker else {
+                bail!(
+                    "{}: [programs] declares no checker; a Polygon package needs one",
+                    toml.display()
+                );
+            };
+            let c = spec.table();
             let Some(crel) = c.source else {
                 bail!(
                     "{}: [programs] checker is a command line; a Polygon package ships a C++ \

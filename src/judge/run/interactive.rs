@@ -39,7 +39,6 @@
 //! error (FAIL), never a verdict of the first pass.
 
 use std::ffi::OsString;
-use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
@@ -87,6 +86,8 @@ struct Pass {
     message: String,
     run: RunResult,
     transcript: Option<String>,
+    /// A testlib-convention interactor's log (its second argument), when it accepted.
+    log: Option<Vec<u8>>,
     /// Whether the judging program asked for another pass.
     next: bool,
 }
@@ -272,6 +273,7 @@ pub(super) fn run_and_check(
             message: format!("judge error: {m}"),
             run,
             transcript: (!transcripts.is_empty()).then(|| transcripts.concat()),
+            interactor_log: None,
         };
         if p.next {
             let nextpass = feedback.join(NEXT_PASS);
@@ -324,6 +326,7 @@ pub(super) fn run_and_check(
             message: tag(&p.message),
             run: p.run,
             transcript: (!transcripts.is_empty()).then(|| transcripts.concat()),
+            interactor_log: p.log,
         });
     }
     unreachable!("the last pass returns ({})", last.is_some())
@@ -397,6 +400,7 @@ fn one_exchange(
         submission_first,
         output_over,
     } = interact::exchange(&sub, jury, cap)?;
+    let mut interactor_log = None;
     let (outcome, next) = match (&jury, judge) {
         (JuryEnd::InProcess(o), _) => (o.clone(), false),
         (JuryEnd::Program(r), Some(j)) => {
@@ -407,11 +411,22 @@ fn one_exchange(
                 ),
             };
             let mut o = jury_verdict(r, j.convention, msg, "interactor");
+            let has_checker = ProgramProblem::of(problem).is_some_and(|p| p.has_checker());
             if o.verdict == Verdict::Ac && j.convention == Convention::Testlib {
-                // testlib's way: the checker judges the interactor's log.
-                match std::fs::File::open(&log) {
-                    Ok(f) => {
-                        o = problem.check(input, &mut BufReader::new(f), answer, config);
+                // testlib's way: the checker judges the interactor's log. Without an answer
+                // file (the build's run of the reference player, whose log becomes the
+                // answer, as in Polygon) the log is judged against itself.
+                match std::fs::read(&log) {
+                    Ok(bytes) => {
+                        if has_checker {
+                            let jury = if answer.is_empty() {
+                                &bytes[..]
+                            } else {
+                                answer
+                            };
+                            o = problem.check(input, &mut &bytes[..], jury, config);
+                        }
+                        interactor_log = Some(bytes);
                     }
                     Err(e) => {
                         o = CheckOutcome::fail(format!(
@@ -437,6 +452,7 @@ fn one_exchange(
         message,
         run: submission,
         transcript: Some(transcript.render()),
+        log: interactor_log,
         next,
     })
 }
@@ -468,6 +484,7 @@ fn one_batch_pass(
             message,
             run,
             transcript: None,
+            log: None,
             next: false,
         });
     }
@@ -500,6 +517,7 @@ fn one_batch_pass(
         message,
         run,
         transcript: None,
+        log: None,
         next: feedback.join(NEXT_PASS).exists(),
     })
 }

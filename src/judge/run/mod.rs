@@ -87,6 +87,9 @@ pub struct JudgedRun {
     /// read, `>` what it wrote; each direction capped by `[interaction] transcript_kib`, every
     /// pass); `None` for a batch run.
     pub transcript: Option<String>,
+    /// What a testlib-convention interactor wrote to its log when it accepted (the build
+    /// takes the reference player's as the jury answer of a test without one).
+    pub interactor_log: Option<Vec<u8>>,
 }
 
 impl JudgedRun {
@@ -147,5 +150,6 @@ pub fn run_and_check(
         message,
         run,
         transcript: None,
+        interactor_log: None,
     })
 }
