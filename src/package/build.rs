@@ -435,7 +435,8 @@ pub fn build_problem_checked(
     // An interactive or multi-pass problem's answers come from the player's run, not from
     // `Problem::solve`, which confirms nothing there.
     let exchanged = config.interaction.interactive || config.interaction.multi_pass;
-    if !(opts.lock == LockMode::Locked && old.is_none()) && !exchanged {
+    let unconfirmed_needs_lock = opts.lock == LockMode::Locked && old.is_none();
+    if !exchanged && !unconfirmed_needs_lock {
         confirm_answers(problem, config, &tests, old.as_ref(), opts.jobs)?;
     }
     let changes = lock_changes(&built_lock, old.as_ref().unwrap_or(&Lock::default()));
