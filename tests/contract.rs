@@ -382,7 +382,7 @@ fn every_interactive_problem_accepts_its_reference_player() {
         assert!(
             transcripts
                 .iter()
-                .all(|t| t.as_ref().is_some_and(|t| t.contains('>'))),
+                .all(|t| t.transcript.as_ref().is_some_and(|t| t.contains('>'))),
             "{name}: every exchange has a transcript"
         );
     }
