@@ -1,7 +1,7 @@
 //! Running programs: what a submission or a setter's program is and how each language is
 //! compiled, with the compile cache ([`compile`]); running one program under time, memory,
 //! output and task limits ([`runner`]), through the one wait loop that enforces them
-//! ([`wait`]); the bubblewrap sandbox around untrusted programs ([`sandbox`]), the init that
+//! ([`wait`]); a submission and an interactor joined by relayed pipes ([`interact`]); the bubblewrap sandbox around untrusted programs ([`sandbox`]), the init that
 //! is PID 1 of every box ([`box_init`]), the long-lived boxes that start runs cheaply
 //! ([`zygote`]), the system-call filter of judged programs ([`seccomp`]), the cgroups
 //! that limit and account a sandboxed run and their hand-over to users ([`cgroup`]), what the
@@ -9,7 +9,8 @@
 //! and temporary folder down on a signal or a panic ([`cleanup`]); the read-only view of a
 //! problem folder for the setter's programs, which run unconfined ([`read_only`]).
 //!
-//! Inside the layer, lowest first: `cleanup` < `cgroup` < `sandbox` < `wait` < `runner`,
+//! Inside the layer, lowest first: `cleanup` < `cgroup` < `sandbox` < `wait` < `runner` <
+//! `interact`,
 //! `seccomp` < `box_init` < `zygote` < `sandbox`, `read_only` < `runner`, `host` (uses none
 //! of them), and
 //! `compile` (which uses `sandbox`); files import each other directly, never through this
