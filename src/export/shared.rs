@@ -27,6 +27,9 @@ pub struct PackageTest {
     pub input: Vec<u8>,
     /// Jury answer bytes.
     pub answer: Vec<u8>,
+    /// A sample's transcript in the Kattis `.interaction` form, for an interactive problem:
+    /// the file beside the sample's hand-made input ([`interaction_file`]).
+    pub interaction: Option<Vec<u8>>,
 }
 
 /// Loads the built package of `problem` from `<problems_dir>/<p>/`, checked against the
@@ -35,16 +38,54 @@ pub struct PackageTest {
 /// differs from the lock, naming the test and the `gridjudge build` command to run.
 pub fn load_built(problem: &dyn Problem, problems_dir: &Path) -> anyhow::Result<Vec<PackageTest>> {
     let package = crate::package::load_checked(problems_dir, problem.name())?;
-    Ok(package
+    let dir = problems_dir.join(problem.name());
+    package
         .tests
         .into_iter()
-        .map(|t| PackageTest {
-            name: t.name,
-            spec: t.spec,
-            input: t.input,
-            answer: t.answer,
+        .map(|t| {
+            Ok(PackageTest {
+                interaction: interaction_file(&dir, &t.spec)?,
+                name: t.name,
+                spec: t.spec,
+                input: t.input,
+                answer: t.answer,
+            })
         })
-        .collect())
+        .collect()
+}
+
+/// The transcript of the sample test `spec` of the problem in `problem_dir`: the file beside
+/// its hand-made input with the extension `.interaction` (`samples/1.in` gives
+/// `samples/1.interaction`), in the Kattis `.interaction` form: every line starts with `<`
+/// (what the submission reads) or `>` (what it writes), or is `---` between the passes of a
+/// multi-pass problem. `None` for a test that is not a sample, a generated one, or one without
+/// such a file.
+///
+/// Errors: the file cannot be read, or a line has another start (naming the file and line).
+pub fn interaction_file(problem_dir: &Path, spec: &TestSpec) -> anyhow::Result<Option<Vec<u8>>> {
+    let Some(file) = spec.file.as_ref().filter(|_| spec.sample) else {
+        return Ok(None);
+    };
+    let path = problem_dir.join(file).with_extension("interaction");
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let bytes = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
+        let ok = line.is_empty() && i > 0
+            || line.starts_with(b"<")
+            || line.starts_with(b">")
+            || line == b"---";
+        if !ok {
+            bail!(
+                "{}:{}: each line of an `.interaction` file starts with `<` (what the \
+                 submission reads) or `>` (what it writes), or is `---` between passes",
+                path.display(),
+                i + 1
+            );
+        }
+    }
+    Ok(Some(bytes))
 }
 
 /// `checker.cpp` (read from `path`) with every checker option of `config` (`[checker]` in
@@ -225,6 +266,7 @@ pub(crate) fn test_in_group(group: Option<&str>) -> PackageTest {
         },
         input: Vec::new(),
         answer: Vec::new(),
+        interaction: None,
     }
 }
 

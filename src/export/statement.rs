@@ -44,6 +44,9 @@ pub struct Sample<'a> {
     pub input: &'a [u8],
     /// Jury answer bytes (shown as the sample output).
     pub answer: &'a [u8],
+    /// The transcript of an interactive sample (Kattis `.interaction` lines): shown instead
+    /// of the input and output.
+    pub interaction: Option<&'a [u8]>,
 }
 
 /// The sample tests among `tests`, in package order (the order the judges show them).
@@ -54,6 +57,7 @@ pub fn samples_of(tests: &[PackageTest]) -> Vec<Sample<'_>> {
         .map(|t| Sample {
             input: &t.input,
             answer: &t.answer,
+            interaction: t.interaction.as_deref(),
         })
         .collect()
 }
@@ -232,7 +236,17 @@ pub fn compile(
         }
         std::fs::write(&p, bytes).with_context(|| format!("cannot write {}", p.display()))
     };
-    write("problem.yaml", b"problem_format_version: legacy\n")?;
+    // problemtools shows a sample's `.interaction` file (Read and Write columns) instead of its
+    // input and output.
+    let interactive = samples.iter().any(|s| s.interaction.is_some());
+    write(
+        "problem.yaml",
+        if interactive {
+            b"problem_format_version: legacy\nvalidation: custom interactive\n"
+        } else {
+            b"problem_format_version: legacy\n"
+        },
+    )?;
     for e in crate::export::shared::sorted_entries(statement_dir)? {
         if e.is_file() {
             let file = e
@@ -250,6 +264,9 @@ pub fn compile(
     for (i, s) in samples.iter().enumerate() {
         write(&format!("data/sample/{:0width$}.in", i + 1), s.input)?;
         write(&format!("data/sample/{:0width$}.ans", i + 1), s.answer)?;
+        if let Some(t) = s.interaction {
+            write(&format!("data/sample/{:0width$}.interaction", i + 1), t)?;
+        }
     }
 
     let pdf = stage.path().join("statement.pdf");
@@ -364,14 +381,50 @@ fn copy_new(from: &Path, to: &Path) -> anyhow::Result<()> {
     std::fs::write(to, bytes).with_context(|| format!("cannot write {}", to.display()))
 }
 
+/// A sample as a problemtools HTML statement shows it ([`html_samples`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shown {
+    /// Input and output, a table's first two `<pre>` blocks.
+    Table(String, String),
+    /// An interactive sample: its lines as `.interaction` lines (`<` what the submission
+    /// reads, `>` what it writes), from the `sampleinteractionread` and
+    /// `sampleinteractionwrite` blocks after the table.
+    Interaction(String),
+}
+
 /// The samples shown in a problemtools HTML statement: for each `<table class="sample">` in
-/// page order, the text of its first two `<pre>` blocks (sample input, sample output) with the
-/// HTML character references decoded. Errors when a table has fewer than two `<pre>` blocks or
-/// an unterminated one. Linear in the page's length.
-pub fn html_samples(html: &str) -> anyhow::Result<Vec<(String, String)>> {
+/// page order, the text of its first two `<pre>` blocks (sample input, sample output), or for
+/// a table followed by `sampleinteractionread`/`sampleinteractionwrite` blocks the exchange
+/// they show, with the HTML character references decoded. Errors when a table has neither or
+/// an unterminated `<pre>`. Linear in the page's length.
+pub fn html_samples(html: &str) -> anyhow::Result<Vec<Shown>> {
     let mut out = Vec::new();
-    for (k, table) in html.split("<table class=\"sample\"").skip(1).enumerate() {
-        let table = table.split("</table>").next().unwrap_or(table);
+    for (k, chunk) in html.split("<table class=\"sample\"").skip(1).enumerate() {
+        let (table, after) = chunk.split_once("</table>").unwrap_or((chunk, ""));
+        if !table.contains("<pre>")
+            && after
+                .trim_start()
+                .starts_with("<div class=\"sampleinteraction")
+        {
+            let mut lines = String::new();
+            for div in after.split("<div class=\"sampleinteraction").skip(1) {
+                let prefix = if div.starts_with("read") { '<' } else { '>' };
+                let body = div
+                    .split_once("<pre>")
+                    .and_then(|(_, rest)| rest.split_once("</pre>"))
+                    .map(|(body, _)| unescape(body))
+                    .with_context(|| {
+                        format!("interactive sample {} of the HTML has no <pre> text", k + 1)
+                    })?;
+                for line in body.lines() {
+                    lines.push(prefix);
+                    lines.push_str(line);
+                    lines.push('\n');
+                }
+            }
+            out.push(Shown::Interaction(lines));
+            continue;
+        }
         let mut pres = Vec::new();
         for chunk in table.split("<pre>").skip(1) {
             let Some((body, _)) = chunk.split_once("</pre>") else {
@@ -391,7 +444,7 @@ pub fn html_samples(html: &str) -> anyhow::Result<Vec<(String, String)>> {
         }
         let output = pres.swap_remove(1);
         let input = pres.swap_remove(0);
-        out.push((input, output));
+        out.push(Shown::Table(input, output));
     }
     Ok(out)
 }
@@ -445,7 +498,40 @@ pub fn check_html_samples(html: &str, samples: &[Sample<'_>]) -> anyhow::Result<
             samples.len()
         );
     }
-    for (k, ((input, output), s)) in shown.iter().zip(samples).enumerate() {
+    for (k, (shown, s)) in shown.iter().zip(samples).enumerate() {
+        let (input, output) = match (shown, s.interaction) {
+            (Shown::Interaction(lines), Some(t)) => {
+                // problemtools shows the `<` and `>` lines (a `---` between passes is not one).
+                let want: String = String::from_utf8_lossy(t)
+                    .lines()
+                    .filter(|l| l.starts_with('<') || l.starts_with('>'))
+                    .map(|l| format!("{}\n", l.trim_end()))
+                    .collect();
+                let got: String = lines
+                    .lines()
+                    .map(|l| format!("{}\n", l.trim_end()))
+                    .collect();
+                if got != want {
+                    bail!(
+                        "sample {} of the HTML statement shows the exchange {got:?}, the \
+                         package's .interaction is {want:?}",
+                        k + 1
+                    );
+                }
+                continue;
+            }
+            (Shown::Table(input, output), None) => (input, output),
+            (Shown::Table(..), Some(_)) => bail!(
+                "sample {} of the HTML statement is an input and an output, the package's is \
+                 an exchange (.interaction)",
+                k + 1
+            ),
+            (Shown::Interaction(_), None) => bail!(
+                "sample {} of the HTML statement is an exchange, the package's is an input and \
+                 an output",
+                k + 1
+            ),
+        };
         if input.as_bytes() != s.input {
             bail!(
                 "sample {} of the HTML statement shows the input {input:?}, the package's is {:?}",
@@ -588,6 +674,7 @@ mod tests {
         Sample {
             input: input.as_bytes(),
             answer: answer.as_bytes(),
+            interaction: None,
         }
     }
 
@@ -601,8 +688,8 @@ mod tests {
         assert_eq!(
             got,
             vec![
-                ("1 2\n<a & b>\n".to_string(), "3\n".to_string()),
-                ("#.#\n".to_string(), "A\n".to_string())
+                Shown::Table("1 2\n<a & b>\n".to_string(), "3\n".to_string()),
+                Shown::Table("#.#\n".to_string(), "A\n".to_string())
             ]
         );
         assert!(check_html_samples(html, &[s("1 2\n<a & b>\n", "3\n"), s("#.#\n", "A\n")]).is_ok());
@@ -616,6 +703,39 @@ mod tests {
         assert!(e.contains("shows 2 samples, the package has 1"), "{e}");
         assert!(html_samples("<table class=\"sample\"><pre>1</pre></table>").is_err());
         assert_eq!(unescape("a &foo; & b &#x;"), "a &foo; & b &#x;");
+    }
+
+    /// problemtools' rendering of a `.interaction` sample (an empty table with the heading,
+    /// then one block per run of lines) reads back as the transcript.
+    #[test]
+    fn interactive_samples_read_back_as_their_transcript() {
+        let html = "<table class=\"sample\" summary=\"sample data\"><tr><th>Read</th><th>Sample \
+                    Interaction 1</th><th>Write</th></tr></table>\n    <div class=\"sampleinteractionread\">\
+                    \n      <pre>3 3\n.##\n</pre>\n    </div>\n    <div class=\"sampleinteractionwrite\">\
+                    \n      <pre>START 2 3</pre>\n    </div><div class=\"sampleinteractionread\"><pre>0 0\
+                    </pre></div>";
+        assert_eq!(
+            html_samples(html).unwrap(),
+            vec![Shown::Interaction("<3 3\n<.##\n>START 2 3\n<0 0\n".into())]
+        );
+        let t = b"<3 3\n<.##\n>START 2 3\n<0 0\n";
+        let with = |t: &'static [u8]| Sample {
+            input: b"3 3\n",
+            answer: b"WIN\n",
+            interaction: Some(t),
+        };
+        assert!(check_html_samples(html, &[with(t)]).is_ok());
+        let e = check_html_samples(html, &[with(b"<3 3\n<.##\n>START 1 1\n<0 0\n")])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("shows the exchange"), "{e}");
+        let e = check_html_samples(html, &[s("3 3\n", "WIN\n")])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("is an exchange, the package's is an input"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -314,6 +314,7 @@ mod tests {
             },
             input: Vec::new(),
             answer: Vec::new(),
+            interaction: None,
         }
     }
 
