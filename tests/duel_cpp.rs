@@ -8,7 +8,10 @@
 //!   line, the end of the output at every byte, `0 0` while A can move, malformed numbers and
 //!   separators, output after the end). Each C++ interactor must write exactly what the Rust
 //!   one writes (the board, B's moves, `0 0`) and reach the same verdict (AC, WA; FAIL for a
-//!   broken jury file). On every board of 2×3 and 3×3 cells, and on a few hand boards.
+//!   broken jury file). On every board of 2×3 and 3×3 cells, and on a few hand boards. Also
+//!   in the default suite: the two files carry the same strategy and protocol text, broken
+//!   jury files are judge errors, and over real pipes a contestant that leaves early is WA
+//!   (not an interactor killed by SIGPIPE).
 //! * Ignored (CI's ignored pass): the same on every board of the manifest (100×100 ones
 //!   included) with every player; the catalogue (`problems/duel/submissions/`, C++) against
 //!   the Rust interactor and against both C++ interactors over pipes, each with its expected
@@ -844,4 +847,27 @@ fn cpu_of_the_longest_100x100_game() {
         "most CPU of any game: Rust (in-process) {:?}, Kattis {:?}, testlib {:?}",
         worst[0], worst[1], worst[2]
     );
+}
+
+/// Over real pipes, a contestant that closes its input and leaves after `START`: B's move
+/// meets a closed pipe, which must not kill the interactor (SIGPIPE is ignored); the end of
+/// the contestant's output is then WA, as the Rust interactor says.
+#[test]
+fn a_contestant_that_leaves_early_is_wa_for_all_three_interactors() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("leaves.sh");
+    std::fs::write(&script, "#!/bin/sh\nexec 0<&-\nprintf 'START 2 3\\n'\n").unwrap();
+    std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let grids = [("sample 1".to_string(), grid_of(b"3 3\n.##\n...\n#.#\n"))];
+    let boards = boards_on_disk(dir.path(), &grids);
+    let (rust, message, _) = judge(&script, &boards[0].input);
+    assert_eq!(rust, Verdict::Wa, "Rust: {message}");
+    for which in Cpp::BOTH {
+        let (v, message) = judge_cpp(which, &which.binary(), &script, &boards[0]);
+        assert_eq!(v, Verdict::Wa, "{which:?}: {message}");
+        assert!(
+            message.contains("ended before your move"),
+            "{which:?}: {message}"
+        );
+    }
 }
