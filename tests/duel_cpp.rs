@@ -497,6 +497,25 @@ fn every_board(n: u32, m: u32) -> Vec<(String, Grid)> {
         .collect()
 }
 
+/// `count` random boards of 1 to `side` rows and columns, each with its own density of walls
+/// (at most a half), seeded.
+fn random_boards(count: u64, side: u32) -> Vec<(String, Grid)> {
+    let mut rng = strategy::TieRng::new(0x5EED);
+    (0..count)
+        .map(|k| {
+            let (n, m) = (1 + rng.below(side), 1 + rng.below(side));
+            let walls = rng.below(50);
+            let mut g = Grid::filled(n, m, FREE);
+            for c in g.cells.iter_mut() {
+                if rng.below(100) < walls {
+                    *c = WALL;
+                }
+            }
+            (format!("random #{k} {n}x{m}"), g)
+        })
+        .collect()
+}
+
 /// The streams of the players `kinds` on board `i`, without repeats.
 fn player_cases(i: usize, g: &Grid, kinds: &[Kind], seed: u64) -> Vec<Case> {
     let mut seen = std::collections::BTreeSet::new();
@@ -614,7 +633,8 @@ fn hostile_cases(i: usize, g: &Grid) -> Vec<Case> {
 }
 
 /// Every board of 2×3 cells with every player, every board of 3×3 cells with the perfect and
-/// the random player, and five hand boards with every player and the hostile streams.
+/// the random player, 40 random boards of up to 7×7 cells and five hand boards with every
+/// player, and the hostile streams on the hand boards.
 #[test]
 fn the_cpp_interactors_agree_with_the_rust_one_on_small_boards() {
     let dir = tempfile::tempdir().unwrap();
@@ -627,6 +647,7 @@ fn the_cpp_interactors_agree_with_the_rust_one_on_small_boards() {
         ("ring", "3 3\n...\n.#.\n...\n"),
         ("comb 4x5", "4 5\n.....\n.#.#.\n.#.#.\n.....\n"),
     ];
+    grids.extend(random_boards(40, 7));
     let first_hand = grids.len();
     grids.extend(
         hand.iter()
@@ -635,7 +656,7 @@ fn the_cpp_interactors_agree_with_the_rust_one_on_small_boards() {
     let boards = boards_on_disk(dir.path(), &grids);
     let mut cases = Vec::new();
     for (i, (_, g)) in grids.iter().enumerate() {
-        let kinds: &[Kind] = if i >= first_hand || g.len() == 6 {
+        let kinds: &[Kind] = if i >= first_hand || g.len() == 6 || g.n * g.m != 9 {
             &Kind::ALL
         } else {
             &[Kind::Perfect, Kind::Random]
