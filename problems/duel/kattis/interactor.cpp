@@ -7,8 +7,9 @@
 // exits 42 (accepted) or 43 (wrong answer) with a one-line reason in
 // <feedback_dir>/judgemessage.txt. A board or jury answer it cannot use is a judge error:
 // exit 1, the reason on stderr. Self-contained C++17; the protocol and B's strategy are those
-// of problems/duel/README.md and src/problems/duel/{protocol,strategy}.rs, move for move
-// (tests/duel_cpp.rs plays the three interactors against each other's transcripts).
+// of problems/duel/README.md and src/problems/duel/{protocol,strategy}.rs, move for move;
+// the STRATEGY and PROTOCOL sections are the same text as in testlib/interactor.cpp
+// (tests/duel_cpp.rs checks both, and plays the three interactors on the same games).
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
@@ -97,7 +98,8 @@ struct Game {
             int cand[4] = {r > 0 ? id - m : -1, c > 0 ? id - 1 : -1, c + 1 < m ? id + 1 : -1,
                            r + 1 < n ? id + m : -1};
             for (int k = 0; k < 4; k++)
-                if (cand[k] >= 0 && board[cand[k]] == '.') adj[(size_t)id * 4 + deg[id]++] = cand[k];
+                if (cand[k] >= 0 && board[cand[k]] == '.')
+                    adj[(size_t)id * 4 + deg[id]++] = cand[k];
         }
         mate.assign(cells, -1);
         active.assign(cells, 0);
@@ -134,7 +136,8 @@ struct Game {
             if (!found) break;
             for (int u = 0; u < cells; u++) iter[u] = 0;
             for (int root = 0; root < cells; root++) {
-                if (board[root] != '.' || !left(root) || mate[root] >= 0 || dist[root] != 0) continue;
+                if (board[root] != '.' || !left(root) || mate[root] >= 0 || dist[root] != 0)
+                    continue;
                 stack.assign(1, root);
                 while (!stack.empty()) {
                     int u = stack.back();
@@ -634,6 +637,7 @@ int main(int argc, char** argv) {
     std::vector<char> cells;
     parse_board(input, n, m, cells);
     std::string first = answer.substr(0, answer.find('\n'));
-    if (first != "LOSE" && first != "WIN") judge_error("the jury answer starts with neither WIN nor LOSE");
+    if (first != "LOSE" && first != "WIN")
+        judge_error("the jury answer starts with neither WIN nor LOSE");
     run(n, m, cells, first == "LOSE" ? 1 : 0);
 }

@@ -1,7 +1,8 @@
 // duel: the interactor written against testlib's API (Polygon, testlib judges, Hydro; also
 // p2d's testlib.h, which runs it in the Kattis convention for DOMjudge):
 //
-//     interactor <input> <output-log> [<answer> ...]     (testlib; p2d: <input> <answer> <feedback_dir>)
+//     interactor <input> <output-log> [<answer> ...]        (testlib, Polygon)
+//     interactor <input> <answer> <feedback_dir>             (p2d's testlib.h)
 //
 // inf is the board, ouf the contestant's output (stdin), stdout goes to the contestant (each
 // message flushed), tout gets the verdict's message. quitf(_ok) when A won or said LOSE
@@ -100,7 +101,8 @@ struct Game {
             int cand[4] = {r > 0 ? id - m : -1, c > 0 ? id - 1 : -1, c + 1 < m ? id + 1 : -1,
                            r + 1 < n ? id + m : -1};
             for (int k = 0; k < 4; k++)
-                if (cand[k] >= 0 && board[cand[k]] == '.') adj[(size_t)id * 4 + deg[id]++] = cand[k];
+                if (cand[k] >= 0 && board[cand[k]] == '.')
+                    adj[(size_t)id * 4 + deg[id]++] = cand[k];
         }
         mate.assign(cells, -1);
         active.assign(cells, 0);
@@ -137,7 +139,8 @@ struct Game {
             if (!found) break;
             for (int u = 0; u < cells; u++) iter[u] = 0;
             for (int root = 0; root < cells; root++) {
-                if (board[root] != '.' || !left(root) || mate[root] >= 0 || dist[root] != 0) continue;
+                if (board[root] != '.' || !left(root) || mate[root] >= 0 || dist[root] != 0)
+                    continue;
                 stack.assign(1, root);
                 while (!stack.empty()) {
                     int u = stack.back();
