@@ -124,8 +124,9 @@ impl InteractionConfig {
             ));
         }
         if self.transcript_kib == 0 {
-            return Err("[interaction] transcript_kib = 0 keeps no transcript; give at least 1"
-                .into());
+            return Err(
+                "[interaction] transcript_kib = 0 keeps no transcript; give at least 1".into(),
+            );
         }
         Ok(())
     }
