@@ -403,6 +403,12 @@ fn interactive_kattis_packages_pass_verifyproblem() {
             report.contains(&format!("{} tested: 0 errors", name.replace('_', ""))),
             "verifyproblem {name}:\n{report}"
         );
+        // The only warning allowed: the licence, `unknown` on purpose (as tests/export.rs).
+        let warnings: Vec<&str> = report.lines().filter(|l| l.contains("WARNING")).collect();
+        assert!(
+            warnings.iter().all(|w| w.contains("License is 'unknown'")),
+            "verifyproblem {name}: {warnings:?}"
+        );
         for (folder, file) in submissions_of(&out) {
             let head = format!("{folder}/{file} (");
             assert!(

@@ -33,6 +33,13 @@
 //! program folder with `build` and `run` scripts, `run` adapting a testlib-convention program
 //! to Kattis' exit codes (see `kattis::kattis_programs`).
 //!
+//! Interactive and multi-pass problems (`[interaction]`): Kattis packages declare them
+//! (`validation: custom interactive`; 2025-09 `type:` and `limits.validation_passes`) and run
+//! the interactor as the output validator (`kattis::write_kattis`); Polygon and testlib
+//! packages carry a testlib-convention interactor written against testlib's API (a built-in
+//! problem's from `problems/<p>/kattis/` or `testlib/`, `programs::builtin_interactor`); a
+//! multi-pass problem is refused by every format but 2025-09 (`programs::check_interaction`).
+//!
 //! The export reads the *built* package (`problems/<p>/tests/`, written by
 //! `gridjudge build`), checks every file against `tests.lock` and the validator corpus'
 //! invalid inputs against the validator ([`crate::package::check_invalid_corpus`]), leaves out
