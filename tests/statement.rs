@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Instant;
 
-use gridjudge::export::statement::{self, Sample};
+use gridjudge::export::statement::{self, Sample, Shown};
 use gridjudge::package::{build_problem, BuildOptions, LockMode};
 
 fn root() -> &'static Path {
@@ -53,13 +53,28 @@ fn numbered_samples(dir: &Path) -> Vec<(Vec<u8>, Vec<u8>)> {
         let answer = fs::read(dir.join(format!("{}.ans", v.len() + 1))).unwrap();
         v.push((input, answer));
     }
+    let interactions = interactions(dir, v.len()).len();
     assert_eq!(
         fs::read_dir(dir).unwrap().count(),
-        2 * v.len(),
-        "{}: files other than 1.in, 1.ans, ...",
+        2 * v.len() + interactions,
+        "{}: files other than 1.in, 1.ans, (1.interaction,) ...",
         dir.display()
     );
     v
+}
+
+/// The `k.interaction` transcripts of `dir`'s first `n` samples (an interactive problem's:
+/// all or none), each as the `<`/`>` lines problemtools shows.
+fn interactions(dir: &Path, n: usize) -> Vec<String> {
+    (1..=n)
+        .filter_map(|k| fs::read_to_string(dir.join(format!("{k}.interaction"))).ok())
+        .map(|t| {
+            t.lines()
+                .filter(|l| l.starts_with('<') || l.starts_with('>'))
+                .map(|l| format!("{l}\n"))
+                .collect()
+        })
+        .collect()
 }
 
 #[test]
@@ -153,6 +168,7 @@ fn statement_sources_carry_no_hand_written_sample() {
             .map(|(i, a)| Sample {
                 input: i,
                 answer: a,
+                interaction: None,
             })
             .collect();
         statement::check_source(&tex, &samples).unwrap_or_else(|e| panic!("{p}: {e:#}"));
@@ -224,14 +240,7 @@ fn bin_dir() -> PathBuf {
 /// input's lines, then the output's), each with its white space runs made one space. None
 /// when `pdftotext` is not installed.
 fn pdf_sample_lines(pdf: &Path) -> Option<Vec<Vec<String>>> {
-    let o = Command::new("pdftotext")
-        .arg(pdf)
-        .arg("-")
-        .stdin(Stdio::null())
-        .output()
-        .ok()?;
-    assert!(o.status.success(), "pdftotext {}: {o:?}", pdf.display());
-    let text = String::from_utf8(o.stdout).unwrap();
+    let text = pdf_text(pdf)?;
     let mut out = Vec::new();
     let mut k = 1;
     let mut rest = text.as_str();
@@ -245,6 +254,18 @@ fn pdf_sample_lines(pdf: &Path) -> Option<Vec<Vec<String>>> {
         k += 1;
     }
     Some(out)
+}
+
+/// The text `pdftotext` makes of a PDF; None when it is not installed.
+fn pdf_text(pdf: &Path) -> Option<String> {
+    let o = Command::new("pdftotext")
+        .arg(pdf)
+        .arg("-")
+        .stdin(Stdio::null())
+        .output()
+        .ok()?;
+    assert!(o.status.success(), "pdftotext {}: {o:?}", pdf.display());
+    Some(String::from_utf8(o.stdout).unwrap())
 }
 
 fn normalized_lines(text: &str) -> Vec<String> {
@@ -292,15 +313,21 @@ fn kattis_statements_show_exactly_the_package_samples() {
         let st = out.join("problem_statement");
         let html = fs::read_to_string(st.join("problem.html")).unwrap();
         let shown = statement::html_samples(&html).unwrap();
-        let expected: Vec<(String, String)> = samples
-            .iter()
-            .map(|(i, a)| {
-                (
-                    String::from_utf8(i.clone()).unwrap(),
-                    String::from_utf8(a.clone()).unwrap(),
-                )
-            })
-            .collect();
+        // An interactive problem's samples are shown as their exchange.
+        let exchanges = interactions(&out.join("data/sample"), samples.len());
+        let expected: Vec<Shown> = if exchanges.is_empty() {
+            samples
+                .iter()
+                .map(|(i, a)| {
+                    Shown::Table(
+                        String::from_utf8(i.clone()).unwrap(),
+                        String::from_utf8(a.clone()).unwrap(),
+                    )
+                })
+                .collect()
+        } else {
+            exchanges.iter().cloned().map(Shown::Interaction).collect()
+        };
         assert_eq!(shown, expected, "{p}: the HTML statement's samples");
         // The page's stylesheet is beside it, under the name it uses.
         assert!(html.contains("href=\"problem.css\"") && st.join("problem.css").is_file());
@@ -310,7 +337,21 @@ fn kattis_statements_show_exactly_the_package_samples() {
         // The PDF shows the same lines (pdftotext keeps the lines, not their spacing).
         let pdf = st.join("problem.pdf");
         assert!(fs::read(&pdf).unwrap().starts_with(b"%PDF-"), "{p}");
-        if let Some(lines) = pdf_sample_lines(&pdf) {
+        if !exchanges.is_empty() {
+            // The PDF of an exchange has no Sample Output heading: each line's text is in it,
+            // in order.
+            if let Some(text) = pdf_text(&pdf) {
+                let mut rest = text.as_str();
+                for line in exchanges.iter().flat_map(|e| e.lines()) {
+                    let want = line[1..].split_whitespace().collect::<Vec<_>>().join(" ");
+                    let at = rest.find(&want).unwrap_or_else(|| {
+                        panic!("{p}: the PDF statement lacks the exchange's line {line:?}")
+                    });
+                    rest = &rest[at + want.len()..];
+                }
+                pdf_checked += 1;
+            }
+        } else if let Some(lines) = pdf_sample_lines(&pdf) {
             let want: Vec<Vec<String>> = samples
                 .iter()
                 .map(|(i, a)| {

@@ -215,8 +215,16 @@ pub(super) fn write_kattis(
         "problem_format_version: {}",
         if modern { "2025-09" } else { "legacy" }
     );
+    let interaction = &config.interaction;
     if modern {
-        let _ = writeln!(yaml, "type: pass-fail");
+        // The 2025-09 `type`: pass-fail, or the interactive and multi-pass modifiers.
+        let kind = match (interaction.interactive, interaction.multi_pass) {
+            (false, false) => "pass-fail",
+            (true, false) => "interactive",
+            (true, true) => "[interactive, multi-pass]",
+            (false, true) => "multi-pass",
+        };
+        let _ = writeln!(yaml, "type: {kind}");
     }
     // problem.toml's title, which the statement's \problemname repeats (checked by
     // `export::export`; the judges' tools warn when problem.yaml's name differs from it).
@@ -226,7 +234,13 @@ pub(super) fn write_kattis(
     let source = config.source.as_deref().unwrap_or(&config.title);
     let _ = writeln!(yaml, "source: {}", yaml_str(source));
     if !modern {
-        let _ = writeln!(yaml, "validation: custom");
+        // The legacy format runs an interactive problem's output validator as the interactor.
+        let custom = if interaction.interactive {
+            "custom interactive"
+        } else {
+            "custom"
+        };
+        let _ = writeln!(yaml, "validation: {custom}");
     }
     if let Some(stack) = small_stack(config) {
         let _ = writeln!(
@@ -257,6 +271,14 @@ pub(super) fn write_kattis(
         );
     }
     let _ = writeln!(yaml, "  memory: {}", config.limits.memory_mib);
+    if interaction.multi_pass {
+        // Only 2025-09 gets here (export::programs::check_interaction refuses the others).
+        let _ = writeln!(
+            yaml,
+            "  validation_passes: {}",
+            interaction.validation_passes
+        );
+    }
     write_file(&root.join("problem.yaml"), yaml.as_bytes())?;
     if !modern {
         write_file(
@@ -336,6 +358,29 @@ pub(super) fn write_kattis(
             let dir = root.join("data/sample");
             write_file(&dir.join(format!("{samples:0width$}.in")), &t.input)?;
             write_file(&dir.join(format!("{samples:0width$}.ans")), &t.answer)?;
+            // An interactive or multi-pass sample's exchange, `<` the judge's lines and `>`
+            // the submission's (passes separated by `---`): the `.interaction` file beside the
+            // sample's own file, when there is one. The statement shows it instead of the
+            // `.in` and `.ans`;
+            // 2025-09 then asks for the files a contestant downloads: `.in.download` and
+            // `.ans.download`, here the test's own input and answer.
+            let exchanged = config.interaction.interactive || config.interaction.multi_pass;
+            if let Some(exchange) = t.interaction.as_ref().filter(|_| exchanged) {
+                write_file(
+                    &dir.join(format!("{samples:0width$}.interaction")),
+                    &exchange,
+                )?;
+                if modern {
+                    write_file(
+                        &dir.join(format!("{samples:0width$}.in.download")),
+                        &t.input,
+                    )?;
+                    write_file(
+                        &dir.join(format!("{samples:0width$}.ans.download")),
+                        &t.answer,
+                    )?;
+                }
+            }
             if let (true, Some(g)) = (modern, &t.spec.group) {
                 write_file(
                     &dir.join(format!("{samples:0width$}.yaml")),
@@ -445,8 +490,9 @@ pub(super) fn write_kattis(
     Ok(copied)
 }
 
-/// The `build` script of a Kattis program folder holding `name.<ext>` of `src`: compiles it
-/// into `name` there (nothing for Python); makes `run` executable only when it is not already.
+/// The `build` script of a Kattis program folder holding `name.<ext>` of each `(src, name)`:
+/// compiles each into `name` there (nothing for Python); makes `run` executable only when it
+/// is not already.
 ///
 /// The package ships `run` executable. DOMjudge's judgehost writes the folder's files as its
 /// own user (mode 0755 for the executable ones), makes the folder writable for all and runs
@@ -454,20 +500,29 @@ pub(super) fn write_kattis(
 /// mode itself: a `chmod` of the judgehost's file fails there ("Operation not permitted") and,
 /// under `set -e`, the whole build with it, so `build` changes `run` only where it lost its
 /// executable bit (a copy or an archive that drops modes), where the user owns it.
-fn kattis_build_script(src: &Source, name: &str) -> String {
-    let file = format!("{name}.{}", src.ext);
-    let compile = if src.builtin {
-        let define = if src.kattis_define { " -DKATTIS" } else { "" };
-        Some(format!(
-            "g++ -fno-asm -std=c++14 -O2{define} -o {name} {file}"
-        ))
-    } else {
-        compile_args(&src.kind, &file, name).map(|(c, args)| format!("{c} {}", args.join(" ")))
-    };
+fn kattis_build_script(programs: &[(&Source, &str)]) -> String {
+    let mut lines = String::new();
+    let mut files = Vec::new();
+    for (src, name) in programs {
+        let file = format!("{name}.{}", src.ext);
+        let compile = if src.builtin {
+            let define = if src.kattis_define { " -DKATTIS" } else { "" };
+            Some(format!(
+                "g++ -fno-asm -std=c++14 -O2{define} -o {name} {file}"
+            ))
+        } else {
+            compile_args(&src.kind, &file, name).map(|(c, args)| format!("{c} {}", args.join(" ")))
+        };
+        if let Some(c) = compile {
+            lines.push_str(&c);
+            lines.push('\n');
+        }
+        files.push(file);
+    }
     format!(
-        "#!/bin/sh\n# Generated by `gridjudge export`: compiles {file}.\nset -e\n\
-         cd \"$(dirname \"$0\")\"\n{}[ -x run ] || chmod +x run\n",
-        compile.map(|c| format!("{c}\n")).unwrap_or_default()
+        "#!/bin/sh\n# Generated by `gridjudge export`: compiles {}.\nset -e\n\
+         cd \"$(dirname \"$0\")\"\n{lines}[ -x run ] || chmod +x run\n",
+        files.join(" and ")
     )
 }
 
@@ -479,50 +534,134 @@ fn kattis_build_script(src: &Source, name: &str) -> String {
 /// feedback folder, calls `checker <input> <output> <answer>` with stderr into
 /// `judgemessage.txt` and maps 0 (and testlib's 7) to 42, 1 and 2 to 43, anything else to 1.
 /// Kattis-convention programs (the built-in checker set up for Kattis, the `testlib/` sources
-/// compiled with `-DKATTIS`) run as they are.
+/// compiled with `-DKATTIS`) run as they are. An interactive problem's output validator folder
+/// holds the interactor (and the checker that reads its log, if any) and runs as the
+/// interactor ([`interactor_run_script`]).
 fn kattis_programs(parts: &ProgramParts, root: &Path, output_dir: &str) -> anyhow::Result<()> {
-    for (folder, name, src) in [
-        ("input_validators/gridjudge", "validator", &parts.validator),
-        (output_dir, "checker", &parts.checker),
-    ] {
-        let dir = root.join(folder);
-        write_file(&dir.join(format!("{name}.{}", src.ext)), &src.bytes)?;
-        // The rest of the program's folder (its headers, helper modules), as its compiler
-        // finds them beside it.
-        for (rel, bytes) in &src.beside {
-            write_file(&dir.join(rel), bytes)?;
+    let dir = root.join("input_validators/gridjudge");
+    write_source(&dir, "validator", &parts.validator)?;
+    write_script(
+        &dir.join("build"),
+        &kattis_build_script(&[(&parts.validator, "validator")]),
+    )?;
+    write_script(&dir.join("run"), &run_script("validator", &parts.validator))?;
+    let dir = root.join(output_dir);
+    match (&parts.interactor, &parts.checker) {
+        (None, Some(checker)) => {
+            write_source(&dir, "checker", checker)?;
+            write_script(
+                &dir.join("build"),
+                &kattis_build_script(&[(checker, "checker")]),
+            )?;
+            write_script(&dir.join("run"), &run_script("checker", checker))?;
         }
-        write_script(&dir.join("build"), &kattis_build_script(src, name))?;
-        let call = run_line(src, name, name);
-        let run = match (name, src.convention) {
-            (_, Convention::Kattis) => format!(
-                "#!/bin/sh\n# Kattis {}: generated by `gridjudge export`.\nexec {call} \"$@\"\n",
-                if name == "validator" {
-                    "input validator: run < input; exit 42 valid, 43 invalid"
-                } else {
-                    "output validator: run <input> <answer> <feedback_dir> < output; exit 42 AC, 43 WA"
-                }
-            ),
-            ("validator", Convention::Testlib) => format!(
-                "#!/bin/sh\n# Kattis input validator around the problem's testlib-convention \
-                 validator (generated by `gridjudge export`):\n# run < input; exit 42 valid \
-                 (its exit 0), 43 invalid (any other exit), 1 if it died of a signal.\n\
-                 {call} \"$@\"\ncode=$?\n\
-                 if [ \"$code\" -eq 0 ]; then exit 42; fi\n\
-                 if [ \"$code\" -gt 128 ]; then exit 1; fi\nexit 43\n"
-            ),
-            (_, Convention::Testlib) => format!(
-                "#!/bin/sh\n# Kattis output validator around the problem's testlib-convention \
-                 checker (generated by `gridjudge export`):\n# run <input> <answer> \
-                 <feedback_dir> < output; exit 42 AC (its 0 or 7), 43 WA (its 1 or 2), 1 \
-                 otherwise.\nout=\"$3/gridjudge_output\"\ncat > \"$out\" || exit 1\n\
-                 {call} \"$1\" \"$out\" \"$2\" 2> \"$3/judgemessage.txt\"\n\
-                 case $? in\n  0|7) exit 42 ;;\n  1|2) exit 43 ;;\n  *) exit 1 ;;\nesac\n"
-            ),
-        };
-        write_script(&dir.join("run"), &run)?;
+        (Some(interactor), checker) => {
+            write_source(&dir, "interactor", interactor)?;
+            let mut built = vec![(interactor, "interactor")];
+            if let Some(c) = checker {
+                write_source(&dir, "checker", c)?;
+                built.push((c, "checker"));
+            }
+            write_script(&dir.join("build"), &kattis_build_script(&built))?;
+            write_script(
+                &dir.join("run"),
+                &interactor_run_script(interactor, checker.as_ref()),
+            )?;
+        }
+        (None, None) => bail!("internal error: a package with neither checker nor interactor"),
     }
     Ok(())
+}
+
+/// Writes `src` as `dir/name.<ext>` with the rest of its folder ([`Source::beside`]) beside it.
+/// Errors when a file of its folder would overwrite one already written there.
+fn write_source(dir: &Path, name: &str, src: &Source) -> anyhow::Result<()> {
+    let main = dir.join(format!("{name}.{}", src.ext));
+    if main.exists() {
+        bail!(
+            "{}: two programs of the package take this name",
+            main.display()
+        );
+    }
+    write_file(&main, &src.bytes)?;
+    // The rest of the program's folder (its headers, helper modules), as its compiler finds
+    // them beside it.
+    for (rel, bytes) in &src.beside {
+        write_file(&dir.join(rel), bytes)?;
+    }
+    Ok(())
+}
+
+/// The `run` script of the validator or the (non-interactive) checker `name`.
+fn run_script(name: &str, src: &Source) -> String {
+    let call = run_line(src, name, name);
+    match (name, src.convention) {
+        (_, Convention::Kattis) => format!(
+            "#!/bin/sh\n# Kattis {}: generated by `gridjudge export`.\nexec {call} \"$@\"\n",
+            if name == "validator" {
+                "input validator: run < input; exit 42 valid, 43 invalid"
+            } else {
+                "output validator: run <input> <answer> <feedback_dir> < output; exit 42 AC, 43 WA"
+            }
+        ),
+        ("validator", Convention::Testlib) => format!(
+            "#!/bin/sh\n# Kattis input validator around the problem's testlib-convention \
+             validator (generated by `gridjudge export`):\n# run < input; exit 42 valid \
+             (its exit 0), 43 invalid (any other exit), 1 if it died of a signal.\n\
+             {call} \"$@\"\ncode=$?\n\
+             if [ \"$code\" -eq 0 ]; then exit 42; fi\n\
+             if [ \"$code\" -gt 128 ]; then exit 1; fi\nexit 43\n"
+        ),
+        (_, Convention::Testlib) => format!(
+            "#!/bin/sh\n# Kattis output validator around the problem's testlib-convention \
+             checker (generated by `gridjudge export`):\n# run <input> <answer> \
+             <feedback_dir> < output; exit 42 AC (its 0 or 7), 43 WA (its 1 or 2), 1 \
+             otherwise.\nout=\"$3/gridjudge_output\"\ncat > \"$out\" || exit 1\n\
+             {call} \"$1\" \"$out\" \"$2\" 2> \"$3/judgemessage.txt\"\n\
+             case $? in\n  0|7) exit 42 ;;\n  1|2) exit 43 ;;\n  *) exit 1 ;;\nesac\n"
+        ),
+    }
+}
+
+/// The `run` script of an interactive problem's output validator: the judge runs it as the
+/// interactor (`run <input> <answer> <feedback_dir>`, the submission's output on stdin, its
+/// input on stdout). A Kattis-convention interactor runs as it is. A testlib-convention one
+/// runs as `interactor <input> <log> <answer>` on the same pipes, its log in the feedback
+/// folder and its stderr in `judgemessage.txt`; its exit 1 or 2 is 43 (WA), any other but 0
+/// a judge error; on 0, the checker (if any) judges the log as `checker <input> <log>
+/// <answer>` (0 or testlib's 7 → 42, 1 or 2 → 43, else 1), and without a checker 0 is 42.
+fn interactor_run_script(interactor: &Source, checker: Option<&Source>) -> String {
+    let call = run_line(interactor, "interactor", "interactor");
+    if interactor.convention == Convention::Kattis {
+        return format!(
+            "#!/bin/sh\n# Kattis interactive output validator: generated by `gridjudge \
+             export`.\n# run <input> <answer> <feedback_dir>, the submission's output on \
+             stdin, its input on stdout; exit 42 AC, 43 WA.\nexec {call} \"$@\"\n"
+        );
+    }
+    let judge_log = match checker {
+        Some(c) => format!(
+            "{} \"$1\" \"$log\" \"$2\" < /dev/null > /dev/null 2>> \"$3/judgemessage.txt\"\n\
+             case $? in\n  0|7) exit 42 ;;\n  1|2) exit 43 ;;\n  *) exit 1 ;;\nesac\n",
+            run_line(c, "checker", "checker")
+        ),
+        None => "exit 42\n".to_string(),
+    };
+    format!(
+        "#!/bin/sh\n# Kattis interactive output validator around the problem's \
+         testlib-convention interactor\n# (generated by `gridjudge export`): run <input> \
+         <answer> <feedback_dir>, the submission's output\n# on stdin, its input on stdout. The \
+         interactor runs as `interactor <input> <log> <answer>`;\n# its exit 1 or 2 is 43 \
+         (WA), any other but 0 a judge error; then {}.\n\
+         log=\"$3/gridjudge_log\"\n\
+         {call} \"$1\" \"$log\" \"$2\" 2> \"$3/judgemessage.txt\"\n\
+         case $? in\n  0) ;;\n  1|2) exit 43 ;;\n  *) exit 1 ;;\nesac\n{judge_log}",
+        if checker.is_some() {
+            "the checker judges the log (`checker <input> <log> <answer>`, 0 or 7 AC, 1 or 2 WA)"
+        } else {
+            "exit 0 is 42 (AC)"
+        }
+    )
 }
 
 #[cfg(test)]

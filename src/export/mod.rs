@@ -33,6 +33,13 @@
 //! program folder with `build` and `run` scripts, `run` adapting a testlib-convention program
 //! to Kattis' exit codes (see `kattis::kattis_programs`).
 //!
+//! Interactive and multi-pass problems (`[interaction]`): Kattis packages declare them
+//! (`validation: custom interactive`; 2025-09 `type:` and `limits.validation_passes`) and run
+//! the interactor as the output validator (`kattis::write_kattis`); Polygon and testlib
+//! packages carry a testlib-convention interactor written against testlib's API (a built-in
+//! problem's from `problems/<p>/kattis/` or `testlib/`, `programs::builtin_interactor`); a
+//! multi-pass problem is refused by every format but 2025-09 (`programs::check_interaction`).
+//!
 //! The export reads the *built* package (`problems/<p>/tests/`, written by
 //! `gridjudge build`), checks every file against `tests.lock` and the validator corpus'
 //! invalid inputs against the validator ([`crate::package::check_invalid_corpus`]), leaves out
@@ -196,15 +203,17 @@ pub fn export_with(
     };
     // Every format names the problem by problem.toml's title: the statement must say the same.
     crate::problem::title::check_statement_title(&dir, &config.title)?;
+    // A multi-pass problem exists only in the Kattis format 2025-09.
+    programs::check_interaction(&config, opts.format, &dir.join("problem.toml"))?;
     // A program problem ships its own programs (and gridjudge's built-in checker as C++
     // source); a built-in problem ships its testlib/ sources (and, in a testlib package,
     // gridjudge's binaries for running the package here).
     let shipped = match ProgramProblem::of(problem) {
-        Some(pp) => Shipped::Programs(ProgramParts::of(pp, opts.format)?),
+        Some(pp) => Shipped::Programs(Box::new(ProgramParts::of(pp, opts.format)?)),
         None => {
             same_rules_as_shipped(problem, &config, &dir)?;
             if opts.format.is_kattis() {
-                Shipped::Programs(ProgramParts::testlib_sources(&config, &dir)?)
+                Shipped::Programs(Box::new(ProgramParts::testlib_sources(&config, &dir)?))
             } else if opts.format == Format::Polygon {
                 // A Polygon package ships sources only (crate::export::polygon): no binaries needed.
                 Shipped::Binaries(Binaries {

@@ -124,12 +124,36 @@ impl Source {
     }
 }
 
-/// The validator and checker a program problem's package ships.
+/// The validator, checker and interactor a problem's package ships.
 pub(super) struct ProgramParts {
     /// The validator.
     pub(super) validator: Source,
-    /// The checker.
-    pub(super) checker: Source,
+    /// The checker; `None` for an interactive problem whose interactor judges alone.
+    pub(super) checker: Option<Source>,
+    /// The interactor of an interactive problem (`[interaction] interactive = true`).
+    pub(super) interactor: Option<Source>,
+}
+
+/// Errors unless `format` can carry a problem with `config`'s `[interaction]`: a multi-pass
+/// problem exists only in the Kattis format 2025-09 (Polygon's two-run problems, ejudge and
+/// Hydro have no `nextpass.in`, and the legacy Kattis format has no multi-pass validation), so
+/// every other format refuses it, naming why. `what` names the problem's `problem.toml`.
+pub(super) fn check_interaction(
+    config: &ProblemConfig,
+    format: Format,
+    what: &Path,
+) -> anyhow::Result<()> {
+    if config.interaction.multi_pass && format != Format::Kattis2025 {
+        bail!(
+            "{}: [interaction] multi_pass = true, but a {} package cannot carry a multi-pass \
+             problem: only the Kattis problem package format 2025-09 runs a submission again on \
+             the validator's nextpass.in (`limits.validation_passes`); export it with --format \
+             kattis2025",
+            what.display(),
+            format.name()
+        );
+    }
+    Ok(())
 }
 
 impl ProgramParts {
@@ -156,15 +180,91 @@ impl ProgramParts {
                 beside: Vec::new(),
             },
             None => match &programs.checker {
-                Some(c) => program_source(pp, "checker", c, format)?,
-                None => anyhow::bail!(
-                    "problem `{}` declares no checker: this package format needs one",
-                    crate::problem::Problem::name(pp)
-                ),
+                Some(spec) => program_source(pp, "checker", spec, format)?,
+                None => {
+                    let interactor = programs.interactor.as_ref().map(|i| i.table());
+                    let interactor = interactor.as_ref();
+                    if interactor.and_then(|i| i.convention) != Some(Convention::Kattis) {
+                        bail!(
+                            "{}: [programs] has no checker, and only a Kattis-convention \
+                             interactor (convention = \"kattis\") judges alone: a \
+                             testlib-convention interactor leaves the verdict of its log to \
+                             the checker. Declare [programs] checker",
+                            toml.display()
+                        );
+                    }
+                    return Self::with_interactor(pp, format, validator, None);
+                }
             },
         };
+        Self::with_interactor(pp, format, validator, Some(checker))
+    }
+
+    /// The rest of [`ProgramParts::of`]: the interactor of an interactive problem, and the
+    /// testlib package's refusal of Kattis-convention programs. Errors naming `problem.toml`:
+    /// an interactive problem without `[programs] interactor`, a Kattis-convention checker
+    /// beside an interactor (only a testlib-convention interactor hands a log to a checker).
+    fn with_interactor(
+        pp: &ProgramProblem,
+        format: Format,
+        validator: Source,
+        checker: Option<Source>,
+    ) -> anyhow::Result<ProgramParts> {
+        let programs = pp.programs();
+        let config = pp.config();
+        let toml = pp.dir().join("problem.toml");
+        let interactor = match (&programs.interactor, config.interaction.interactive) {
+            (Some(spec), true) => Some(program_source(pp, "interactor", spec, format)?),
+            (None, true) => bail!(
+                "{}: [interaction] interactive = true but [programs] names no interactor",
+                toml.display()
+            ),
+            (_, false) => None,
+        };
+        if let (Some(i), Some(c)) = (&interactor, &checker) {
+            if i.convention == Convention::Kattis {
+                bail!(
+                    "{}: [programs] interactor has convention = \"kattis\" and decides the \
+                     verdict itself, yet a checker is declared too; remove the checker, or give a \
+                     testlib-convention interactor (whose log the checker reads)",
+                    toml.display()
+                );
+            }
+            if c.convention == Convention::Kattis {
+                bail!(
+                    "{}: [programs] checker of an interactive problem reads the \
+                     testlib-convention interactor's log as `checker <input> <log> <answer>`, \
+                     so it must have convention = \"testlib\"",
+                    toml.display()
+                );
+            }
+        }
+        if config.interaction.multi_pass && format.is_kattis() {
+            let judge = interactor.as_ref().or(checker.as_ref());
+            if judge.is_some_and(|j| j.convention != Convention::Kattis) {
+                bail!(
+                    "{}: a multi-pass problem's {} must have convention = \"kattis\": only a \
+                     Kattis output validator gets the feedback folder where it writes \
+                     nextpass.in",
+                    toml.display(),
+                    if interactor.is_some() {
+                        "interactor"
+                    } else {
+                        "checker"
+                    }
+                );
+            }
+        }
         if format == Format::Testlib {
-            for (what, src) in [("validator", &validator), ("checker", &checker)] {
+            // The interactor first: the one part a setter cannot swap for another convention
+            // with a line of problem.toml.
+            let named = [
+                ("interactor", interactor.as_ref()),
+                ("validator", Some(&validator)),
+                ("checker", checker.as_ref()),
+            ];
+            for (what, src) in named {
+                let Some(src) = src else { continue };
                 if src.convention == Convention::Kattis {
                     bail!(
                         "{}: [programs] {what} has convention = \"kattis\" (exit 42/43), but a \
@@ -177,7 +277,11 @@ impl ProgramParts {
                 }
             }
         }
-        Ok(ProgramParts { validator, checker })
+        Ok(ProgramParts {
+            validator,
+            checker,
+            interactor,
+        })
     }
 
     /// A built-in problem's self-contained C++ sources `problem_dir/testlib/validator.cpp` and
@@ -214,11 +318,55 @@ impl ProgramParts {
                 beside: Vec::new(),
             })
         };
+        let interactor = if config.interaction.interactive {
+            Some(builtin_interactor(problem_dir, Format::Kattis)?)
+        } else {
+            None
+        };
         Ok(ProgramParts {
             validator: read("validator.cpp")?,
-            checker: read("checker.cpp")?,
+            checker: if interactor.is_some() {
+                None
+            } else {
+                Some(read("checker.cpp")?)
+            },
+            interactor,
         })
     }
+}
+
+/// The interactor of an interactive built-in problem as `format` ships it:
+/// `problem_dir/kattis/interactor.cpp` (self-contained, Kattis convention) for a Kattis
+/// package, `problem_dir/testlib/interactor.cpp` (written against testlib's API, which each
+/// judge compiles with its own `testlib.h`) for the others. Errors naming the missing file.
+pub(super) fn builtin_interactor(problem_dir: &Path, format: Format) -> anyhow::Result<Source> {
+    let (folder, convention, why) = if format.is_kattis() {
+        (
+            "kattis",
+            Convention::Kattis,
+            "a Kattis package ships the problem's self-contained C++ interactor in the Kattis \
+             convention (exit 42/43)",
+        )
+    } else {
+        (
+            "testlib",
+            Convention::Testlib,
+            "Polygon and testlib packages ship the problem's interactor written against \
+             testlib's API",
+        )
+    };
+    let path = problem_dir.join(folder).join("interactor.cpp");
+    let bytes =
+        std::fs::read(&path).with_context(|| format!("cannot read {}: {why}", path.display()))?;
+    Ok(Source {
+        bytes,
+        kind: SubmissionKind::Cpp(path),
+        ext: "cpp".into(),
+        convention,
+        builtin: false,
+        kattis_define: false,
+        beside: Vec::new(),
+    })
 }
 
 /// The source of `pp`'s program `spec` (called `what` in problem.toml's `[programs]`) as
@@ -683,6 +831,50 @@ mod tests {
         std::fs::write(d.join("k/util.h"), "int u;\n").unwrap();
         let beside = program_folder(d, &main, b"int main() {}\n", "validator", "cc").unwrap();
         assert_eq!(beside, [(PathBuf::from("util.h"), b"int u;\n".to_vec())]);
+    }
+
+    /// A built-in interactive problem ships `kattis/interactor.cpp` in a Kattis package and
+    /// `testlib/interactor.cpp` (testlib's API) in the others; a missing one is named.
+    #[test]
+    fn builtin_interactors_come_from_their_folders() {
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
+        put(
+            d,
+            &[
+                ("kattis/interactor.cpp", "// kattis\n"),
+                ("testlib/interactor.cpp", "#include \"testlib.h\"\n"),
+            ],
+        );
+        for (format, bytes, convention) in [
+            (Format::Kattis, "// kattis\n", Convention::Kattis),
+            (Format::Kattis2025, "// kattis\n", Convention::Kattis),
+            (
+                Format::Polygon,
+                "#include \"testlib.h\"\n",
+                Convention::Testlib,
+            ),
+            (
+                Format::Testlib,
+                "#include \"testlib.h\"\n",
+                Convention::Testlib,
+            ),
+        ] {
+            let s = builtin_interactor(d, format).unwrap();
+            assert_eq!(
+                (s.bytes.as_slice(), s.convention),
+                (bytes.as_bytes(), convention)
+            );
+        }
+        std::fs::remove_file(d.join("kattis/interactor.cpp")).unwrap();
+        let Err(e) = builtin_interactor(d, Format::Kattis) else {
+            panic!("a missing kattis/interactor.cpp was not refused");
+        };
+        let e = format!("{e:#}");
+        assert!(
+            e.contains("kattis/interactor.cpp") && e.contains("Kattis convention"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -175,10 +175,10 @@ pub struct ProgramsConfig {
     pub solution: ProgramSpec,
     /// A slow trusted solution, run on the tests of `[build] brute_force_group`.
     pub brute_force: Option<ProgramSpec>,
-    /// The checker: `{ builtin = ... }` or a program. Optional only for an interactive problem,
-    /// whose interactor decides alone when it has none (with a testlib-convention interactor,
-    /// a checker judges its log).
-    #[serde(default)]
+    /// The checker: `{ builtin = ... }` or a program. Required for a batch problem; optional
+    /// for an interactive one, whose interactor may decide alone (a Kattis-convention
+    /// interactor always does; a testlib-convention one may leave its log to a checker).
+    /// [`crate::problems::program::ProgramProblem::load`] refuses a batch problem without one.
     pub checker: Option<ProgramSpec>,
     /// The interactor of an interactive problem (`[interaction] interactive = true`), in the
     /// testlib convention (`interactor <input> <output-log> [<answer>]`, exit 0/1/2/3; the

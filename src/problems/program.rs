@@ -142,34 +142,36 @@ impl ProgramProblem {
         // A program problem reads no bounds and no `[checker]` options from problem.toml.
         config.check_keys(&config.name, &crate::problem::ConfigKeys::default())?;
         let origin = path.display().to_string();
-        let mut all: Vec<(String, &ProgramSpec)> = programs
+        let mut all: Vec<(String, ProgramSpec)> = programs
             .generators
             .iter()
-            .map(|(n, s)| (format!("generator `{n}`"), s))
+            .map(|(n, s)| (format!("generator `{n}`"), s.clone()))
             .collect();
-        all.push(("validator".into(), &programs.validator));
-        all.push(("solution".into(), &programs.solution));
+        all.push(("validator".into(), programs.validator.clone()));
+        all.push(("solution".into(), programs.solution.clone()));
         if let Some(b) = &programs.brute_force {
-            all.push(("brute_force".into(), b));
+            all.push(("brute_force".into(), b.clone()));
         }
         if let Some(n) = &programs.normaliser {
-            all.push(("normaliser".into(), n));
+            all.push(("normaliser".into(), n.clone()));
         }
         if let Some(i) = &programs.interactor {
-            all.push(("interactor".into(), i));
+            all.push(("interactor".into(), i.clone()));
         }
         check_interaction(&origin, &config, &programs)?;
-        let checker_spec = match (&programs.checker, config.interaction.interactive) {
-            (Some(c), _) => c,
-            (None, true) => &ProgramSpec::Table(Default::default()),
-            (None, false) => bail!(
-                "{origin}: [programs] declares no checker; only an interactive problem may go \
-                 without one (checker = {{ builtin = \"tokens\" }} compares tokens)"
-            ),
+        let Some(checker_spec) = &programs.checker else {
+            if config.interaction.interactive {
+                // The interactor decides alone.
+                return Self::finish_load(dir, text, config, programs, None, all, cache_dir);
+            }
+            bail!(
+                "{origin}: [programs] has no checker; a problem that is not interactive needs \
+                 one, e.g. checker = {{ builtin = \"tokens\" }} or checker = {{ source = \
+                 \"check.cpp\", convention = \"testlib\" }}"
+            );
         };
         let checker_table = checker_spec.table();
         let checker = match &checker_table.builtin {
-            _ if programs.checker.is_none() => None,
             Some(b) => {
                 if checker_table.command.is_some() || checker_table.convention.is_some() {
                     bail!("{origin}: [programs] checker: `builtin` takes no `command` or `convention`");
@@ -179,10 +181,25 @@ impl ProgramProblem {
                 Some((c, None))
             }
             None => {
-                all.push(("checker".into(), checker_spec));
+                all.push(("checker".into(), checker_spec.clone()));
                 None
             }
         };
+        Self::finish_load(dir, text, config, programs, checker, all, cache_dir)
+    }
+
+    /// The rest of [`ProgramProblem::load`] once the checker is known: every program in `all`
+    /// exists, the brute force has its group, and the problem is made.
+    fn finish_load(
+        dir: &Path,
+        text: String,
+        config: ProblemConfig,
+        programs: ProgramsConfig,
+        checker: Option<(BuiltinChecker, Option<&'static str>)>,
+        all: Vec<(String, ProgramSpec)>,
+        cache_dir: &Path,
+    ) -> anyhow::Result<&'static ProgramProblem> {
+        let origin = dir.join("problem.toml").display().to_string();
         for (what, spec) in &all {
             let t = spec.table();
             if t.builtin.is_some() {
@@ -253,6 +270,11 @@ impl ProgramProblem {
     /// The problem folder (absolute).
     pub fn dir(&self) -> &Path {
         &self.dir
+    }
+
+    /// The problem's `problem.toml`, parsed.
+    pub fn config(&self) -> &ProblemConfig {
+        &self.config
     }
 
     /// The `[programs]` table.
@@ -801,8 +823,8 @@ impl ProgramProblem {
         answer: &[u8],
     ) -> anyhow::Result<CheckOutcome> {
         let Some(spec) = &self.programs.checker else {
-            return Ok(CheckOutcome::ac(
-                "no checker: the interactor's verdict stands",
+            return Ok(CheckOutcome::fail(
+                "the problem has no checker ([programs] checker): its interactor alone judges",
             ));
         };
         let conv = spec.table().convention.unwrap_or_default();

@@ -465,8 +465,10 @@ pub fn solutions(
     Ok(out)
 }
 
-/// The checker (`check.cpp` bytes) and the validator (file name in `files/`, bytes) that the
-/// package of `problem` ships. Errors naming the file or the `problem.toml` entry when a source
+/// The checker (`check.cpp` bytes), the validator (file name in `files/`, bytes) and the
+/// interactor of an interactive problem that the package of `problem` ships: a built-in
+/// problem's `problems/<p>/testlib/interactor.cpp`, a program problem's own testlib-API C++
+/// interactor ([`testlib_cpp`]). Errors naming the file or the `problem.toml` entry when a source
 /// is missing, when a program problem's validator or checker has the Kattis convention, when
 /// its checker is a built-in other than `tokens` or its own checker is not C++ written against
 /// testlib's API (`#include "testlib.h"`), or when a `[checker]` option is not implemented in
@@ -475,7 +477,7 @@ fn sources(
     problem: &dyn Problem,
     config: &ProblemConfig,
     problem_dir: &Path,
-) -> anyhow::Result<(Vec<u8>, String, Vec<u8>)> {
+) -> anyhow::Result<Sources> {
     let read = |p: &Path, why: &str| {
         std::fs::read(p).with_context(|| format!("cannot read {}: {why}", p.display()))
     };
@@ -486,10 +488,33 @@ fn sources(
         let check_path = dir.join("check.cpp");
         let check = with_checker_options(config, &read(&check_path, why)?, &check_path)?;
         let validator = read(&dir.join("validator.cpp"), why)?;
-        return Ok((check, "validator.cpp".into(), validator));
+        let interactor = if config.interaction.interactive {
+            let i = crate::export::programs::builtin_interactor(
+                problem_dir,
+                crate::export::format::Format::Polygon,
+            )?;
+            Some(i.bytes)
+        } else {
+            None
+        };
+        return Ok(Sources {
+            check,
+            validator_name: "validator.cpp".into(),
+            validator,
+            interactor,
+        });
     };
     let toml = pp.dir().join("problem.toml");
     let programs = pp.programs();
+    // The interactor first: a Kattis-convention one (no checker) is refused as itself.
+    let interactor = match (&programs.interactor, config.interaction.interactive) {
+        (Some(spec), true) => Some(testlib_cpp(pp, "interactor", spec, "interactor.cpp")?),
+        (None, true) => bail!(
+            "{}: [interaction] interactive = true but [programs] names no interactor",
+            toml.display()
+        ),
+        (_, false) => None,
+    };
     let v = programs.validator.table();
     let Some(rel) = v.source else {
         bail!(
@@ -530,44 +555,83 @@ fn sources(
              checker written against testlib.h",
             toml.display()
         ),
-        None => {
-            let Some(spec) = &programs.checker else {
-                bail!(
-                    "{}: [programs] declares no checker; a Polygon package needs one",
-                    toml.display()
-                );
-            };
-            let c = spec.table();
-            let Some(crel) = c.source else {
-                bail!(
-                    "{}: [programs] checker is a command line; a Polygon package ships a C++ \
-                     checker written against testlib.h",
-                    toml.display()
-                );
-            };
-            let bytes = crate::export::programs::one_file(
-                pp.dir(),
-                &crel,
-                "checker",
-                crate::export::format::Format::Polygon,
-            )?;
-            let testlib = String::from_utf8_lossy(&bytes).contains("#include \"testlib.h\"");
-            if c.convention == Some(Convention::Kattis)
-                || source_type(&crel) != Some("cpp.g++17")
-                || !testlib
-            {
-                bail!(
-                    "{}: [programs] checker `{crel}` is not C++ written against testlib's API \
-                     (`#include \"testlib.h\"`, testlib convention): each consumer of a Polygon \
-                     package (Polygon, CMS with -DCMS, p2d) builds check.cpp with its own \
-                     testlib.h to get its calling convention",
-                    toml.display()
-                );
-            }
-            bytes
-        }
+        None => match &programs.checker {
+            Some(spec) => testlib_cpp(pp, "checker", spec, "check.cpp")?,
+            None => bail!(
+                "{}: [programs] has no checker, but a Polygon package needs one (Polygon runs the \
+                 checker on the interactor's log); give the problem a C++ checker written \
+                 against testlib.h",
+                toml.display()
+            ),
+        },
     };
-    Ok((check, format!("validator.{ext}"), validator))
+    Ok(Sources {
+        check,
+        validator_name: format!("validator.{ext}"),
+        validator,
+        interactor,
+    })
+}
+
+/// The program `spec` (called `what` in `[programs]`) of `pp` as the one C++ file written
+/// against testlib's API that a Polygon package ships (`file` there): local headers inlined.
+/// Errors naming `problem.toml` when it is a command line, not C++, not in the testlib
+/// convention or does not `#include "testlib.h"`: each consumer of a Polygon package
+/// (Polygon, CMS with -DCMS, p2d) builds it with its own testlib.h to get its calling
+/// convention.
+fn testlib_cpp(
+    pp: &ProgramProblem,
+    what: &str,
+    spec: &crate::problem::programs::ProgramSpec,
+    file: &str,
+) -> anyhow::Result<Vec<u8>> {
+    let toml = pp.dir().join("problem.toml");
+    let c = spec.table();
+    let Some(crel) = c.source else {
+        bail!(
+            "{}: [programs] {what} is a command line; a Polygon package ships a C++ {what} \
+             written against testlib.h",
+            toml.display()
+        );
+    };
+    let bytes = crate::export::programs::one_file(
+        pp.dir(),
+        &crel,
+        what,
+        crate::export::format::Format::Polygon,
+    )?;
+    let testlib = String::from_utf8_lossy(&bytes).contains("#include \"testlib.h\"");
+    if c.convention == Some(Convention::Kattis)
+        || source_type(&crel) != Some("cpp.g++17")
+        || !testlib
+    {
+        bail!(
+            "{}: [programs] {what} `{crel}` is not C++ written against testlib's API \
+             (`#include \"testlib.h\"`, testlib convention), which a Polygon package needs as \
+             {file}: each consumer of a Polygon package (Polygon, CMS with -DCMS, p2d) builds \
+             it with its own testlib.h to get its calling convention{}",
+            toml.display(),
+            if what == "interactor" {
+                "; export a Kattis-convention interactor with --format kattis or kattis2025"
+            } else {
+                ""
+            }
+        );
+    }
+    Ok(bytes)
+}
+
+/// What [`sources`] reads: the checker, the validator and its file name in `files/`, and the
+/// interactor of an interactive problem.
+struct Sources {
+    /// `check.cpp`.
+    check: Vec<u8>,
+    /// The validator's file name in `files/`.
+    validator_name: String,
+    /// The validator.
+    validator: Vec<u8>,
+    /// `files/interactor.cpp`, written against testlib's API.
+    interactor: Option<Vec<u8>>,
 }
 
 /// Writes the Polygon package of `problem` (its `problem.toml` read into `config`, its folder
@@ -586,7 +650,12 @@ pub fn write(
     compiled: &CompiledStatement,
     bar: &indicatif::ProgressBar,
 ) -> anyhow::Result<usize> {
-    let (check, validator_name, validator) = sources(problem, config, problem_dir)?;
+    let Sources {
+        check,
+        validator_name,
+        validator,
+        interactor,
+    } = sources(problem, config, problem_dir)?;
     let reference =
         ProgramProblem::of(problem).and_then(|pp| pp.programs().solution.table().source);
     let sols = solutions(problem_dir, reference.as_deref(), config)?;
@@ -609,6 +678,9 @@ pub fn write(
     write_file(&root.join("check.cpp"), &check)?;
     write_file(&root.join("files/check.cpp"), &check)?;
     write_file(&root.join("files").join(&validator_name), &validator)?;
+    if let Some(i) = &interactor {
+        write_file(&root.join("files/interactor.cpp"), i)?;
+    }
     for (i, v) in vtests.iter().enumerate() {
         write_file(
             &root.join(format!("files/tests/validator-tests/{:02}", i + 1)),
@@ -683,6 +755,7 @@ pub fn write(
             memory_mib: config.limits.memory_mib,
             validator: &validator_name,
             validator_tests: &vtests,
+            interactor: interactor.is_some(),
             solutions: &sols,
             pdf: compiled.pdf,
             html: compiled.html,

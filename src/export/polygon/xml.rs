@@ -107,6 +107,8 @@ pub struct Descriptor<'a> {
     pub validator: &'a str,
     /// The validator tests.
     pub validator_tests: &'a [ValidatorTest],
+    /// Whether the package has `files/interactor.cpp` (an interactive problem).
+    pub interactor: bool,
     /// The solutions.
     pub solutions: &'a [Solution],
     /// Whether a compiled PDF and HTML statement are in the package.
@@ -220,10 +222,14 @@ pub fn problem_xml(tests: &[PackageTest], d: &Descriptor) -> String {
     let validator_type = source_type(d.validator).unwrap_or("cpp.g++17");
     let _ = writeln!(x, "    <files>");
     let _ = writeln!(x, "        <executables>");
-    for (path, kind) in [
+    let mut executables = vec![
         ("files/check.cpp".to_string(), "cpp.g++17"),
         (format!("files/{}", d.validator), validator_type),
-    ] {
+    ];
+    if d.interactor {
+        executables.push(("files/interactor.cpp".to_string(), "cpp.g++17"));
+    }
+    for (path, kind) in executables {
         let _ = writeln!(x, "            <executable>");
         let _ = writeln!(
             x,
@@ -242,6 +248,16 @@ pub fn problem_xml(tests: &[PackageTest], d: &Descriptor) -> String {
     );
     let _ = writeln!(x, r#"            <copy path="check.cpp"/>"#);
     let _ = writeln!(x, "        </checker>");
+    if d.interactor {
+        // Polygon's place for an interactive problem's interactor (testlib's
+        // registerInteraction), which p2d and Polygon read.
+        let _ = writeln!(x, "        <interactor>");
+        let _ = writeln!(
+            x,
+            r#"            <source path="files/interactor.cpp" type="cpp.g++17"/>"#
+        );
+        let _ = writeln!(x, "        </interactor>");
+    }
     let _ = writeln!(x, "        <validators>");
     let _ = writeln!(x, "            <validator>");
     let _ = writeln!(
@@ -358,6 +374,7 @@ mod tests {
             memory_mib: 256,
             validator: "validator.cpp",
             validator_tests: &vt,
+            interactor: false,
             solutions: &[],
             pdf: false,
             html: false,
