@@ -682,5 +682,5 @@ fn completions_offer_formats_and_problem_names() {
         script.contains("testlib kattis kattis-2025-09 polygon"),
         "no --format values"
     );
-    assert!(script.contains("bunny game mine"), "no problem names");
+    assert!(script.contains("bunny duel game mine"), "no problem names");
 }

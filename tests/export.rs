@@ -46,6 +46,15 @@ fn built(problem: &str) -> tempfile::TempDir {
         .join("problems")
         .join(problem);
     copy_dir(&src, &tmp.path().join(problem));
+    // A problem that plays on another's tests (duel on game's boards) ships that problem's
+    // validator: its folder must be beside it.
+    if let Some(seed) = gridjudge::problems::by_name(problem)
+        .ok()
+        .map(|p| p.seed_name())
+        .filter(|s| *s != problem)
+    {
+        copy_dir(&src.with_file_name(seed), &tmp.path().join(seed));
+    }
     let opts = BuildOptions {
         problems_dir: tmp.path().to_path_buf(),
         lock: LockMode::Locked,
@@ -547,6 +556,23 @@ fn all_problems() -> Vec<String> {
     v
 }
 
+/// [`all_problems`] but the interactive ones (`duel`), whose Kattis output validator is an
+/// interactor: tests/interactive_export.rs checks those packages' layout and runs, and the
+/// judges' tools check duel's below with the others.
+fn batch_problems() -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+    all_problems()
+        .into_iter()
+        .filter(|p| {
+            let path = dir.join(p).join("problem.toml");
+            let text = fs::read_to_string(&path).unwrap();
+            let c = gridjudge::problem::ProblemConfig::parse(&text, &path.display().to_string())
+                .unwrap();
+            !c.interaction.interactive
+        })
+        .collect()
+}
+
 /// The two Kattis formats: (`--format` name, `problem_format_version`, output validator folder,
 /// statement folder, test group file, its key).
 const KATTIS_FORMATS: [(&str, &str, &str, &str, &str, &str); 2] = [
@@ -596,7 +622,7 @@ fn files_under(dir: &Path) -> Vec<PathBuf> {
 
 #[test]
 fn kattis_exports_of_every_problem_in_both_formats() {
-    for problem in all_problems() {
+    for problem in batch_problems() {
         let problems = built(&problem);
         let config: toml::Value = toml::from_str(
             &fs::read_to_string(problems.path().join(&problem).join("problem.toml")).unwrap(),
@@ -622,10 +648,10 @@ fn kattis_exports_of_every_problem_in_both_formats() {
                 groups.push(g.to_string());
             }
         }
-        let invalid_corpus = problems
-            .path()
-            .join(&problem)
-            .join("validator_corpus/invalid");
+        // duel plays on game's boards: game's validator, game's corpus.
+        let seed =
+            gridjudge::problems::by_name(&problem).map_or(problem.as_str(), |p| p.seed_name());
+        let invalid_corpus = problems.path().join(seed).join("validator_corpus/invalid");
         let invalid_names: Vec<String> = fs::read_dir(&invalid_corpus)
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -897,7 +923,7 @@ fn kattis_output_validators_build_as_the_domjudge_judgehost_builds_them() {
             .output()
             .unwrap()
     };
-    for problem in all_problems() {
+    for problem in batch_problems() {
         let problems = built(&problem);
         for (format, _, ov_dir, ..) in KATTIS_FORMATS {
             let what = format!("{problem} --format {format}");

@@ -3,11 +3,8 @@
 //! guess_kattis (a Kattis-convention Python interactor, no checker) and multipass (a
 //! Kattis-convention checker that writes nextpass.in).
 //!
-//! The tests are built without the interactive engine: [`built`] builds each fixture from a
-//! copy whose `problem.toml` lacks `[interaction]` and whose reference is a stand-in that
-//! prints the answer (every test of the fixtures is hand-made with its official answer, or
-//! generated with an answer the stand-in computes), then puts the real `problem.toml` back.
-//! The lock does not depend on `problem.toml`, so the package is the fixture's.
+//! Each fixture is built by `gridjudge build` ([`built`]), which runs its reference against
+//! the interactor (or through every pass) on every test.
 //!
 //! The fast tests check each package's layout and run its Kattis output validator as the
 //! judge does (its `build`, then `run` joined by pipes to a submission); the ignored ones check
@@ -36,49 +33,13 @@ fn gridjudge(root: &Path, args: &[&str]) -> Output {
     common::gridjudge(&[args, &dir].concat())
 }
 
-/// A stand-in reference for building `guess` and `guess_kattis` without the interactive
-/// engine: it prints X, the second number of the input, which is the answer.
-const GUESS_STANDIN: &str = "import sys\nprint(sys.stdin.read().split()[1])\n";
-
-/// A temporary problems folder holding the fixture `name`, built (see the module
-/// documentation).
+/// A temporary problems folder holding the fixture `name`, built by `gridjudge build` (which
+/// also runs the reference against the interactor, or through every pass, on every test).
 fn built(name: &str) -> tempfile::TempDir {
     let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join(name);
-    common::copy_problem(&fixture(name), &dir);
-    let toml_path = dir.join("problem.toml");
-    let original = fs::read_to_string(&toml_path).unwrap();
-    if name != "multipass" {
-        // Without [interaction], with a stand-in reference and (guess_kattis) a checker.
-        let mut text = String::new();
-        let mut skip = false;
-        for line in original.lines() {
-            if line.starts_with('[') {
-                skip = line == "[interaction]";
-            }
-            if skip {
-                continue;
-            }
-            if line.starts_with("solution = ") {
-                text += "solution = \"standin.py\"\n";
-            } else {
-                text += line;
-                text.push('\n');
-            }
-        }
-        if !text.contains("checker = ") {
-            text = text.replace(
-                "[programs]\n",
-                "[programs]\nchecker = { builtin = \"tokens\" }\n",
-            );
-        }
-        fs::write(&toml_path, text).unwrap();
-        fs::write(dir.join("standin.py"), GUESS_STANDIN).unwrap();
-    }
+    common::copy_problem(&fixture(name), &tmp.path().join(name));
     let o = gridjudge(tmp.path(), &["build", name]);
     assert!(o.status.success(), "build {name}: {}", text(&o));
-    fs::write(&toml_path, original).unwrap();
-    let _ = fs::remove_file(dir.join("standin.py"));
     tmp
 }
 

@@ -185,7 +185,7 @@ fn the_command_line_is_checked() {
     }
     let out = solve(&["--help"], b"");
     assert_eq!(out.status.code(), Some(0));
-    assert!(text(&out.stdout).contains("Problem name (game, bunny)"));
+    assert!(text(&out.stdout).contains("Problem name (game, bunny, duel)"));
     let out = solve(&["-V"], b"");
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
@@ -196,7 +196,7 @@ fn the_command_line_is_checked() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr),
-        "solve: error: unknown problem `chess` (known: game, bunny)\n"
+        "solve: error: unknown problem `chess` (known: game, bunny, duel)\n"
     );
 }
 
@@ -451,7 +451,7 @@ fn a_program_problem_of_the_nearest_problems_folder() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         text(&o.stderr),
-        "solve: error: unknown problem `geography` (known: game, bunny)\n"
+        "solve: error: unknown problem `geography` (known: game, bunny, duel)\n"
     );
     let game = common::problem_dir("game").join("samples");
     let (input, answer) = (game.join("sample1.in"), game.join("sample1.ans"));

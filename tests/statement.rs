@@ -207,6 +207,15 @@ fn built(problem: &str) -> tempfile::TempDir {
         &root().join("problems").join(problem),
         &tmp.path().join(problem),
     );
+    // A problem that plays on another's tests (duel on game's boards) ships that problem's
+    // validator: its folder must be beside it.
+    if let Some(seed) = gridjudge::problems::by_name(problem)
+        .ok()
+        .map(|p| p.seed_name())
+        .filter(|s| *s != problem)
+    {
+        copy_dir(&root().join("problems").join(seed), &tmp.path().join(seed));
+    }
     let opts = BuildOptions {
         problems_dir: tmp.path().to_path_buf(),
         lock: LockMode::Locked,

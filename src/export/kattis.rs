@@ -431,8 +431,10 @@ pub(super) fn write_kattis(
         )?;
     }
 
-    // 2025-09: the validator corpus' invalid inputs, which the input validator must reject.
-    let invalid = problem_dir.join("validator_corpus/invalid");
+    // 2025-09: the validator corpus' invalid inputs, which the input validator must reject (a
+    // problem that plays on another's tests has that problem's validator and corpus).
+    let invalid =
+        super::shared::validator_dir(problem, problem_dir).join("validator_corpus/invalid");
     if modern && invalid.is_dir() {
         for e in std::fs::read_dir(&invalid)
             .with_context(|| format!("cannot read {}", invalid.display()))?

@@ -213,7 +213,11 @@ pub fn export_with(
         None => {
             same_rules_as_shipped(problem, &config, &dir)?;
             if opts.format.is_kattis() {
-                Shipped::Programs(Box::new(ProgramParts::testlib_sources(&config, &dir)?))
+                Shipped::Programs(Box::new(ProgramParts::testlib_sources(
+                    &config,
+                    &dir,
+                    &shared::validator_dir(problem, &dir),
+                )?))
             } else if opts.format == Format::Polygon {
                 // A Polygon package ships sources only (crate::export::polygon): no binaries needed.
                 Shipped::Binaries(Binaries {

@@ -284,17 +284,24 @@ impl ProgramParts {
         })
     }
 
-    /// A built-in problem's self-contained C++ sources `problem_dir/testlib/validator.cpp` and
-    /// `checker.cpp` (the checker with `config`'s checker options written in, see
-    /// [`with_checker_options`]) for a Kattis package: both take the Kattis convention when
-    /// compiled with `-DKATTIS`. Errors when a source cannot be read or an option is not
-    /// implemented.
+    /// A built-in problem's self-contained C++ sources `validator_dir/testlib/validator.cpp`
+    /// and `problem_dir/testlib/checker.cpp` (the checker with `config`'s checker options
+    /// written in, see [`with_checker_options`]; none for an interactive problem, whose
+    /// interactor judges) for a Kattis package: both take the Kattis convention when compiled
+    /// with `-DKATTIS`. `validator_dir` is [`super::shared::validator_dir`]. Errors when a source
+    /// cannot be read or an option is not implemented.
     pub(super) fn testlib_sources(
         config: &ProblemConfig,
         problem_dir: &Path,
+        validator_dir: &Path,
     ) -> anyhow::Result<ProgramParts> {
         let read = |name: &str| -> anyhow::Result<Source> {
-            let path = problem_dir.join("testlib").join(name);
+            let dir = if name == "validator.cpp" {
+                validator_dir
+            } else {
+                problem_dir
+            };
+            let path = dir.join("testlib").join(name);
             let bytes = std::fs::read(&path).with_context(|| {
                 format!(
                     "cannot read {}: a Kattis package ships the problem's self-contained C++ \

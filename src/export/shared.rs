@@ -54,6 +54,16 @@ pub fn load_built(problem: &dyn Problem, problems_dir: &Path) -> anyhow::Result<
         .collect()
 }
 
+/// The folder holding a built-in problem's validator sources (`testlib/validator.cpp`,
+/// `polygon/validator.cpp`): its own, or for a problem that plays on another's tests (`duel` on
+/// `game`'s boards, [`Problem::seed_name`]) that problem's, beside it in the problems folder.
+pub fn validator_dir(problem: &dyn Problem, problem_dir: &Path) -> PathBuf {
+    match problem_dir.parent() {
+        Some(parent) if problem.seed_name() != problem.name() => parent.join(problem.seed_name()),
+        _ => problem_dir.to_path_buf(),
+    }
+}
+
 /// The transcript of the sample test `spec` of the problem in `problem_dir`: the file beside
 /// its hand-made input with the extension `.interaction` (`samples/1.in` gives
 /// `samples/1.interaction`), in the Kattis `.interaction` form: every line starts with `<`

@@ -188,8 +188,20 @@ pub(super) fn write_testlib(
         }
     };
     // The C++ sources first: without them the package is useless to the judges it is for.
+    // An interactive problem's interactor judges: no checker. The validator may be another
+    // problem's (`duel` plays on `game`'s boards).
+    let interactive = config.interaction.interactive;
     for name in TESTLIB_SOURCES {
-        let from = problem_dir.join("testlib").join(name);
+        if interactive && name == "checker.cpp" {
+            continue;
+        }
+        let from = if name == "validator.cpp" {
+            super::shared::validator_dir(problem, problem_dir)
+        } else {
+            problem_dir.to_path_buf()
+        }
+        .join("testlib")
+        .join(name);
         let bytes = std::fs::read(&from).with_context(|| {
             format!(
                 "cannot read {}: a testlib package needs the problem's self-contained C++ \
@@ -215,20 +227,24 @@ pub(super) fn write_testlib(
         write_file(&root.join(format!("{}.ans", i + 1)), &t.answer)?;
         bar.inc(1);
     }
-    copy_executable(&bins.checker, &root.join("bin/checker"))?;
+    if !interactive {
+        copy_executable(&bins.checker, &root.join("bin/checker"))?;
+    }
     copy_executable(&bins.validator, &root.join("bin/validator"))?;
     let p = problem.name();
-    write_script(
-        &root.join("checker"),
-        &wrapper(
-            "bin/checker",
-            p,
-            "",
-            "testlib checker, the arguments of checker.cpp: checker [--testset T] [--group G] \
+    if !interactive {
+        write_script(
+            &root.join("checker"),
+            &wrapper(
+                "bin/checker",
+                p,
+                "",
+                "testlib checker, the arguments of checker.cpp: checker [--testset T] [--group G] \
              <input> <output> <answer> [<report> [-appes]]; exit 0 AC, 1 WA, 2 PE, 3 FAIL; \
              CMS: checker --cms <input> <answer> <output>",
-        ),
-    )?;
+            ),
+        )?;
+    }
     write_script(
         &root.join("validator"),
         &wrapper(

@@ -487,7 +487,12 @@ fn sources(
                    testlib's API (problems/<p>/polygon/)";
         let check_path = dir.join("check.cpp");
         let check = with_checker_options(config, &read(&check_path, why)?, &check_path)?;
-        let validator = read(&dir.join("validator.cpp"), why)?;
+        let validator = read(
+            &crate::export::shared::validator_dir(problem, problem_dir)
+                .join("polygon")
+                .join("validator.cpp"),
+            why,
+        )?;
         let interactor = if config.interaction.interactive {
             let i = crate::export::programs::builtin_interactor(
                 problem_dir,
