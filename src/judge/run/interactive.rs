@@ -332,6 +332,14 @@ pub(super) fn run_and_check(
     unreachable!("the last pass returns ({})", last.is_some())
 }
 
+/// The feedback folder as a Kattis program's argument: its path with a final slash, since
+/// validators may append file names to it directly, as the Kattis format allows.
+fn feedback_arg(feedback: &Path) -> OsString {
+    let mut fb: OsString = feedback.into();
+    fb.push("/");
+    fb
+}
+
 fn judge_role(interactive: bool) -> &'static str {
     if interactive {
         "interactor"
@@ -350,17 +358,7 @@ fn one_exchange(
     dir: &Path,
     cap: u64,
 ) -> anyhow::Result<Pass> {
-    let sub = RunSpec {
-        argv: program.argv.to_vec(),
-        stdin: pass_input.to_path_buf(),
-        stdout: dir.join("stdout"),
-        stderr: Some(dir.join("stderr")),
-        limits: *program.limits,
-        work_parent: Some(dir.to_path_buf()),
-        sandbox: program.session.cloned(),
-        pipes: None,
-        read_only: None,
-    };
+    let sub = program.spec(pass_input, dir);
     let log = dir.join("interactor.log");
     let jury = match judge {
         Some(j) => {
@@ -370,11 +368,11 @@ fn one_exchange(
                     argv.extend([pass_input.into(), log.clone().into(), answer_file.into()]);
                 }
                 Convention::Kattis => {
-                    // The feedback folder's path ends with a slash: validators may append
-                    // file names to it directly, as the Kattis format allows.
-                    let mut fb: OsString = feedback.into();
-                    fb.push("/");
-                    argv.extend([pass_input.into(), answer_file.into(), fb]);
+                    argv.extend([
+                        pass_input.into(),
+                        answer_file.into(),
+                        feedback_arg(feedback),
+                    ]);
                 }
             }
             Jury::Program(RunSpec {
@@ -466,18 +464,9 @@ fn one_batch_pass(
     feedback: &Path,
     dir: &Path,
 ) -> anyhow::Result<Pass> {
-    let stdout = dir.join("stdout");
-    let run = runner::run(&RunSpec {
-        argv: program.argv.to_vec(),
-        stdin: pass_input.to_path_buf(),
-        stdout: stdout.clone(),
-        stderr: Some(dir.join("stderr")),
-        limits: *program.limits,
-        work_parent: Some(dir.to_path_buf()),
-        sandbox: program.session.cloned(),
-        pipes: None,
-        read_only: None,
-    })?;
+    let spec = program.spec(pass_input, dir);
+    let stdout = spec.stdout.clone();
+    let run = runner::run(&spec)?;
     if let Some((verdict, message)) = stopped_verdict(&run, program.limits) {
         return Ok(Pass {
             verdict,
@@ -488,10 +477,12 @@ fn one_batch_pass(
             next: false,
         });
     }
-    let mut fb: OsString = feedback.into();
-    fb.push("/");
     let mut argv = judge.argv.clone();
-    argv.extend([pass_input.into(), answer_file.into(), fb]);
+    argv.extend([
+        pass_input.into(),
+        answer_file.into(),
+        feedback_arg(feedback),
+    ]);
     let checked = runner::run(&RunSpec {
         argv,
         stdin: stdout,

@@ -73,6 +73,24 @@ pub struct Program<'a> {
     pub session: Option<&'a Arc<Session>>,
 }
 
+impl Program<'_> {
+    /// How this program runs on the file `stdin`: stdout to `dir/stdout`, stderr to
+    /// `dir/stderr`, its working folder created in `dir`, in its sandbox session.
+    pub fn spec(&self, stdin: &Path, dir: &Path) -> RunSpec {
+        RunSpec {
+            argv: self.argv.to_vec(),
+            stdin: stdin.to_path_buf(),
+            stdout: dir.join("stdout"),
+            stderr: Some(dir.join("stderr")),
+            limits: *self.limits,
+            work_parent: Some(dir.to_path_buf()),
+            sandbox: self.session.cloned(),
+            pipes: None,
+            read_only: None,
+        }
+    }
+}
+
 /// One run, judged by [`run_and_check`].
 #[derive(Clone, Debug)]
 pub struct JudgedRun {
@@ -124,18 +142,8 @@ pub fn run_and_check(
     if config.interaction.interactive || config.interaction.multi_pass {
         return interactive::run_and_check(problem, config, program, stdin, input, answer, dir);
     }
-    let stdout = dir.join("stdout");
-    let spec = RunSpec {
-        argv: program.argv.to_vec(),
-        stdin: stdin.to_path_buf(),
-        stdout: stdout.clone(),
-        stderr: Some(dir.join("stderr")),
-        limits: *program.limits,
-        work_parent: Some(dir.to_path_buf()),
-        sandbox: program.session.cloned(),
-        pipes: None,
-        read_only: None,
-    };
+    let spec = program.spec(stdin, dir);
+    let stdout = spec.stdout.clone();
     let run = runner::run(&spec)?;
     let (verdict, message) = match stopped_verdict(&run, program.limits) {
         Some(stopped) => stopped,
