@@ -368,7 +368,7 @@ pub(super) fn write_kattis(
             if let Some(exchange) = t.interaction.as_ref().filter(|_| exchanged) {
                 write_file(
                     &dir.join(format!("{samples:0width$}.interaction")),
-                    &exchange,
+                    exchange,
                 )?;
                 if modern {
                     write_file(
