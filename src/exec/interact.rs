@@ -168,7 +168,7 @@ pub struct Exchange {
     /// Both directions.
     pub transcript: Transcript,
     /// Whether the submission's run ended before the jury's side did (the rules of
-    /// [`crate::judge::interactive`] depend on who stopped first).
+    /// [`crate::judge::run::interactive`] depend on who stopped first).
     pub submission_first: bool,
     /// Whether the submission wrote more than its output limit.
     pub output_over: bool,

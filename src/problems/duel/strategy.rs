@@ -3,11 +3,11 @@
 //!
 //! **Theory** (`../shared/problems/game.md`). Let S be the unvisited free cells (the token's
 //! cell excluded) and t the token's cell. The player to move wins iff t is covered by every
-//! maximum matching of G[S ∪ {t}], i.e. iff a maximum matching M of G[S] has an augmenting
+//! maximum matching of G\[S ∪ {t}\], i.e. iff a maximum matching M of G\[S\] has an augmenting
 //! path from t. A move to u ∈ S wins iff the opponent, at u with S − u unvisited, loses, i.e.
-//! iff some maximum matching of G[S] leaves u uncovered ("u escapes", [`Play::escapes`]).
+//! iff some maximum matching of G\[S\] leaves u uncovered ("u escapes", [`Play::escapes`]).
 //!
-//! **State.** One maximum matching of G[S], kept by
+//! **State.** One maximum matching of G\[S\], kept by
 //! [`crate::core::matching::IncrementalMatching`]: every move (A's or B's) switches one vertex
 //! off, with at most one augmentation attempt from its former partner. Each B turn makes one
 //! alternating search from t ([`Play::mover_wins`]): B recomputes from the current position,
@@ -16,10 +16,10 @@
 //! **B's move** ([`Play::b_move`]), candidates in the order up, left, right, down:
 //! - no candidate: B has no move (`0 0`);
 //! - B can win: the first candidate u that escapes (A at u then loses against any play);
-//! - B cannot win (every candidate u is covered by every maximum matching of G[S], so A's
+//! - B cannot win (every candidate u is covered by every maximum matching of G\[S\], so A's
 //!   reply M(u) wins for A): B picks the candidate that gives a naive A the most rope to hang
 //!   itself. For a candidate u, A's replies are the unvisited neighbours v of u; a reply loses
-//!   for A iff v escapes in G[S − u] (whose maximum matching is M − {u, M(u)}). B maximises,
+//!   for A iff v escapes in G\[S − u\] (whose maximum matching is M − {u, M(u)}). B maximises,
 //!   in this order, (1) the fraction of A's replies that lose (a player choosing at random
 //!   errs most often), (2) the fraction of losing replies among those with the fewest onward
 //!   moves (what a greedy player picks). Candidates tied on both are chosen by [`TieRng`],
