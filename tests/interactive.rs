@@ -566,3 +566,85 @@ fn the_fixture_problems_verify_as_their_catalogues_say() {
         }
     }
 }
+
+/// A multi-pass validator that accepts a pass and asks for another while the submission
+/// crashes gets the submission's verdict (RE), not a judge error.
+#[test]
+fn a_submission_that_fails_after_an_accepted_pass_gets_its_own_verdict() {
+    let multi = KATTIS_INTERACTOR.replace("MODE_WORD", "multi");
+    let tmp = problem(
+        ("interactor.py", &multi),
+        "kattis",
+        "multi_pass = true",
+        PLAYER,
+    );
+    build(&tmp);
+    let crash = judge(&tmp, "crash_after.py", &[]);
+    assert_eq!(verdicts(&crash), ["RE", "RE"], "{crash:?}");
+    assert!(
+        crash[0].1.starts_with("pass 1: exit code 3")
+            && crash[0].1.ends_with("(after the interactor accepted)"),
+        "{crash:?}"
+    );
+}
+
+/// An unconfined submission (`--no-sandbox`) that leaves a process of a new session holding
+/// its stdout open (where no cgroup takes it down) does not hang the judge: once both runs are
+/// over, the judge's side of the pipes stops waiting. The judge runs under `timeout`, so a
+/// hang fails the test instead of stalling it.
+#[test]
+fn a_stray_process_holding_the_pipe_does_not_hang_the_judge() {
+    let tmp = problem(("interactor.py", TESTLIB_INTERACTOR), "testlib", "", PLAYER);
+    build(&tmp);
+    let marker = format!("{}.{}", 4000 + std::process::id() % 1000, 7);
+    let stray = tmp.path().join("stray.py");
+    fs::write(
+        &stray,
+        format!(
+            "import subprocess\nsubprocess.Popen(['setsid', 'sleep', '{marker}'])\n\
+             a, b = map(int, input().split())\nprint(a + b, flush=True)\n"
+        ),
+    )
+    .unwrap();
+    let o = Command::new("timeout")
+        .arg("60")
+        .arg(env!("CARGO_BIN_EXE_gridjudge"))
+        .args(["judge", "sum", stray.to_str().unwrap(), "--no-sandbox", "--json"])
+        .arg("--problems-dir")
+        .arg(tmp.path())
+        .arg("--cache-dir")
+        .arg(cache_dir())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let _ = Command::new("pkill").args(["-f", &format!("sleep {marker}")]).status();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let tests = v["submissions"][0]["tests"].as_array().unwrap();
+    assert!(tests.iter().all(|t| t["verdict"] == "AC"), "{}", text(&o));
+}
+
+/// The library's build without the reference player's check refuses an interactive program
+/// problem (its answers come from that run), writing nothing.
+#[test]
+fn an_interactive_program_problem_is_not_built_without_its_player() {
+    let tmp = problem(("interactor.py", TESTLIB_INTERACTOR), "testlib", "", PLAYER);
+    let cache = cache_dir();
+    let p = gridjudge::problems::problem(tmp.path(), "sum", &cache).unwrap();
+    let e = gridjudge::package::build_problem(
+        p,
+        &gridjudge::package::BuildOptions {
+            problems_dir: tmp.path().to_path_buf(),
+            lock: gridjudge::package::LockMode::Extend,
+            jobs: Some(1),
+            progress: false,
+            delete_unknown: false,
+        },
+    )
+    .unwrap_err();
+    assert!(
+        format!("{e:#}").contains("built with its reference player's check"),
+        "{e:#}"
+    );
+    assert!(!tmp.path().join("sum/tests.lock").exists());
+}

@@ -157,7 +157,7 @@ fn seconds(ms: u64) -> String {
 /// for a built-in problem, the `[programs] validator` source of a program problem.
 fn validator_source(p: &dyn Problem, dir: &Path) -> PathBuf {
     match gridjudge::problems::program::ProgramProblem::of(p) {
-        None => dir.join("polygon/validator.cpp"),
+        None => gridjudge::export::shared::validator_dir(p, dir).join("polygon/validator.cpp"),
         Some(pp) => dir.join(pp.programs().validator.table().source.unwrap()),
     }
 }
@@ -284,12 +284,14 @@ fn check_package(p: &dyn Problem, dir: &Path, tests: &[PackageTest], out: &Path)
     );
     let vtests = all(one(vts, "tests"), "test");
     assert_eq!(text(one(vts, "test-count")), vtests.len().to_string());
-    let expected: toml::Table = fs::read_to_string(dir.join("validator_corpus/expected.toml"))
+    // The corpus goes with the validator (duel's is game's).
+    let vdir = gridjudge::export::shared::validator_dir(p, dir);
+    let expected: toml::Table = fs::read_to_string(vdir.join("validator_corpus/expected.toml"))
         .unwrap()
         .parse()
         .unwrap();
     let corpus = |kind: &str| -> BTreeMap<Vec<u8>, String> {
-        fs::read_dir(dir.join("validator_corpus").join(kind))
+        fs::read_dir(vdir.join("validator_corpus").join(kind))
             .unwrap()
             .map(|e| {
                 let p = e.unwrap().path();

@@ -7,7 +7,8 @@
 //! ```
 //!
 //! Nothing else joins them: the submission runs under its [`RunSpec`] (in the sandbox, a box
-//! of its own, which shows none of the interactor's files and a `/proc` of its own), the
+//! of its own, which shows none of the interactor's files and a `/proc` of its own; with
+//! `--no-sandbox`, unconfined like any run there), the
 //! interactor under its own spec (a setter's program: unconfined with its problem folder
 //! read-only, in a cgroup of its own where the machine offers one, under its own limits), and
 //! two relay threads of the judge copy the bytes. The relays keep the transcript of both
@@ -19,12 +20,18 @@
 //! An in-process jury ([`Jury::InProcess`]) reads and writes the same pipes through recording
 //! adapters, in a thread of its own.
 //!
+//! The judge's own pipe ends are non-blocking and every wait on them is a `poll`: once both
+//! runs have returned, the judge's side reads what is left for a short grace and stops, even
+//! when a process that escaped its run (a `setsid` child of an unconfined program on a machine
+//! without cgroups) still holds a pipe end open (`Stop`).
+//!
 //! Every pipe is made close-on-exec, so that no other program the judge starts at the same
 //! time inherits an end (which would keep a stream from ever ending).
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::os::fd::{FromRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -185,28 +192,135 @@ fn pipe() -> anyhow::Result<(OwnedFd, OwnedFd)> {
     Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
 }
 
-/// Copies `from` into `to` until `from` ends, recording into `log`. Past `limit` bytes
-/// (`Some` for the submission's output) it stops and drops both ends. A failed write (the
-/// reader is gone) ends the copy too, after which the rest of `from` is read and recorded but
-/// not forwarded, so that the writer is never blocked by a full pipe. Returns the bytes read,
-/// whether the limit was passed, and when (since `start`) `from` ended.
+/// When the relays and the in-process jury's streams stop waiting: set once both runs have
+/// returned. A process that escaped its run's kill (possible only outside the sandbox without
+/// cgroups: a `setsid` child of an unconfined program) may still hold a pipe end open, and
+/// then no end of file ever comes; after [`STOP_GRACE`] the judge's side stops regardless.
+struct Stop {
+    /// Milliseconds since the exchange's start when both runs had returned; `u64::MAX` before.
+    at_ms: AtomicU64,
+    start: Instant,
+}
+
+/// How long the judge's side of the pipes keeps reading after both runs returned (what a
+/// program wrote just before it ended is still in the pipe).
+const STOP_GRACE: Duration = Duration::from_millis(200);
+
+impl Stop {
+    fn new(start: Instant) -> Stop {
+        Stop {
+            at_ms: AtomicU64::new(u64::MAX),
+            start,
+        }
+    }
+
+    /// Both runs have returned.
+    fn set(&self) {
+        let now = self.start.elapsed().as_millis() as u64;
+        self.at_ms.store(now, Ordering::SeqCst);
+    }
+
+    /// Whether the grace after [`Stop::set`] is over.
+    fn over(&self) -> bool {
+        let at = self.at_ms.load(Ordering::SeqCst);
+        at != u64::MAX
+            && self.start.elapsed().as_millis() as u64 >= at.saturating_add(STOP_GRACE.as_millis() as u64)
+    }
+
+    /// Waits until `fd` is ready for `events` (or has an error or a hang-up, which the next
+    /// read or write reports); false once [`Stop::over`].
+    fn wait(&self, fd: i32, events: i16) -> bool {
+        loop {
+            let mut p = libc::pollfd {
+                fd,
+                events,
+                revents: 0,
+            };
+            // SAFETY: poll on one valid pollfd.
+            let r = unsafe { libc::poll(&mut p, 1, 20) };
+            if r != 0 {
+                return true;
+            }
+            if self.over() {
+                return false;
+            }
+        }
+    }
+}
+
+/// Makes the judge's own end of a pipe non-blocking (its file description is the judge's
+/// alone: the program has the other end), so that no read or write of the judge's side can
+/// block past [`Stop`].
+fn nonblocking(fd: OwnedFd) -> anyhow::Result<File> {
+    // SAFETY: fcntl on a descriptor we own.
+    let ok = unsafe {
+        let flags = libc::fcntl(fd.as_raw_fd(), libc::F_GETFL);
+        flags >= 0 && libc::fcntl(fd.as_raw_fd(), libc::F_SETFL, flags | libc::O_NONBLOCK) == 0
+    };
+    if !ok {
+        return Err(std::io::Error::last_os_error()).context("cannot make a pipe non-blocking");
+    }
+    Ok(File::from(fd))
+}
+
+/// Reads from the non-blocking `f` into `buf`, waiting as [`Stop::wait`] does: `Ok(0)` at the
+/// end of the stream or once stopped.
+fn read_until(f: &mut File, buf: &mut [u8], stop: &Stop) -> std::io::Result<usize> {
+    loop {
+        if !stop.wait(f.as_raw_fd(), libc::POLLIN) {
+            return Ok(0);
+        }
+        match f.read(buf) {
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::Interrupted
+                ) => {}
+            other => return other,
+        }
+    }
+}
+
+/// Writes all of `bytes` to the non-blocking `f`, waiting as [`Stop::wait`] does. Errors when
+/// the reader is gone (`EPIPE`) or once stopped.
+fn write_until(f: &mut File, mut bytes: &[u8], stop: &Stop) -> std::io::Result<()> {
+    while !bytes.is_empty() {
+        if !stop.wait(f.as_raw_fd(), libc::POLLOUT) {
+            return Err(std::io::ErrorKind::TimedOut.into());
+        }
+        match f.write(bytes) {
+            Ok(n) => bytes = &bytes[n..],
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::Interrupted
+                ) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
+}
+
+/// Copies `from` into `to` until `from` ends (or [`Stop::over`]), recording into `log`. Past
+/// `limit` bytes (`Some` for the submission's output) it stops and drops both ends. A failed
+/// write (the reader is gone) ends the forwarding, after which the rest of `from` is read and
+/// recorded but not forwarded, so that the writer is never blocked by a full pipe. Returns the
+/// bytes read, whether the limit was passed, and when (since `start`) `from` ended.
 fn relay(
     mut from: File,
     to: File,
     dir: Direction,
     log: &Mutex<Transcript>,
     limit: Option<u64>,
-    start: Instant,
+    stop: &Stop,
 ) -> Relayed {
     let mut to = Some(to);
     let mut buf = vec![0u8; 64 * 1024];
     let mut total = 0u64;
     loop {
-        let n = match from.read(&mut buf) {
-            Ok(0) => break,
+        let n = match read_until(&mut from, &mut buf, stop) {
+            Ok(0) | Err(_) => break,
             Ok(n) => n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(_) => break,
         };
         total += n as u64;
         let over = limit.is_some_and(|l| total > l);
@@ -218,7 +332,7 @@ fn relay(
             .unwrap_or_else(|e| e.into_inner())
             .record(dir, &buf[..keep]);
         if let Some(w) = to.as_mut() {
-            if w.write_all(&buf[..keep]).is_err() {
+            if write_until(w, &buf[..keep], stop).is_err() {
                 to = None;
             }
         }
@@ -233,7 +347,7 @@ fn relay(
     Relayed {
         bytes: total,
         over: false,
-        ended: Some(start.elapsed()),
+        ended: (!stop.over()).then(|| stop.start.elapsed()),
     }
 }
 
@@ -244,19 +358,20 @@ struct Relayed {
     bytes: u64,
     /// Whether the limit was passed.
     over: bool,
-    /// When the source ended (not when the relay gave up at the limit).
+    /// When the source ended (not when the relay gave up at the limit or at [`Stop`]).
     ended: Option<Duration>,
 }
 
 /// A reader that records what it reads and, past `limit` bytes, ends (dropping its pipe so
-/// that the writer's next write fails).
+/// that the writer's next write fails). Its pipe is non-blocking: it waits as [`Stop::wait`]
+/// does and ends once stopped.
 struct RecordingReader<'a> {
     inner: Option<File>,
     log: &'a Mutex<Transcript>,
     total: u64,
     limit: u64,
     over: bool,
-    start: Instant,
+    stop: &'a Stop,
     ended: Option<Duration>,
 }
 
@@ -265,9 +380,9 @@ impl Read for RecordingReader<'_> {
         let Some(f) = self.inner.as_mut() else {
             return Ok(0);
         };
-        let n = f.read(buf)?;
-        if n == 0 && !buf.is_empty() {
-            self.ended.get_or_insert_with(|| self.start.elapsed());
+        let n = read_until(f, buf, self.stop)?;
+        if n == 0 && !buf.is_empty() && !self.stop.over() {
+            self.ended.get_or_insert_with(|| self.stop.start.elapsed());
         }
         let room = self.limit.saturating_sub(self.total) as usize;
         self.total += n as u64;
@@ -284,23 +399,24 @@ impl Read for RecordingReader<'_> {
     }
 }
 
-/// A writer that records what it writes.
+/// A writer that records what it writes (non-blocking underneath, as [`write_until`]).
 struct RecordingWriter<'a> {
     inner: File,
     log: &'a Mutex<Transcript>,
+    stop: &'a Stop,
 }
 
 impl Write for RecordingWriter<'_> {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let n = self.inner.write(buf)?;
+        write_until(&mut self.inner, buf, self.stop)?;
         self.log
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .record(Direction::ToSubmission, &buf[..n]);
-        Ok(n)
+            .record(Direction::ToSubmission, buf);
+        Ok(buf.len())
     }
     fn flush(&mut self) -> std::io::Result<()> {
-        self.inner.flush()
+        Ok(())
     }
 }
 
@@ -308,8 +424,9 @@ impl Write for RecordingWriter<'_> {
 /// when both have ended. `transcript_cap` bytes of each direction are kept. The submission's
 /// `stdin`/`stdout` files are not used; its output limit is its spec's `output_bytes`.
 ///
-/// Cost: two processes (one for an in-process jury) and two relay threads; every byte is
-/// copied once more than in a direct pipe.
+/// Cost: with an interactor program, two processes and two relay threads, and every byte is
+/// copied once more than in a direct pipe; with an in-process jury, one process and one
+/// thread reading and writing the submission's pipes directly.
 ///
 /// Errors: a pipe cannot be made, or either program cannot be started ([`runner::run`]).
 pub fn exchange(
@@ -319,96 +436,115 @@ pub fn exchange(
 ) -> anyhow::Result<Exchange> {
     let log = Mutex::new(Transcript::new(transcript_cap));
     let output_limit = submission.limits.output_bytes;
-    // Submission's stdin and stdout.
+    // Submission's stdin and stdout; the judge's ends are non-blocking.
     let (sub_in_r, sub_in_w) = pipe()?;
     let (sub_out_r, sub_out_w) = pipe()?;
+    let (sub_in_w, sub_out_r) = (nonblocking(sub_in_w)?, nonblocking(sub_out_r)?);
+    let jury_pipes = match &jury {
+        Jury::Program(_) => {
+            let (jury_in_r, jury_in_w) = pipe()?;
+            let (jury_out_r, jury_out_w) = pipe()?;
+            Some((
+                jury_in_r,
+                nonblocking(jury_in_w)?,
+                nonblocking(jury_out_r)?,
+                jury_out_w,
+            ))
+        }
+        Jury::InProcess(_) => None,
+    };
     let sub_spec = RunSpec {
         pipes: Some(RunPipes::new(sub_in_r, sub_out_w)),
         ..submission.clone()
     };
     let start = Instant::now();
+    let stop = Stop::new(start);
     std::thread::scope(|s| -> anyhow::Result<Exchange> {
         let sub = s.spawn(move || {
             let r = runner::run(&sub_spec);
             drop(sub_spec);
             (r, start.elapsed())
         });
-        let (jury_end, jury_at, up) = match jury {
-            Jury::Program(spec) => {
-                let (jury_in_r, jury_in_w) = pipe()?;
-                let (jury_out_r, jury_out_w) = pipe()?;
+        let log = &log;
+        let stop = &stop;
+        let (jury_end, jury_at, up, sub_joined) = match (jury, jury_pipes) {
+            (Jury::Program(spec), Some((jury_in_r, jury_in_w, jury_out_r, jury_out_w))) => {
                 let jury_spec = RunSpec {
                     pipes: Some(RunPipes::new(jury_in_r, jury_out_w)),
                     ..spec
                 };
-                let log = &log;
                 let up = s.spawn(move || {
                     relay(
-                        File::from(sub_out_r),
-                        File::from(jury_in_w),
+                        sub_out_r,
+                        jury_in_w,
                         Direction::FromSubmission,
                         log,
                         Some(output_limit),
-                        start,
+                        stop,
                     )
                 });
                 let down = s.spawn(move || {
-                    relay(
-                        File::from(jury_out_r),
-                        File::from(sub_in_w),
-                        Direction::ToSubmission,
-                        log,
-                        None,
-                        start,
-                    )
+                    relay(jury_out_r, sub_in_w, Direction::ToSubmission, log, None, stop)
                 });
                 let r = runner::run(&jury_spec);
                 drop(jury_spec);
                 let at = start.elapsed();
+                // Both runs are over: the relays drain what is left, then stop.
+                let sub_joined = sub.join();
+                stop.set();
                 let up = up.join().unwrap_or_default();
                 let down = down.join().unwrap_or_default();
                 let jury_at = down.ended.map_or(at, |e| e.min(at));
-                (r.map(JuryEnd::Program), jury_at, up)
+                (r.map(JuryEnd::Program), jury_at, up, sub_joined)
             }
-            Jury::InProcess(f) => {
-                let log = &log;
-                let (outcome, up) = s
-                    .spawn(move || {
-                        let mut reader = BufReader::new(RecordingReader {
-                            inner: Some(File::from(sub_out_r)),
-                            log,
-                            total: 0,
-                            limit: output_limit,
-                            over: false,
-                            start,
-                            ended: None,
-                        });
-                        let mut writer = RecordingWriter {
-                            inner: File::from(sub_in_w),
-                            log,
-                        };
-                        let outcome = f(&mut reader, &mut writer);
-                        let r = reader.into_inner();
-                        let up = Relayed {
-                            bytes: r.total,
-                            over: r.over,
-                            ended: r.ended,
-                        };
-                        (outcome, up)
-                    })
-                    .join()
-                    .unwrap_or_else(|_| {
-                        (
-                            CheckOutcome::fail("the interactor panicked (a bug of gridjudge)"),
-                            Relayed::default(),
-                        )
+            (Jury::InProcess(f), _) => {
+                let jury = s.spawn(move || {
+                    let mut reader = BufReader::new(RecordingReader {
+                        inner: Some(sub_out_r),
+                        log,
+                        total: 0,
+                        limit: output_limit,
+                        over: false,
+                        stop,
+                        ended: None,
                     });
-                (Ok(JuryEnd::InProcess(outcome)), start.elapsed(), up)
+                    let mut writer = RecordingWriter {
+                        inner: sub_in_w,
+                        log,
+                        stop,
+                    };
+                    let outcome = f(&mut reader, &mut writer);
+                    // The jury's verdict is in: that is when it ended. Its stream to the
+                    // submission ends now; what the submission still writes is read (and
+                    // recorded) as a relay would, so that it is not killed by SIGPIPE for
+                    // writing after an early verdict.
+                    let at = start.elapsed();
+                    drop(writer);
+                    let mut sink = [0u8; 8192];
+                    while matches!(reader.read(&mut sink), Ok(n) if n > 0) {}
+                    let r = reader.into_inner();
+                    let up = Relayed {
+                        bytes: r.total,
+                        over: r.over,
+                        ended: r.ended,
+                    };
+                    (outcome, at, up)
+                });
+                let sub_joined = sub.join();
+                stop.set();
+                let (outcome, at, up) = jury.join().unwrap_or_else(|_| {
+                    (
+                        CheckOutcome::fail("the interactor panicked (a bug of gridjudge)"),
+                        start.elapsed(),
+                        Relayed::default(),
+                    )
+                });
+                (Ok(JuryEnd::InProcess(outcome)), at, up, sub_joined)
             }
+            (Jury::Program(_), None) => unreachable!("a program jury has its pipes"),
         };
-        let (sub_result, sub_at) = sub
-            .join()
-            .map_err(|_| anyhow::anyhow!("the submission's run panicked"))?;
+        let (sub_result, sub_at) =
+            sub_joined.map_err(|_| anyhow::anyhow!("the submission's run panicked"))?;
         let mut submission = sub_result?;
         let jury = jury_end?;
         submission.output_bytes = up.bytes;

@@ -313,7 +313,9 @@ pub fn build_problem(problem: &dyn Problem, opts: &BuildOptions) -> anyhow::Resu
 }
 
 /// [`build_problem`] with `problem.toml` already parsed as `config` (the registry's loaded
-/// problem, `crate::problems::Loaded`), so that a command parses it once.
+/// problem, `crate::problems::Loaded`), so that a command parses it once. An interactive or
+/// multi-pass program problem is refused here (its answers come from the reference player's
+/// run: [`build_problem_checked`]); a built-in interactive one is built without that run.
 pub fn build_problem_with(
     problem: &dyn Problem,
     config: &ProblemConfig,
@@ -403,8 +405,30 @@ pub fn build_problem_checked(
     }
     super::corpus::check_invalid_corpus(problem, config, &dir)
         .context("validator corpus, nothing written")?;
+    // An interactive or multi-pass program problem's answers come from the reference player's
+    // run (a testlib interactor's log), which only the check gives; a built-in one's come from
+    // `Problem::solve`, and a caller without the check (the library's own tests) builds it
+    // unchecked.
+    if before_commit.is_none()
+        && (config.interaction.interactive || config.interaction.multi_pass)
+        && crate::problems::program::ProgramProblem::of(problem).is_some()
+    {
+        bail!(
+            "{}: an interactive or multi-pass program problem is built with its reference \
+             player's check (`gridjudge build`, or build_problem_checked with \
+             judge::check_player); nothing written",
+            problem.name()
+        );
+    }
     if let Some(check) = before_commit {
         let runs = check(&tests).context("nothing written")?;
+        if runs.len() != tests.len() {
+            bail!(
+                "the reference player's check gave {} results for {} tests; nothing written",
+                runs.len(),
+                tests.len()
+            );
+        }
         for (t, run) in tests.iter_mut().zip(runs) {
             t.transcript = run.transcript;
             if let (Some(log), None) = (run.log, &t.spec.answer) {

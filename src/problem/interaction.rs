@@ -33,7 +33,8 @@ pub const DEFAULT_TRANSCRIPT_KIB: u64 = 64;
 #[serde(deny_unknown_fields)]
 pub struct InteractorLimits {
     /// CPU time of the interactor, milliseconds (default 10 000). Its wall-clock limit is the
-    /// submission's plus one second: it waits for the submission most of the time.
+    /// larger of the submission's plus one second (it waits for the submission most of the
+    /// time) and its own default, twice this plus one second.
     #[serde(default = "default_time", deserialize_with = "super::time_ms")]
     pub time_ms: u64,
     /// Memory of the interactor, MiB (default 1024).

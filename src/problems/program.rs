@@ -321,7 +321,7 @@ impl ProgramProblem {
 
     /// The limits of the interactor of one pass: `[interaction.limits]` for CPU time and
     /// memory, `[programs.limits]` for the output, the stack as large as the memory; the
-    /// wall-clock limit is set by the caller (the submission's plus one second).
+    /// wall-clock limit is set by the caller (at least the submission's plus one second).
     pub fn interactor_limits(&self) -> RunLimits {
         let l = &self.config.interaction.limits;
         let mut r = RunLimits::new(l.time_ms, l.memory_mib);

@@ -665,7 +665,11 @@ pub fn write(
         ProgramProblem::of(problem).and_then(|pp| pp.programs().solution.table().source);
     let sols = solutions(problem_dir, reference.as_deref(), config)?;
     let group_names: Vec<String> = config.groups.keys().cloned().collect();
-    let vtests = validator_tests(&problem_dir.join("validator_corpus"), &group_names)?;
+    // The corpus goes with the validator (duel ships game's).
+    let vtests = validator_tests(
+        &crate::export::shared::validator_dir(problem, problem_dir).join("validator_corpus"),
+        &group_names,
+    )?;
     let statement_path = problem_dir.join("statement/problem.en.tex");
     let text = std::fs::read_to_string(&statement_path).with_context(|| {
         format!(

@@ -4,8 +4,9 @@
 //! (the problem's interactor program, or a built-in problem's [`Problem::interact`]) are joined
 //! by pipes ([`crate::exec::interact`]). The interactor of a program problem runs as the
 //! setter's other programs do (its problem folder read-only, a cgroup of its own where the
-//! machine offers one) under `[interaction.limits]`, with a wall-clock limit one second longer
-//! than the submission's; the submission runs in its sandbox under the problem's limits. The
+//! machine offers one) under `[interaction.limits]`, with a wall-clock limit of at least the
+//! submission's plus one second (and at least its own default, twice its CPU limit plus one
+//! second); the submission runs in its sandbox under the problem's limits. The
 //! interactor's conventions:
 //! - testlib: `interactor <input> <log> <answer>`; exit 0 AC (then the problem's checker judges
 //!   the log as an output: `checker <input> <log> <answer>`, as Polygon does), 1 WA, 2 PE,
@@ -82,7 +83,10 @@ struct Judge {
 
 /// The outcome of one pass.
 struct Pass {
+    /// The verdict of the pass (the rules of the module documentation).
     verdict: Verdict,
+    /// The judging program's own verdict (AC when it accepted, whatever the submission did).
+    jury: Verdict,
     message: String,
     run: RunResult,
     transcript: Option<String>,
@@ -290,7 +294,7 @@ pub(super) fn run_and_check(
                     &transcripts,
                 ));
             }
-            if p.verdict != Verdict::Ac {
+            if p.jury != Verdict::Ac {
                 return Ok(fail(
                     tag(&format!(
                         "the {} rejected the pass ({}: {}) and also wrote {NEXT_PASS}",
@@ -301,6 +305,17 @@ pub(super) fn run_and_check(
                     p.run,
                     &transcripts,
                 ));
+            }
+            if p.verdict != Verdict::Ac {
+                // The judging program accepted the pass and asked for another, but the
+                // submission failed on its own (crashed, ran out of time): its verdict.
+                return Ok(JudgedRun {
+                    verdict: p.verdict,
+                    message: tag(&p.message),
+                    run: p.run,
+                    transcript: (!transcripts.is_empty()).then(|| transcripts.concat()),
+                    interactor_log: None,
+                });
             }
             if pass == passes {
                 return Ok(fail(
@@ -447,6 +462,7 @@ fn one_exchange(
     );
     Ok(Pass {
         verdict,
+        jury: outcome.verdict,
         message,
         run: submission,
         transcript: Some(transcript.render()),
@@ -470,6 +486,7 @@ fn one_batch_pass(
     if let Some((verdict, message)) = stopped_verdict(&run, program.limits) {
         return Ok(Pass {
             verdict,
+            jury: verdict,
             message,
             run,
             transcript: None,
@@ -505,6 +522,7 @@ fn one_batch_pass(
     };
     Ok(Pass {
         verdict,
+        jury: verdict,
         message,
         run,
         transcript: None,
