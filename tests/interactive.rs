@@ -609,7 +609,13 @@ fn a_stray_process_holding_the_pipe_does_not_hang_the_judge() {
     let o = Command::new("timeout")
         .arg("60")
         .arg(env!("CARGO_BIN_EXE_gridjudge"))
-        .args(["judge", "sum", stray.to_str().unwrap(), "--no-sandbox", "--json"])
+        .args([
+            "judge",
+            "sum",
+            stray.to_str().unwrap(),
+            "--no-sandbox",
+            "--json",
+        ])
         .arg("--problems-dir")
         .arg(tmp.path())
         .arg("--cache-dir")
@@ -617,7 +623,9 @@ fn a_stray_process_holding_the_pipe_does_not_hang_the_judge() {
         .stdin(Stdio::null())
         .output()
         .unwrap();
-    let _ = Command::new("pkill").args(["-f", &format!("sleep {marker}")]).status();
+    let _ = Command::new("pkill")
+        .args(["-f", &format!("sleep {marker}")])
+        .status();
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let tests = v["submissions"][0]["tests"].as_array().unwrap();

@@ -224,7 +224,8 @@ impl Stop {
     fn over(&self) -> bool {
         let at = self.at_ms.load(Ordering::SeqCst);
         at != u64::MAX
-            && self.start.elapsed().as_millis() as u64 >= at.saturating_add(STOP_GRACE.as_millis() as u64)
+            && self.start.elapsed().as_millis() as u64
+                >= at.saturating_add(STOP_GRACE.as_millis() as u64)
     }
 
     /// Waits until `fd` is ready for `events` (or has an error or a hang-up, which the next
@@ -484,7 +485,14 @@ pub fn exchange(
                     )
                 });
                 let down = s.spawn(move || {
-                    relay(jury_out_r, sub_in_w, Direction::ToSubmission, log, None, stop)
+                    relay(
+                        jury_out_r,
+                        sub_in_w,
+                        Direction::ToSubmission,
+                        log,
+                        None,
+                        stop,
+                    )
                 });
                 let r = runner::run(&jury_spec);
                 drop(jury_spec);
