@@ -505,7 +505,9 @@ fn p2d_converts_every_package_for_verifyproblem() {
     let work = tempfile::tempdir().unwrap();
     let config = work.path().join("p2d.toml");
     fs::write(&config, P2D_CONFIG).unwrap();
-    for p in list {
+    // The batch problems: an interactive package through p2d is checked by
+    // tests/interactive_export.rs (`guess`), with the diagnostics p2d gives those.
+    for p in list.iter().filter(|p| !interactive(**p)) {
         let name = p.name();
         // With the statement compiled by problemtools into Polygon's places (p2d takes the
         // PDF with --with-statement).
@@ -591,6 +593,11 @@ fn p2d_converts_every_package_for_verifyproblem() {
     }
 }
 
+/// Whether `p` is interactive (its problem.toml's `[interaction]`).
+fn interactive(p: &dyn Problem) -> bool {
+    ProblemConfig::load(p, None).is_ok_and(|c| c.interaction.interactive)
+}
+
 /// Compiles `check.cpp` of a package exactly as CMS's Polygon loader does
 /// (`cmscontrib/loaders/polygon.py`: the source copied into a folder beside a `testlib.h`,
 /// `g++ -x c++ -O2 -static -DCMS -o check check.cpp`); the executable.
@@ -626,7 +633,8 @@ fn cms_builds_the_checker_as_its_loader_does() {
     let testlib = p2d_testlib();
     let (problems, list) = built();
     let work = tempfile::tempdir().unwrap();
-    for p in list {
+    // CMS takes no interactive problem (its Polygon loader makes every task Batch).
+    for p in list.iter().filter(|p| !interactive(**p)) {
         let name = p.name();
         let pkg = work.path().join(name);
         ok(&export(problems.path(), name, &pkg, SOURCE_ONLY), name);
