@@ -14,7 +14,13 @@ fn main() -> ExitCode {
         let _ = writeln!(std::io::stderr(), "gridjudge: error: {e:#}");
         return ExitCode::FAILURE;
     }
-    match cli::run(cli::Cli::parse()) {
+    let result = cli::run(cli::Cli::parse());
+    // A signal arrived: its watcher kills every run and exits with 128 + the signal; the
+    // command, whose runs that clean-up ended, must not exit first with its own status.
+    while gridjudge::exec::cleanup::stopped_by_signal() {
+        std::thread::park();
+    }
+    match result {
         // The reader of stdout has gone: the work is done, its report unread.
         Ok(_) if cli::stdout_closed() => ExitCode::from(stdio::STDOUT_CLOSED_STATUS),
         Ok(code) => code,

@@ -51,6 +51,17 @@ static REGISTRY: OnceLock<Mutex<HashMap<u64, Entry>>> = OnceLock::new();
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 static SHUTTING_DOWN: AtomicBool = AtomicBool::new(false);
 
+/// Set by the signal watcher of [`install_cleanup_handlers`] as soon as a signal arrives,
+/// before it kills anything ([`stopped_by_signal`]).
+static STOPPED_BY_SIGNAL: AtomicBool = AtomicBool::new(false);
+
+/// Whether a signal is taking gridjudge down: the signal watcher kills every run, then exits
+/// with 128 + the signal number. A command whose runs end meanwhile (killed by that very
+/// clean-up) must not finish first with its own exit status: `main` waits for the watcher.
+pub fn stopped_by_signal() -> bool {
+    STOPPED_BY_SIGNAL.load(Ordering::SeqCst)
+}
+
 fn registry() -> &'static Mutex<HashMap<u64, Entry>> {
     REGISTRY.get_or_init(Default::default)
 }
@@ -452,6 +463,7 @@ pub fn install_cleanup_handlers() -> anyhow::Result<()> {
         .name("gridjudge-cleanup".into())
         .spawn(move || {
             if let Some(sig) = signals.forever().next() {
+                STOPPED_BY_SIGNAL.store(true, Ordering::SeqCst);
                 cleanup_after_signal();
                 let _ = writeln!(
                     std::io::stderr(),
