@@ -37,6 +37,7 @@ pub mod bunny;
 pub mod duel;
 pub mod game;
 pub mod grid;
+pub mod kattis;
 pub mod picture;
 pub mod program;
 
