@@ -35,6 +35,401 @@ pub fn session(sandboxed: bool) -> anyhow::Result<(Option<Arc<Session>>, String)
     Ok((Some(s), what))
 }
 
+/// A source language gridjudge compiles or interprets, with its code in the Kattis problem
+/// package format's language table (2025-09 spec, appendix "Languages"; problemtools'
+/// `languages.yaml` for the detection priorities). [`Language::PyPy3`] has no code of its own
+/// there (Kattis runs `python3` with PyPy 3); gridjudge names it `pypy3`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Language {
+    /// C (`gcc`).
+    C,
+    /// C++ (`g++`).
+    Cpp,
+    /// Rust (`rustc`).
+    Rust,
+    /// Python 3 (CPython, `python3`).
+    Python3,
+    /// Python 3 run by PyPy (`pypy3`).
+    PyPy3,
+    /// Python 2 (`python2`, else `pypy`).
+    Python2,
+    /// Java (`javac`, `java`).
+    Java,
+    /// Kotlin (`kotlinc`, `kotlin`).
+    Kotlin,
+}
+
+/// Every [`Language`], in the order of problemtools' detection priority, highest first.
+pub const ALL_LANGUAGES: &[Language] = &[
+    Language::Cpp,
+    Language::C,
+    Language::Python2,
+    Language::Python3,
+    Language::Java,
+    Language::Rust,
+    Language::Kotlin,
+    Language::PyPy3,
+];
+
+impl Language {
+    /// The language's code in the Kattis language table (`c`, `cpp`, `rust`, `python3`,
+    /// `python2`, `java`, `kotlin`; `pypy3` for [`Language::PyPy3`]), as `submissions.yaml`'s
+    /// `language` key names it.
+    pub fn code(self) -> &'static str {
+        match self {
+            Language::C => "c",
+            Language::Cpp => "cpp",
+            Language::Rust => "rust",
+            Language::Python3 => "python3",
+            Language::PyPy3 => "pypy3",
+            Language::Python2 => "python2",
+            Language::Java => "java",
+            Language::Kotlin => "kotlin",
+        }
+    }
+
+    /// The language a Kattis language code names ([`Language::code`]); `None` for any other
+    /// code (also for the table's languages gridjudge does not run, such as `go`).
+    pub fn from_code(code: &str) -> Option<Language> {
+        ALL_LANGUAGES.iter().copied().find(|l| l.code() == code)
+    }
+
+    /// The name reports show: `C`, `C++`, `Rust`, `Python 3`, `PyPy 3`, `Python 2`, `Java`,
+    /// `Kotlin`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Language::C => "C",
+            Language::Cpp => "C++",
+            Language::Rust => "Rust",
+            Language::Python3 => "Python 3",
+            Language::PyPy3 => "PyPy 3",
+            Language::Python2 => "Python 2",
+            Language::Java => "Java",
+            Language::Kotlin => "Kotlin",
+        }
+    }
+
+    /// The file name endings that make a file a source of this language (the Kattis language
+    /// table; `.py` counts for Python 2 only with a `python2` shebang, [`Language::detect`]).
+    /// None for PyPy 3, which only `submissions.yaml`'s `language: pypy3` chooses.
+    pub fn extensions(self) -> &'static [&'static str] {
+        match self {
+            Language::C => &["c"],
+            Language::Cpp => &["cpp", "cc", "cxx", "c++", "C"],
+            Language::Rust => &["rs"],
+            Language::Python3 => &["py", "py3"],
+            Language::PyPy3 => &[],
+            Language::Python2 => &["py", "py2"],
+            Language::Java => &["java"],
+            Language::Kotlin => &["kt"],
+        }
+    }
+
+    /// Whether `file` is a source of this language by its name; for PyPy 3 the Python 3 files.
+    pub fn is_source(self, file: &Path) -> bool {
+        let exts = match self {
+            Language::PyPy3 => Language::Python3.extensions(),
+            l => l.extensions(),
+        };
+        file.extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| exts.contains(&e))
+    }
+
+    /// problemtools' detection priority (`languages.yaml`): the tie-breaker between languages
+    /// with as many files.
+    fn priority(self) -> u32 {
+        match self {
+            Language::Cpp => 1000,
+            Language::C => 950,
+            Language::Python2 => 860,
+            Language::Python3 => 850,
+            Language::Java => 800,
+            Language::Rust => 575,
+            Language::Kotlin => 250,
+            Language::PyPy3 => 0,
+        }
+    }
+
+    /// The language of a program made of `files`, as problemtools detects it (its
+    /// `languages.yaml`, "Language detection"): each language counts the files that are its
+    /// sources, where a `.py` file counts for Python 2 only when its first line matches
+    /// `^#!.*python2\b`; the most files win, ties go to the higher priority (C++ 1000, C 950,
+    /// Python 2 860, Python 3 850, Java 800, Rust 575, Kotlin 250). `None` when no file is a
+    /// source of any language here. Reads the first line of each `.py` file (a file that cannot
+    /// be read has no shebang). Cost: O(files × languages).
+    pub fn detect(files: &[PathBuf]) -> Option<Language> {
+        let mut best: Option<(usize, u32, Language)> = None;
+        for &lang in ALL_LANGUAGES {
+            if lang == Language::PyPy3 {
+                continue;
+            }
+            let count = files
+                .iter()
+                .filter(|f| lang.is_source(f))
+                .filter(|f| {
+                    lang != Language::Python2
+                        || f.extension().is_some_and(|e| e != "py")
+                        || python2_shebang(f)
+                })
+                .count();
+            if count > 0 && best.is_none_or(|(c, p, _)| (count, lang.priority()) > (c, p)) {
+                best = Some((count, lang.priority(), lang));
+            }
+        }
+        best.map(|(_, _, l)| l)
+    }
+
+    /// The single-file [`SubmissionKind`] of this language for the source `path`.
+    pub fn single(self, path: PathBuf) -> SubmissionKind {
+        match self {
+            Language::C => SubmissionKind::C(path),
+            Language::Cpp => SubmissionKind::Cpp(path),
+            Language::Rust => SubmissionKind::Rust(path),
+            Language::Python3 => SubmissionKind::Python(path),
+            Language::PyPy3 => SubmissionKind::PyPy(path),
+            Language::Python2 => SubmissionKind::Python2(path),
+            Language::Java => SubmissionKind::Java(path),
+            Language::Kotlin => SubmissionKind::Kotlin(path),
+        }
+    }
+
+    /// Why this machine cannot build or run the language, `None` when it can: the compiler
+    /// (`gcc`, `g++`, `rustc`, `javac` and `java`, `kotlinc` and `kotlin`) or interpreter
+    /// (`python3`, `pypy3`, `python2` or `pypy`) that is missing, and how to get it. Runs each
+    /// tool once per process (`--version`, memoised).
+    pub fn missing(self) -> Option<String> {
+        let need: &[&str] = match self {
+            Language::C => &["gcc"],
+            Language::Cpp => &["g++"],
+            Language::Rust => &["rustc"],
+            Language::Java => &["javac", "java"],
+            Language::Kotlin => &["kotlinc", "kotlin"],
+            Language::Python3 | Language::PyPy3 | Language::Python2 => {
+                return match interpreter(self) {
+                    Some(_) => None,
+                    None => Some(format!(
+                        "{}: no {} interpreter here ({}){}",
+                        self.name(),
+                        match self {
+                            Language::Python3 => "`python3`",
+                            Language::PyPy3 => "`pypy3`",
+                            _ => "`python2` or `pypy`",
+                        },
+                        "looked for /usr/bin and PATH",
+                        install_hint(match self {
+                            Language::Python3 => "python3",
+                            Language::PyPy3 => "pypy3",
+                            _ => "python2",
+                        })
+                    )),
+                };
+            }
+        };
+        need.iter()
+            .find(|t| compiler_version(t).is_none())
+            .map(|t| {
+                format!(
+                    "{}: cannot run `{t} --version`: is {t} installed?{}",
+                    self.name(),
+                    install_hint(t)
+                )
+            })
+    }
+}
+
+/// How to install a tool on Debian, for messages: ` (Debian: apt-get install ...)`.
+fn install_hint(tool: &str) -> &'static str {
+    match tool {
+        "g++" => " (Debian: apt-get install g++)",
+        "gcc" => " (Debian: apt-get install gcc)",
+        "javac" | "java" => " (Debian: apt-get install default-jdk-headless)",
+        "kotlinc" | "kotlin" => " (https://kotlinlang.org/docs/command-line.html)",
+        "rustc" => " (https://rustup.rs)",
+        "python3" => " (Debian: apt-get install python3)",
+        "pypy3" => " (Debian: apt-get install pypy3)",
+        "python2" => " (a Python 2 interpreter: python2 or pypy in /usr/bin or PATH)",
+        _ => "",
+    }
+}
+
+/// Whether the first line of `file` is a `python2` shebang (`^#!.*python2\b`, problemtools'
+/// `languages.yaml`). A file that cannot be read has none.
+fn python2_shebang(file: &Path) -> bool {
+    use std::io::{BufRead, Read};
+    let Ok(f) = std::fs::File::open(file) else {
+        return false;
+    };
+    let mut line = Vec::new();
+    if std::io::BufReader::new(f.take(4096))
+        .read_until(b'\n', &mut line)
+        .is_err()
+    {
+        return false;
+    }
+    let line = String::from_utf8_lossy(&line);
+    let Some(rest) = line.strip_prefix("#!") else {
+        return false;
+    };
+    rest.match_indices("python2").any(|(i, m)| {
+        !rest[i + m.len()..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+    })
+}
+
+/// A program of several files in one folder (a Kattis directory submission).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FolderProgram {
+    /// Its language.
+    pub language: Language,
+    /// The folder (absolute).
+    pub dir: PathBuf,
+    /// The folder's sources of the language, absolute, sorted (every file below `dir`).
+    pub sources: Vec<PathBuf>,
+    /// The entry point: the main source file (the one Python runs, Rust compiles; for Java
+    /// and Kotlin the file whose class is started, unless `main_class` says otherwise).
+    pub entry: PathBuf,
+    /// Java and Kotlin: the class to start (Kotlin's file class, e.g. `MainKt`).
+    pub main_class: Option<String>,
+}
+
+impl FolderProgram {
+    /// The program in the folder `dir`: every file below it (hidden ones left out, as the
+    /// tools do) is a candidate; the language is `language` when given (`submissions.yaml`'s
+    /// `language`), else [`Language::detect`]ed; the entry point `entrypoint` when given (a
+    /// file name relative to `dir` for Python and Rust, a class for Java and Kotlin), else the
+    /// language's default: for Python `__main__.py` when there is one (the 2025-09 language
+    /// table), then, as problemtools does, a source named `main.*` in any case, else the first
+    /// source in sorted order; the JVM class is that file's stem (Kotlin: capitalised, plus
+    /// `Kt`).
+    ///
+    /// Errors, naming the folder: no source of a language here, an unknown `language` code,
+    /// an `entrypoint` file that is not there.
+    pub fn of_dir(
+        dir: &Path,
+        language: Option<&str>,
+        entrypoint: Option<&str>,
+    ) -> anyhow::Result<FolderProgram> {
+        let dir = absolute(dir)?;
+        let mut files = Vec::new();
+        let mut todo = vec![dir.clone()];
+        while let Some(d) = todo.pop() {
+            for e in
+                std::fs::read_dir(&d).with_context(|| format!("cannot read {}", d.display()))?
+            {
+                let e = e.with_context(|| format!("cannot read {}", d.display()))?;
+                if e.file_name().as_encoded_bytes().starts_with(b".") {
+                    continue;
+                }
+                let p = e.path();
+                if p.is_dir() {
+                    todo.push(p);
+                } else if p.is_file() {
+                    files.push(p);
+                }
+            }
+        }
+        files.sort();
+        let language = match language {
+            Some(code) => Language::from_code(code).with_context(|| {
+                format!(
+                    "{}: language `{code}` is not one gridjudge runs ({})",
+                    dir.display(),
+                    ALL_LANGUAGES
+                        .iter()
+                        .map(|l| l.code())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            })?,
+            None => Language::detect(&files).with_context(|| {
+                format!(
+                    "{}: no source of a language gridjudge runs in this folder (.c, .cpp, .rs, \
+                     .py, .java, .kt, ...)",
+                    dir.display()
+                )
+            })?,
+        };
+        let sources: Vec<PathBuf> = files
+            .into_iter()
+            .filter(|f| language.is_source(f))
+            .collect();
+        let Some(first) = sources.first() else {
+            bail!(
+                "{}: no {} source in this folder",
+                dir.display(),
+                language.name()
+            );
+        };
+        let jvm = matches!(language, Language::Java | Language::Kotlin);
+        let named = |name: &str| {
+            sources
+                .iter()
+                .find(|s| s.strip_prefix(&dir).is_ok_and(|r| r == Path::new(name)))
+        };
+        let default_entry = || {
+            let python = matches!(
+                language,
+                Language::Python3 | Language::PyPy3 | Language::Python2
+            );
+            python
+                .then(|| named("__main__.py"))
+                .flatten()
+                .or_else(|| {
+                    sources.iter().find(|s| {
+                        s.file_name()
+                            .and_then(|n| n.to_str())
+                            .is_some_and(|n| n.to_ascii_lowercase().starts_with("main."))
+                    })
+                })
+                .unwrap_or(first)
+                .clone()
+        };
+        let (entry, main_class) = match entrypoint {
+            Some(e) if jvm => (default_entry(), Some(e.to_string())),
+            Some(e) => {
+                let Some(file) = named(e) else {
+                    bail!(
+                        "{}: entrypoint `{e}` is not a {} source in this folder",
+                        dir.display(),
+                        language.name()
+                    );
+                };
+                (file.clone(), None)
+            }
+            None => {
+                let entry = default_entry();
+                let class = jvm.then(|| {
+                    let stem = entry
+                        .file_stem()
+                        .map(|s| s.to_string_lossy().into_owned())
+                        .unwrap_or_default();
+                    if language == Language::Kotlin {
+                        let mut c = stem.chars();
+                        let cap: String = c
+                            .next()
+                            .map(|f| f.to_uppercase().chain(c).collect())
+                            .unwrap_or_default();
+                        format!("{cap}Kt")
+                    } else {
+                        stem
+                    }
+                });
+                (entry, class)
+            }
+        };
+        Ok(FolderProgram {
+            language,
+            dir,
+            sources,
+            entry,
+            main_class,
+        })
+    }
+}
+
 /// What a submission is and how it is run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SubmissionKind {
@@ -46,9 +441,18 @@ pub enum SubmissionKind {
     C(PathBuf),
     /// Python 3 source, run with `python3`.
     Python(PathBuf),
+    /// Python 3 source, run with `pypy3`.
+    PyPy(PathBuf),
+    /// Python 2 source, run with `python2` (else `pypy`).
+    Python2(PathBuf),
     /// Java source, compiled with `javac` and run with `java -cp DIR CLASS`, the class named
     /// as the file.
     Java(PathBuf),
+    /// Kotlin source, compiled with `kotlinc -d DIR` and run with `kotlin -cp DIR CLASS`, the
+    /// class named as the file, capitalised, plus `Kt` (`main.kt` → `MainKt`).
+    Kotlin(PathBuf),
+    /// A program of several files in one folder ([`FolderProgram`]).
+    Folder(Box<FolderProgram>),
     /// An executable file, run as it is.
     Executable(PathBuf),
     /// A command line, run with `/bin/sh -c`.
@@ -56,18 +460,39 @@ pub enum SubmissionKind {
 }
 
 impl SubmissionKind {
-    /// The language of the source file `path`, by its extension: `.cpp`, `.cc` or `.cxx` C++,
-    /// `.c` C, `.rs` Rust, `.py` Python 3, `.java` Java (the variant holds `path`); `None` for
-    /// any other extension or none. The one table from a source's extension to its language
+    /// The language of the source file `path`, by its extension: `.cpp`, `.cc`, `.cxx`,
+    /// `.c++` or `.C` C++, `.c` C, `.rs` Rust, `.py` or `.py3` Python 3 (a `.py` file whose
+    /// first line is a `python2` shebang is Python 2, as problemtools reads it), `.py2` Python
+    /// 2, `.java` Java, `.kt` Kotlin (the variant holds `path`); `None` for any other
+    /// extension or none. The one table from a source's extension to its language
     /// and compile command: submissions ([`Submission::from_arg`]) and the sources an export
     /// ships ([`crate::export`]) are read with it (Polygon's package names its own compiler
     /// ids, `crate::export::polygon`).
     pub fn of_source(path: &Path) -> Option<SubmissionKind> {
         let ext = path.extension()?.to_str()?;
+        if ext == "py" && python2_shebang(path) {
+            return Some(SubmissionKind::Python2(path.to_path_buf()));
+        }
         LANGUAGES
             .iter()
             .find(|(exts, _)| exts.contains(&ext))
             .map(|(_, make)| make(path.to_path_buf()))
+    }
+
+    /// The source language, `None` for an executable or a command line.
+    pub fn language(&self) -> Option<Language> {
+        Some(match self {
+            SubmissionKind::Cpp(_) => Language::Cpp,
+            SubmissionKind::Rust(_) => Language::Rust,
+            SubmissionKind::C(_) => Language::C,
+            SubmissionKind::Python(_) => Language::Python3,
+            SubmissionKind::PyPy(_) => Language::PyPy3,
+            SubmissionKind::Python2(_) => Language::Python2,
+            SubmissionKind::Java(_) => Language::Java,
+            SubmissionKind::Kotlin(_) => Language::Kotlin,
+            SubmissionKind::Folder(f) => f.language,
+            SubmissionKind::Executable(_) | SubmissionKind::Command(_) => return None,
+        })
     }
 }
 
@@ -78,11 +503,13 @@ type MakeKind = fn(PathBuf) -> SubmissionKind;
 /// extensions and its variant. [`SubmissionKind::of_source`] reads this table, and
 /// [`languages_summary`] describes it for `gridjudge --help`.
 const LANGUAGES: &[(&[&str], MakeKind)] = &[
-    (&["cpp", "cc", "cxx"], SubmissionKind::Cpp),
+    (&["cpp", "cc", "cxx", "c++", "C"], SubmissionKind::Cpp),
     (&["c"], SubmissionKind::C),
     (&["rs"], SubmissionKind::Rust),
-    (&["py"], SubmissionKind::Python),
+    (&["py", "py3"], SubmissionKind::Python),
+    (&["py2"], SubmissionKind::Python2),
     (&["java"], SubmissionKind::Java),
+    (&["kt"], SubmissionKind::Kotlin),
 ];
 
 /// Every source language of the table, for help texts: `a .cpp/.cc/.cxx file (g++ -O2
@@ -111,7 +538,10 @@ pub fn languages_summary() -> String {
                     }
                     words.join(" ")
                 }
-                None => "python3".to_string(),
+                None => match kind {
+                    SubmissionKind::Python2(_) => "python2".to_string(),
+                    _ => "python3".to_string(),
+                },
             };
             let exts: Vec<String> = exts.iter().map(|e| format!(".{e}")).collect();
             format!("a {} file ({how})", exts.join("/"))
@@ -162,7 +592,7 @@ impl Submission {
                 Some(kind) => Ok(named(kind)),
                 None if is_executable(path) => Ok(named(SubmissionKind::Executable(abs))),
                 None => bail!(
-                    "{arg}: not a submission (expected a .cpp, .c, .rs, .py or .java source, or an executable file)"
+                    "{arg}: not a submission (expected a .cpp, .c, .rs, .py, .java or .kt source, or an executable file)"
                 ),
             };
         }
@@ -189,14 +619,19 @@ impl Submission {
         Ok(named(SubmissionKind::Command(arg.to_string())))
     }
 
-    /// The language, for reports: `C++`, `Rust`, `executable` or `command`.
+    /// The language, for reports: `C++`, `Rust`, `Python 3`, ... ([`Language::name`]),
+    /// `executable` or `command`.
     pub fn language(&self) -> &'static str {
         match self.kind {
             SubmissionKind::Cpp(_) => "C++",
             SubmissionKind::Rust(_) => "Rust",
             SubmissionKind::C(_) => "C",
             SubmissionKind::Python(_) => "Python 3",
+            SubmissionKind::PyPy(_) => "PyPy 3",
+            SubmissionKind::Python2(_) => "Python 2",
             SubmissionKind::Java(_) => "Java",
+            SubmissionKind::Kotlin(_) => "Kotlin",
+            SubmissionKind::Folder(ref f) => f.language.name(),
             SubmissionKind::Executable(_) => "executable",
             SubmissionKind::Command(_) => "command",
         }
@@ -214,7 +649,9 @@ pub enum Prepared {
 
 /// The compile command of a source, with `{out}` and `{src}` standing for the paths: the one
 /// `judge` uses and the one an export compiles a problem's programs with
-/// ([`crate::export`]). `None` for what is run as it is.
+/// ([`crate::export`]). `None` for what is run as it is. For a [`FolderProgram`], its
+/// language's command, where `{src}` stands for every source of the folder (for Rust, its
+/// entry point alone: `rustc` finds the modules).
 pub fn compile_command(kind: &SubmissionKind) -> Option<(&'static str, Vec<&'static str>)> {
     match kind {
         SubmissionKind::Cpp(_) => Some(("g++", vec!["-O2", "-std=c++17", "-o", "{out}", "{src}"])),
@@ -229,6 +666,11 @@ pub fn compile_command(kind: &SubmissionKind) -> Option<(&'static str, Vec<&'sta
         SubmissionKind::Java(_) => {
             Some(("javac", vec!["-encoding", "UTF-8", "-d", "{out}", "{src}"]))
         }
+        SubmissionKind::Kotlin(_) => Some(("kotlinc", vec!["-d", "{out}", "{src}"])),
+        SubmissionKind::Folder(f) => match f.language {
+            Language::Python3 | Language::PyPy3 | Language::Python2 => None,
+            l => compile_command(&l.single(PathBuf::new())),
+        },
         _ => None,
     }
 }
@@ -286,29 +728,47 @@ fn local_includes(path: &Path, source: &[u8]) -> Vec<(PathBuf, Vec<u8>)> {
     out
 }
 
-/// The Python 3 interpreter, memoised per process: `/usr/bin/python3` when it is there (the
-/// sandbox shows a judged program only the system folders, so an interpreter installed
-/// elsewhere, e.g. by pyenv under a home folder, cannot start in it), else the real path of
-/// `python3` in `PATH` (`sys.executable`: version managers put shell-script shims first in
-/// `PATH` that need the user's environment, which a judged run does not have). `None` when it
-/// cannot be run.
-fn python3() -> Option<PathBuf> {
-    static PYTHON: OnceLock<Option<PathBuf>> = OnceLock::new();
-    PYTHON
-        .get_or_init(|| {
-            let system = Path::new("/usr/bin/python3");
-            if is_executable(system) {
-                return Some(system.to_path_buf());
-            }
-            let o = Command::new("python3")
-                .args(["-c", "import sys; print(sys.executable)"])
-                .output()
-                .ok()
-                .filter(|o| o.status.success())?;
-            let path = PathBuf::from(String::from_utf8_lossy(&o.stdout).trim());
-            is_executable(&path).then_some(path)
-        })
-        .clone()
+/// The interpreter of a Python language, memoised per process: for Python 3 `python3`, for
+/// PyPy 3 `pypy3`, for Python 2 `python2`, else `pypy` (PyPy's Python 2). Each is
+/// `/usr/bin/NAME` when it is there (the sandbox shows a judged program only the system
+/// folders, so an interpreter installed elsewhere, e.g. by pyenv under a home folder, cannot
+/// start in it), else the real path of `NAME` in `PATH` (`sys.executable`: version managers
+/// put shell-script shims first in `PATH` that need the user's environment, which a judged run
+/// does not have, and a shim of a version not selected fails). `None` when none can be run or
+/// for any other language.
+pub fn interpreter(language: Language) -> Option<PathBuf> {
+    static FOUND: OnceLock<Mutex<HashMap<Language, Option<PathBuf>>>> = OnceLock::new();
+    let names: &[&str] = match language {
+        Language::Python3 => &["python3"],
+        Language::PyPy3 => &["pypy3"],
+        Language::Python2 => &["python2", "pypy"],
+        _ => return None,
+    };
+    let map = FOUND.get_or_init(Default::default);
+    if let Some(found) = map.lock().ok()?.get(&language) {
+        return found.clone();
+    }
+    let found = names.iter().find_map(|name| {
+        let system = Path::new("/usr/bin").join(name);
+        if is_executable(&system) {
+            return Some(system);
+        }
+        let o = Command::new(name)
+            .args(["-c", "import sys; print(sys.executable)"])
+            .output()
+            .ok()
+            .filter(|o| o.status.success())?;
+        let path = PathBuf::from(String::from_utf8_lossy(&o.stdout).trim());
+        is_executable(&path).then_some(path)
+    });
+    map.lock().ok()?.insert(language, found.clone());
+    found
+}
+
+/// Why `kind` cannot be built or run on this machine ([`Language::missing`]), `None` when it
+/// can or is no source (an executable, a command line).
+pub fn missing_tool(kind: &SubmissionKind) -> Option<String> {
+    kind.language()?.missing()
 }
 
 fn truncate_message(s: &str, max: usize) -> String {
@@ -334,7 +794,15 @@ fn truncate_message(s: &str, max: usize) -> String {
 /// Returns [`Prepared::CompileError`] for a compile failure or a missing compiler; errors only
 /// when the source cannot be read or the cache folder cannot be written.
 pub fn prepare(sub: &Submission, cache_dir: &Path, progress: bool) -> anyhow::Result<Prepared> {
-    let src = match &sub.kind {
+    let missing = |lang: Language| {
+        Prepared::CompileError(format!(
+            "{}: {}",
+            sub.name,
+            lang.missing()
+                .unwrap_or_else(|| format!("cannot run {}", lang.name()))
+        ))
+    };
+    match &sub.kind {
         SubmissionKind::Executable(p) => return Ok(Prepared::Ready(vec![p.clone().into()])),
         SubmissionKind::Command(c) => {
             return Ok(Prepared::Ready(vec![
@@ -343,33 +811,66 @@ pub fn prepare(sub: &Submission, cache_dir: &Path, progress: bool) -> anyhow::Re
                 c.clone().into(),
             ]))
         }
-        SubmissionKind::Python(p) => {
-            let Some(python) = python3() else {
-                return Ok(Prepared::CompileError(format!(
-                    "{}: cannot run `python3`; install Python 3 (Debian: apt-get install \
-                     python3)",
-                    sub.name
-                )));
+        SubmissionKind::Python(p) | SubmissionKind::PyPy(p) | SubmissionKind::Python2(p) => {
+            let lang = sub.kind.language().unwrap_or(Language::Python3);
+            let Some(python) = interpreter(lang) else {
+                return Ok(missing(lang));
             };
             return Ok(Prepared::Ready(vec![python.into(), p.clone().into()]));
         }
+        SubmissionKind::Folder(f)
+            if matches!(
+                f.language,
+                Language::Python3 | Language::PyPy3 | Language::Python2
+            ) =>
+        {
+            let Some(python) = interpreter(f.language) else {
+                return Ok(missing(f.language));
+            };
+            let dir = python_folder(f, cache_dir)?;
+            return Ok(Prepared::Ready(vec![python.into(), dir.into()]));
+        }
+        _ => {}
+    }
+    let language = sub.kind.language().context("only sources are compiled")?;
+    let sources: Vec<PathBuf> = match &sub.kind {
+        SubmissionKind::Folder(f) if f.language == Language::Rust => vec![f.entry.clone()],
+        SubmissionKind::Folder(f) => f.sources.clone(),
         SubmissionKind::Cpp(p)
         | SubmissionKind::Rust(p)
         | SubmissionKind::C(p)
-        | SubmissionKind::Java(p) => p,
+        | SubmissionKind::Java(p)
+        | SubmissionKind::Kotlin(p) => vec![p.clone()],
+        _ => bail!("{}: not a compiled source", sub.name),
     };
-    let java_class = match &sub.kind {
-        SubmissionKind::Java(p) => Some(
-            p.file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default(),
-        ),
+    let stem = |p: &Path| {
+        p.file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    };
+    // The class a JVM language starts, and the launcher that starts it.
+    let main_class = match &sub.kind {
+        SubmissionKind::Java(p) => Some(stem(p)),
+        SubmissionKind::Kotlin(p) => {
+            let s = stem(p);
+            let mut c = s.chars();
+            let cap: String = c
+                .next()
+                .map(|f| f.to_uppercase().chain(c).collect())
+                .unwrap_or_default();
+            Some(format!("{cap}Kt"))
+        }
+        SubmissionKind::Folder(f) => f.main_class.clone(),
         _ => None,
     };
+    let launcher = match language {
+        Language::Kotlin => "kotlin",
+        _ => "java",
+    };
     let ready = |cached: PathBuf| -> Vec<OsString> {
-        match &java_class {
+        match &main_class {
             Some(class) => vec![
-                "java".into(),
+                launcher.into(),
                 "-cp".into(),
                 cached.into_os_string(),
                 class.into(),
@@ -377,20 +878,17 @@ pub fn prepare(sub: &Submission, cache_dir: &Path, progress: bool) -> anyhow::Re
             None => vec![cached.into()],
         }
     };
-    let (compiler, template) = compile_command(&sub.kind).expect("sources have a compiler");
-    let source = std::fs::read(src).with_context(|| format!("cannot read {}", src.display()))?;
-    let Some(version) = compiler_version(compiler) else {
-        let get = match compiler {
-            "g++" => " (Debian: apt-get install g++)",
-            "gcc" => " (Debian: apt-get install gcc)",
-            "javac" => " (Debian: apt-get install default-jdk-headless)",
-            "rustc" => " (https://rustup.rs)",
-            _ => "",
-        };
-        return Ok(Prepared::CompileError(format!(
-            "cannot run `{compiler} --version`: is {compiler} installed?{get}"
-        )));
-    };
+    let (compiler, template) = compile_command(&sub.kind).context("sources have a compiler")?;
+    let mut texts = Vec::new();
+    for src in &sources {
+        texts.push(std::fs::read(src).with_context(|| format!("cannot read {}", src.display()))?);
+    }
+    if compiler_version(compiler).is_none()
+        || (main_class.is_some() && language.missing().is_some())
+    {
+        return Ok(missing(language));
+    }
+    let version = compiler_version(compiler).unwrap_or_default();
     let mut h = Sha256::new();
     h.update(version.as_bytes());
     h.update([0]);
@@ -399,16 +897,35 @@ pub fn prepare(sub: &Submission, cache_dir: &Path, progress: bool) -> anyhow::Re
         h.update([0]);
         h.update(a.as_bytes());
     }
-    h.update([0]);
-    h.update(&source);
-    if matches!(sub.kind, SubmissionKind::Cpp(_) | SubmissionKind::C(_)) {
-        // Local headers (`#include "testlib.h"`, a setter's own) are part of the program: a
-        // changed header must not reuse the old binary.
-        for (path, bytes) in local_includes(src, &source) {
+    let folder = matches!(sub.kind, SubmissionKind::Folder(_));
+    for (src, text) in sources.iter().zip(&texts) {
+        if folder {
+            // A folder's file names are part of the program (Java's classes, Rust's modules).
             h.update([0]);
+            h.update(src.as_os_str().as_encoded_bytes());
+        }
+        h.update([0]);
+        h.update(text);
+    }
+    if let SubmissionKind::Folder(f) = &sub.kind {
+        // Every other file of the folder (headers, Rust modules) is part of the program too.
+        for (path, bytes) in folder_files(&f.dir)? {
+            h.update([1]);
             h.update(path.as_os_str().as_encoded_bytes());
             h.update([0]);
             h.update(&bytes);
+        }
+    }
+    if matches!(language, Language::Cpp | Language::C) {
+        // Local headers (`#include "testlib.h"`, a setter's own) are part of the program: a
+        // changed header must not reuse the old binary.
+        for (src, text) in sources.iter().zip(&texts) {
+            for (path, bytes) in local_includes(src, text) {
+                h.update([0]);
+                h.update(path.as_os_str().as_encoded_bytes());
+                h.update([0]);
+                h.update(&bytes);
+            }
         }
     }
     let key: String = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
@@ -416,7 +933,7 @@ pub fn prepare(sub: &Submission, cache_dir: &Path, progress: bool) -> anyhow::Re
         .with_context(|| format!("cannot create the cache folder {}", cache_dir.display()))?;
     let cached = absolute(&cache_dir.join(&key))?;
     let built = |c: &Path| {
-        if java_class.is_some() {
+        if main_class.is_some() {
             c.is_dir()
         } else {
             is_executable(c)
@@ -430,14 +947,14 @@ pub fn prepare(sub: &Submission, cache_dir: &Path, progress: bool) -> anyhow::Re
         .tempdir_in(cache_dir)
         .with_context(|| format!("cannot create a folder in {}", cache_dir.display()))?;
     let out = tmp.path().join("program");
-    let args: Vec<OsString> = template
-        .iter()
-        .map(|a| match *a {
-            "{out}" => out.clone().into_os_string(),
-            "{src}" => src.clone().into_os_string(),
-            a => a.into(),
-        })
-        .collect();
+    let mut args: Vec<OsString> = Vec::new();
+    for a in &template {
+        match *a {
+            "{out}" => args.push(out.clone().into_os_string()),
+            "{src}" => args.extend(sources.iter().map(|s| s.clone().into_os_string())),
+            a => args.push(a.into()),
+        }
+    }
     let task =
         crate::core::progress::task(&format!("compiling {} ({compiler})", sub.name), progress);
     let result = Command::new(compiler)
@@ -469,6 +986,96 @@ pub fn prepare(sub: &Submission, cache_dir: &Path, progress: bool) -> anyhow::Re
         }
     }
     Ok(Prepared::Ready(ready(cached)))
+}
+
+/// Every regular file below `dir` (hidden ones left out) with its contents, as (path
+/// relative to `dir`, bytes), sorted by path. At most 1000 files. Errors: a folder or file
+/// that cannot be read, naming it.
+fn folder_files(dir: &Path) -> anyhow::Result<Vec<(PathBuf, Vec<u8>)>> {
+    let mut out = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).with_context(|| format!("cannot read {}", d.display()))? {
+            let e = e.with_context(|| format!("cannot read {}", d.display()))?;
+            if e.file_name().as_encoded_bytes().starts_with(b".") {
+                continue;
+            }
+            let p = e.path();
+            if p.is_dir() {
+                todo.push(p);
+            } else if p.is_file() {
+                if out.len() >= 1000 {
+                    bail!("{}: more than 1000 files", dir.display());
+                }
+                let bytes =
+                    std::fs::read(&p).with_context(|| format!("cannot read {}", p.display()))?;
+                let rel = p.strip_prefix(dir).unwrap_or(&p).to_path_buf();
+                out.push((rel, bytes));
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// A Python folder program made runnable as `python DIR`: a copy of its files in the compile
+/// cache (keyed by their SHA-256), with a `__main__.py` that runs the entry point as
+/// `__main__` when the entry point is another file (Python puts `DIR` first on the import
+/// path, so the folder's modules import each other). Returns the copy's absolute path.
+fn python_folder(f: &FolderProgram, cache_dir: &Path) -> anyhow::Result<PathBuf> {
+    let files = folder_files(&f.dir)?;
+    let entry = f
+        .entry
+        .strip_prefix(&f.dir)
+        .unwrap_or(&f.entry)
+        .to_path_buf();
+    let mut h = Sha256::new();
+    h.update(b"python-folder\0");
+    h.update(entry.as_os_str().as_encoded_bytes());
+    for (p, bytes) in &files {
+        h.update([0]);
+        h.update(p.as_os_str().as_encoded_bytes());
+        h.update([0]);
+        h.update(bytes);
+    }
+    let key: String = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
+    std::fs::create_dir_all(cache_dir)
+        .with_context(|| format!("cannot create the cache folder {}", cache_dir.display()))?;
+    let cached = absolute(&cache_dir.join(&key))?;
+    if cached.is_dir() {
+        return Ok(cached);
+    }
+    let tmp = tempfile::Builder::new()
+        .prefix(".copy-")
+        .tempdir_in(cache_dir)
+        .with_context(|| format!("cannot create a folder in {}", cache_dir.display()))?;
+    let out = tmp.path().join("program");
+    for (p, bytes) in &files {
+        let to = out.join(p);
+        if let Some(parent) = to.parent() {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("cannot create {}", parent.display()))?;
+        }
+        std::fs::write(&to, bytes).with_context(|| format!("cannot write {}", to.display()))?;
+    }
+    if entry != Path::new("__main__.py") {
+        let name = entry
+            .to_string_lossy()
+            .replace('\\', "\\\\")
+            .replace('"', "\\\"");
+        let launcher = format!(
+            "import os, runpy\nrunpy.run_path(os.path.join(os.path.dirname(os.path.abspath(\
+             __file__)), \"{name}\"), run_name=\"__main__\")\n"
+        );
+        std::fs::write(out.join("__main__.py"), launcher)
+            .with_context(|| format!("cannot write {}", out.display()))?;
+    }
+    if let Err(e) = std::fs::rename(&out, &cached) {
+        if !cached.is_dir() {
+            return Err(e).with_context(|| format!("cannot move {}", cached.display()));
+        }
+    }
+    Ok(cached)
 }
 
 #[cfg(test)]
