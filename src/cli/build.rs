@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::Args;
 use gridjudge::package::{build_problem_checked, BuildOptions, LockMode};
-use gridjudge::problems::{self, Loaded};
+use gridjudge::problems::Loaded;
 
 use super::common::{json_outcome, out, outln, select_each, with_ok, RunArgs};
 use super::verify::verify_one;
@@ -91,7 +91,7 @@ fn run_all(args: BuildArgs, results: &mut Vec<serde_json::Value>) -> anyhow::Res
         delete_unknown,
         run,
     } = args;
-    let problems_dir = problems::problems_dir(problems_dir.as_deref())?;
+    let problems_dir = super::common::problems_dir_for(problems_dir.as_deref(), &problems)?;
     let selected = select_each(&problems_dir, &problems, None)?;
     let opts = BuildOptions {
         problems_dir,

@@ -161,6 +161,23 @@ pub fn select(
         .collect()
 }
 
+/// The problems folder of a command that takes problem names: when every name is a problem's
+/// path ([`problems::by_path`]), the first one's parent (no search needed); else `explicit`
+/// or the one found from the current folder ([`problems::problems_dir`]).
+///
+/// Errors: as [`problems::problems_dir`].
+pub fn problems_dir_for(explicit: Option<&Path>, names: &[String]) -> anyhow::Result<PathBuf> {
+    if explicit.is_none() && !names.is_empty() {
+        let paths: Vec<_> = names.iter().map(|n| problems::by_path(n)).collect();
+        if let Some(Some((parent, _))) = paths.first() {
+            if paths.iter().all(Option::is_some) {
+                return Ok(parent.clone());
+            }
+        }
+    }
+    problems::problems_dir(explicit)
+}
+
 /// [`select`], one result per problem: each name with its problem or why it cannot be loaded,
 /// so that a command can go on with the others ([`problems::load_each`]).
 ///
@@ -253,6 +270,10 @@ pub fn with_ok(mut value: serde_json::Value, ok: bool) -> serde_json::Value {
 ///
 /// Errors: no problems folder; an unknown or invalid problem ([`problems::load`]).
 pub fn find(name: &str, explicit: Option<&Path>, cache: Option<&Path>) -> anyhow::Result<Loaded> {
+    if let Some((parent, _)) = problems::by_path(name) {
+        let cache = cache.map_or_else(|| problems::default_cache_dir(&parent), Path::to_path_buf);
+        return problems::load(&parent, name, &cache);
+    }
     let problems_dir = problems::problems_dir(explicit)?;
     let cache = cache.map_or_else(
         || problems::default_cache_dir(&problems_dir),

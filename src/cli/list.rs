@@ -43,15 +43,20 @@ pub fn run(args: ListArgs) -> anyhow::Result<ExitCode> {
 /// [`run`]'s work, without the `--json` document of an error.
 fn list(args: ListArgs) -> anyhow::Result<ExitCode> {
     let ListArgs { problems_dir, json } = args;
-    let each: Vec<(String, anyhow::Result<&'static dyn Problem>)> =
+    let each: Vec<(String, anyhow::Result<(&'static dyn Problem, &'static str)>)> =
         match problems::problems_dir(problems_dir.as_deref()) {
             Ok(dir) => problems::load_each(&dir, &problems::default_cache_dir(&dir))
                 .into_iter()
-                .map(|(n, l)| (n, l.map(|l| l.problem)))
+                .map(|(n, l)| (n, l.map(|l| (l.problem, l.format.label()))))
                 .collect(),
             Err(_) if problems_dir.is_none() => problems::all()
                 .iter()
-                .map(|p| (p.name().to_string(), Ok(*p)))
+                .map(|p| {
+                    (
+                        p.name().to_string(),
+                        Ok((*p, problems::Format::Gridjudge.label())),
+                    )
+                })
                 .collect(),
             Err(e) => return Err(e),
         };
@@ -59,9 +64,9 @@ fn list(args: ListArgs) -> anyhow::Result<ExitCode> {
     let mut errors = Vec::new();
     for (folder, p) in each {
         match p {
-            Ok(p) => {
+            Ok((p, format)) => {
                 if !json {
-                    outln!("{}", p.name());
+                    outln!("{}  ({format})", p.name());
                     for g in p.generators() {
                         outln!("  {}", g.name);
                     }
@@ -71,7 +76,9 @@ fn list(args: ListArgs) -> anyhow::Result<ExitCode> {
                     .iter()
                     .map(|g| serde_json::json!({ "name": g.name, "about": g.about }))
                     .collect();
-                listed.push(serde_json::json!({ "name": p.name(), "generators": gens }));
+                listed.push(
+                    serde_json::json!({ "name": p.name(), "format": format, "generators": gens }),
+                );
             }
             Err(e) => {
                 eprintln!("gridjudge: error: problem folder `{folder}`: {e:#}");

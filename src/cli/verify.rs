@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::Args;
 use gridjudge::judge::verify;
-use gridjudge::problems::{self, Loaded};
+use gridjudge::problems::Loaded;
 
 use super::common::{json_outcome, out, outln, pretty_with_ok, select, RunArgs};
 
@@ -50,6 +50,16 @@ pub fn verify_one(
         return Ok(None);
     }
     let opts = run.options(loaded, jobs)?;
+    if let Some(package) = loaded.kattis {
+        let report = gridjudge::judge::kattis::verify_package(package, &opts)?;
+        if json {
+            outln!("{}", pretty_with_ok(&report, report.ok())?);
+        } else {
+            outln!("== verify {}", loaded.name());
+            out!("{}", report.render());
+        }
+        return Ok(Some(report.ok()));
+    }
     let Some(report) = verify::verify_problem(
         loaded.problem,
         loaded.config()?,
@@ -86,7 +96,7 @@ fn verify_all(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         json,
         run,
     } = args;
-    let problems_dir = problems::problems_dir(problems_dir.as_deref())?;
+    let problems_dir = super::common::problems_dir_for(problems_dir.as_deref(), &problems)?;
     let named = !problems.is_empty();
     let selected = select(&problems_dir, &problems, run.cache_dir.as_deref())?;
     let mut all_ok = true;

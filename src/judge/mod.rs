@@ -21,6 +21,7 @@
 //! into the manifest). No file imports this one back except `verify`, which builds on
 //! [`judge`].
 
+pub mod kattis;
 pub mod run;
 pub mod save;
 pub mod shrink;

@@ -687,6 +687,21 @@ pub trait Problem: Send + Sync + AsAny {
         config: &ProblemConfig,
     ) -> CheckOutcome;
 
+    /// [`Problem::check`] for the test whose input file is `input_path`: a problem whose
+    /// checker takes per-test settings (a Kattis package's `output_validator_args`, found by
+    /// the test's place in its data tree) reads them here; the default ignores the path.
+    fn check_at(
+        &self,
+        input_path: &Path,
+        input: &[u8],
+        output: &mut dyn Read,
+        answer: &[u8],
+        config: &ProblemConfig,
+    ) -> CheckOutcome {
+        let _ = input_path;
+        self.check(input, output, answer, config)
+    }
+
     /// The jury's side of one exchange of an interactive built-in problem (`[interaction]
     /// interactive = true` in its `problem.toml`), played in-process: reads the submission's
     /// messages from `from_contestant`, writes its own to `to_contestant` (flushing after each

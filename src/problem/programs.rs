@@ -171,6 +171,10 @@ pub struct ProgramsConfig {
     pub generators: BTreeMap<String, ProgramSpec>,
     /// The validator.
     pub validator: ProgramSpec,
+    /// More input validators by name, run after `validator`: an input is valid when every one
+    /// accepts it (a Kattis package's `input_validators/` may hold several).
+    #[serde(default)]
+    pub validators: BTreeMap<String, ProgramSpec>,
     /// The reference solution.
     pub solution: ProgramSpec,
     /// A slow trusted solution, run on the tests of `[build] brute_force_group`.

@@ -65,14 +65,57 @@ pub fn by_name(name: &str) -> anyhow::Result<&'static dyn Problem> {
 pub const PROBLEMS_FOLDER: &str = "problems";
 
 /// Whether `dir` is a problems folder: a folder with at least one subfolder that holds a
-/// `problem.toml`. Unreadable folders are not problems folders.
+/// `problem.toml` or a Kattis package's `problem.yaml` (so a contest folder of Kattis packages,
+/// as BAPCtools lays them out, is one). Unreadable folders are not problems folders.
 pub fn is_problems_dir(dir: &Path) -> bool {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return false;
     };
-    entries
-        .flatten()
-        .any(|e| e.path().join("problem.toml").is_file())
+    entries.flatten().any(|e| is_problem_folder(&e.path()))
+}
+
+/// Whether `dir` is a problem: it holds `problem.toml` (gridjudge's format) or `problem.yaml`
+/// (a Kattis package).
+pub fn is_problem_folder(dir: &Path) -> bool {
+    dir.join("problem.toml").is_file() || kattis::is_package(dir)
+}
+
+/// The format a problem is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// gridjudge's own: `problem.toml` and `manifest.toml`.
+    Gridjudge,
+    /// A Kattis problem package (`problem.yaml`), in one of its versions.
+    Kattis(kattis::Version),
+}
+
+impl Format {
+    /// The name `gridjudge list` shows: `gridjudge`, `kattis-legacy` or `kattis-2025-09`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Format::Gridjudge => "gridjudge",
+            Format::Kattis(v) => v.label(),
+        }
+    }
+}
+
+/// A problem named by path (`./hello`, `contest/hello`, `.`, an absolute path) rather than by
+/// name: the folder's parent as the problems folder and the folder's name, when `arg` names a
+/// folder that [`is_problem_folder`] and contains a `/` or is `.` or `..`; else `None`.
+pub fn by_path(arg: &str) -> Option<(PathBuf, String)> {
+    let looks_like_path = arg.contains('/') || arg == "." || arg == "..";
+    if !looks_like_path {
+        return None;
+    }
+    let abs = std::path::absolute(arg).ok()?;
+    let abs: PathBuf = abs.components().collect();
+    // `a/./b` and `a/b/..` as the folders they name.
+    let abs = abs.canonicalize().unwrap_or(abs);
+    if !abs.is_dir() || !is_problem_folder(&abs) {
+        return None;
+    }
+    let name = abs.file_name()?.to_string_lossy().into_owned();
+    Some((abs.parent()?.to_path_buf(), name))
 }
 
 /// No problems folder was found from the current folder up.
@@ -114,6 +157,19 @@ pub fn find_problems_dir(start: &Path) -> Result<PathBuf, NotFound> {
             });
         }
         tried.push(candidate);
+        // Inside a Kattis package, its contest folder (the package's parent); in a contest
+        // folder of Kattis packages, that folder.
+        if kattis::is_package(dir) {
+            if let Some(parent) = dir.parent() {
+                return Ok(parent.to_path_buf());
+            }
+        }
+        let holds_packages = std::fs::read_dir(dir)
+            .map(|rd| rd.flatten().any(|e| kattis::is_package(&e.path())))
+            .unwrap_or(false);
+        if holds_packages {
+            return Ok(dir.to_path_buf());
+        }
     }
     Err(NotFound {
         start: start.to_path_buf(),
@@ -173,6 +229,10 @@ pub struct Loaded {
     /// The parsed `dir/problem.toml`, or the message of why it cannot be used (kept until
     /// [`Loaded::config`] is asked, as a built-in problem needs no folder to be found).
     config: Result<ProblemConfig, String>,
+    /// The format the problem is written in.
+    pub format: Format,
+    /// The Kattis package, when the problem is one.
+    pub kattis: Option<&'static kattis::Package>,
 }
 
 impl std::fmt::Debug for Loaded {
@@ -214,7 +274,21 @@ pub fn load(problems_dir: &Path, name: &str, cache_dir: &Path) -> anyhow::Result
     use std::collections::HashMap;
     use std::sync::{Mutex, OnceLock};
     static LOADED: OnceLock<Mutex<HashMap<PathBuf, &'static ProgramProblem>>> = OnceLock::new();
+    if let Some((parent, folder)) = by_path(name) {
+        return load(&parent, &folder, cache_dir);
+    }
     let dir = problems_dir.join(name);
+    if kattis::is_package(&dir) && !dir.join("problem.toml").exists() {
+        let package = kattis::load(&dir, cache_dir)?;
+        return Ok(Loaded {
+            problem: package.problem,
+            problems_dir: problems_dir.to_path_buf(),
+            dir,
+            config: Ok(package.problem.config().clone()),
+            format: Format::Kattis(package.yaml.version),
+            kattis: Some(package),
+        });
+    }
     let path = dir.join("problem.toml");
     let text =
         std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()));
@@ -251,6 +325,8 @@ pub fn load(problems_dir: &Path, name: &str, cache_dir: &Path) -> anyhow::Result
             problems_dir: problems_dir.to_path_buf(),
             dir: problems_dir.join(p.name()),
             config: Ok(config),
+            format: Format::Gridjudge,
+            kattis: None,
         });
     }
     if let Ok(p) = by_name(name) {
@@ -260,6 +336,8 @@ pub fn load(problems_dir: &Path, name: &str, cache_dir: &Path) -> anyhow::Result
             problems_dir: problems_dir.to_path_buf(),
             dir: problems_dir.join(p.name()),
             config: config.map_err(|e| format!("{e:#}")),
+            format: Format::Gridjudge,
+            kattis: None,
         });
     }
     let found = problem_names(problems_dir);
@@ -347,7 +425,7 @@ pub fn problem_names(problems_dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(problems_dir)
         .map(|rd| {
             rd.flatten()
-                .filter(|e| e.path().join("problem.toml").is_file())
+                .filter(|e| is_problem_folder(&e.path()))
                 .map(|e| e.file_name().to_string_lossy().into_owned())
                 .collect()
         })

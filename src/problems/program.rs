@@ -82,6 +82,33 @@ pub struct ProgramProblem {
     generator_infos: &'static [GeneratorInfo],
     cache_dir: PathBuf,
     prepared: Mutex<HashMap<String, Arc<OnceLock<Prepared_>>>>,
+    tree: Option<TreeSettings>,
+}
+
+/// The per-test settings of a problem whose tests are a data tree with settings of their own
+/// (a Kattis package, [`crate::problems::kattis`]), looked up by a test's input file.
+#[derive(Clone, Debug, Default)]
+pub struct TreeSettings {
+    /// By the absolute path of a test's input: the arguments of each input validator (by the
+    /// name `[programs]` gives it: `validator`, or a key of `validators`) and of the output
+    /// validator.
+    pub tests: HashMap<PathBuf, TestArgs>,
+    /// The checker is the Kattis default output validator
+    /// ([`crate::core::output_validator::DefaultOutputValidator`]) with these arguments before
+    /// each test's own; `None`: the checker of `[programs]`.
+    pub default_output_validator: Option<Vec<String>>,
+    /// Arguments of a custom output validator (and of an interactor) on every test, before the
+    /// test's own (legacy `validator_flags`).
+    pub validator_flags: Vec<String>,
+}
+
+/// The arguments one test gives its validators ([`TreeSettings`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TestArgs {
+    /// Input validator name → arguments (a validator not named gets none).
+    pub input_validators: std::collections::BTreeMap<String, Vec<String>>,
+    /// The output validator's arguments.
+    pub output_validator: Vec<String>,
 }
 
 impl std::fmt::Debug for ProgramProblem {
@@ -157,6 +184,9 @@ impl ProgramProblem {
         }
         if let Some(i) = &programs.interactor {
             all.push(("interactor".into(), i.clone()));
+        }
+        for (n, v) in &programs.validators {
+            all.push((format!("validator `{n}`"), v.clone()));
         }
         check_interaction(&origin, &config, &programs)?;
         let Some(checker_spec) = &programs.checker else {
@@ -263,8 +293,70 @@ impl ProgramProblem {
             generator_infos: Box::leak(infos.into_boxed_slice()),
             cache_dir: cache_dir.to_path_buf(),
             prepared: Mutex::new(HashMap::new()),
+            tree: None,
         };
         Ok(Box::leak(Box::new(problem)))
+    }
+
+    /// [`ProgramProblem::load`] for a problem whose tests carry their own settings (a Kattis
+    /// package): `tree` gives each test's validator arguments and the output validator.
+    ///
+    /// Errors: as [`ProgramProblem::load`].
+    pub fn load_tree(
+        dir: &Path,
+        text: String,
+        config: ProblemConfig,
+        cache_dir: &Path,
+        tree: TreeSettings,
+    ) -> anyhow::Result<&'static ProgramProblem> {
+        let p = Self::load(dir, text, config, cache_dir)?;
+        // `load` leaked a problem without settings; this one replaces it (a problem is made
+        // once per process and folder, so the leak is bounded).
+        let problem = ProgramProblem {
+            name: p.name,
+            dir: p.dir.clone(),
+            config_text: p.config_text,
+            config: p.config.clone(),
+            programs: p.programs.clone(),
+            checker: p.checker.clone(),
+            generator_infos: p.generator_infos,
+            cache_dir: p.cache_dir.clone(),
+            prepared: Mutex::new(HashMap::new()),
+            tree: Some(tree),
+        };
+        Ok(Box::leak(Box::new(problem)))
+    }
+
+    /// The per-test settings, for a problem whose tests carry them.
+    pub fn tree(&self) -> Option<&TreeSettings> {
+        self.tree.as_ref()
+    }
+
+    /// The arguments the test with input file `input_path` gives its validators (none for a
+    /// test outside the data tree, such as a stress candidate).
+    pub fn test_args(&self, input_path: &Path) -> TestArgs {
+        let Some(tree) = &self.tree else {
+            return TestArgs::default();
+        };
+        let abs = std::path::absolute(input_path).unwrap_or_else(|_| input_path.to_path_buf());
+        tree.tests.get(&abs).cloned().unwrap_or_default()
+    }
+
+    /// The output validator's (or interactor's) arguments for the test with input file
+    /// `input_path`: the problem's flags then the test's own.
+    pub fn output_validator_args(&self, input_path: &Path) -> Vec<OsString> {
+        let mut out: Vec<OsString> = self
+            .tree
+            .iter()
+            .flat_map(|t| t.validator_flags.iter().map(OsString::from))
+            .collect();
+        out.extend(
+            self.test_args(input_path)
+                .output_validator
+                .into_iter()
+                .map(OsString::from),
+        );
+        out
     }
 
     /// The problem folder (absolute).
@@ -492,7 +584,75 @@ impl ProgramProblem {
                 .map(|f| f.split_whitespace().map(OsString::from).collect())
                 .unwrap_or_default(),
         };
-        let ran = self.run("validator", spec, &args, input, None)?;
+        if let Err(e) = self.run_one_validator("validator", spec, input, &args)? {
+            return Ok(Err(e));
+        }
+        for (name, spec) in &self.programs.validators {
+            let args: Vec<OsString> = match group {
+                Some(g) => spec
+                    .table()
+                    .flags
+                    .get(g)
+                    .map(|f| f.split_whitespace().map(OsString::from).collect())
+                    .unwrap_or_default(),
+                None => Vec::new(),
+            };
+            let role = format!("validator `{name}`");
+            if let Err(e) = self.run_one_validator(&role, spec, input, &args)? {
+                return Ok(Err(e));
+            }
+        }
+        Ok(Ok(()))
+    }
+
+    /// Every input validator's verdict on the test whose input file is `input_path` (bytes
+    /// `input`), each with the arguments the test gives it ([`ProgramProblem::test_args`]):
+    /// valid when all accept; the first rejection otherwise, its message prefixed with the
+    /// validator's name when there are several.
+    ///
+    /// Errors: a validator failed (as [`ProgramProblem::run_validator`]).
+    pub fn run_validators_at(
+        &self,
+        input_path: &Path,
+        input: &[u8],
+    ) -> anyhow::Result<Result<(), FormatError>> {
+        let args = self.test_args(input_path);
+        let several = !self.programs.validators.is_empty();
+        let all = std::iter::once(("validator".to_string(), &self.programs.validator))
+            .chain(self.programs.validators.iter().map(|(n, s)| (n.clone(), s)));
+        for (name, spec) in all {
+            let a: Vec<OsString> = args
+                .input_validators
+                .get(&name)
+                .into_iter()
+                .flatten()
+                .map(OsString::from)
+                .collect();
+            let role = if name == "validator" {
+                name.clone()
+            } else {
+                format!("validator `{name}`")
+            };
+            if let Err(mut e) = self.run_one_validator(&role, spec, input, &a)? {
+                if several {
+                    e.expected = format!("{role}: {}", e.expected);
+                }
+                return Ok(Err(e));
+            }
+        }
+        Ok(Ok(()))
+    }
+
+    /// One validator's verdict on `input` with `args`.
+    fn run_one_validator(
+        &self,
+        role: &str,
+        spec: &ProgramSpec,
+        input: &[u8],
+        args: &[OsString],
+    ) -> anyhow::Result<Result<(), FormatError>> {
+        let conv = spec.table().convention.unwrap_or_default();
+        let ran = self.run(role, spec, args, input, None)?;
         let code = match ran.result.termination {
             runner::Termination::Exited(c) => c,
             runner::Termination::Signaled(_) => -1,
@@ -505,14 +665,14 @@ impl ProgramProblem {
             (Outcome::RuntimeError(_), Convention::Kattis, 42) => true,
             (Outcome::RuntimeError(_), Convention::Kattis, 43) => false,
             (Outcome::Finished, Convention::Kattis, 0) => bail!(
-                "{} validator (kattis convention) exited with 0; it must exit 42 (valid) or 43 \
+                "{} {role} (kattis convention) exited with 0; it must exit 42 (valid) or 43 \
                  (invalid)",
                 self.name
             ),
             _ => {
                 let what = self
-                    .failure("validator", &ran)
-                    .unwrap_or_else(|| format!("{} validator: exit code {code}", self.name));
+                    .failure(role, &ran)
+                    .unwrap_or_else(|| format!("{} {role}: exit code {code}", self.name));
                 let rule = match conv {
                     Convention::Testlib => "exit 0 valid, 3 invalid",
                     Convention::Kattis => "exit 42 valid, 43 invalid",
@@ -707,7 +867,38 @@ impl Problem for ProgramProblem {
         if let Some((c, _)) = &self.checker {
             return c.check(output, answer);
         }
-        match self.run_checker(input, output, answer) {
+        match self.run_checker(input, output, answer, &[]) {
+            Ok(o) => o,
+            Err(e) => CheckOutcome::fail(format!("{e:#}")),
+        }
+    }
+
+    /// The checker with the test's own arguments: the Kattis default output validator with
+    /// the problem's and the test's arguments, or the checker program with them after its
+    /// own (Kattis convention: `input answer feedback_dir ARGS...`).
+    fn check_at(
+        &self,
+        input_path: &Path,
+        input: &[u8],
+        output: &mut dyn Read,
+        answer: &[u8],
+        config: &ProblemConfig,
+    ) -> CheckOutcome {
+        let Some(tree) = &self.tree else {
+            return self.check(input, output, answer, config);
+        };
+        let args = self.test_args(input_path).output_validator;
+        if let Some(flags) = &tree.default_output_validator {
+            let all: Vec<String> = flags.iter().chain(&args).cloned().collect();
+            return match crate::core::output_validator::DefaultOutputValidator::from_args(&all) {
+                Ok(v) => v.check(output, answer),
+                Err(e) => CheckOutcome::fail(format!(
+                    "the default output validator's arguments {all:?}: {e:#} (judge error)"
+                )),
+            };
+        }
+        let extra = self.output_validator_args(input_path);
+        match self.run_checker(input, output, answer, &extra) {
             Ok(o) => o,
             Err(e) => CheckOutcome::fail(format!("{e:#}")),
         }
@@ -821,6 +1012,7 @@ impl ProgramProblem {
         input: &[u8],
         output: &mut dyn Read,
         answer: &[u8],
+        extra: &[OsString],
     ) -> anyhow::Result<CheckOutcome> {
         let Some(spec) = &self.programs.checker else {
             return Ok(CheckOutcome::fail(
@@ -851,13 +1043,9 @@ impl ProgramProblem {
                 let fb = tmp.path().join("feedback");
                 std::fs::create_dir(&fb)?;
                 let stdin = std::fs::read(&out)?;
-                let ran = self.run(
-                    "checker",
-                    spec,
-                    &[inp.into(), ans.into(), fb.clone().into()],
-                    &stdin,
-                    None,
-                )?;
+                let mut args: Vec<OsString> = vec![inp.into(), ans.into(), fb.clone().into()];
+                args.extend(extra.iter().cloned());
+                let ran = self.run("checker", spec, &args, &stdin, None)?;
                 if fb.join("nextpass.in").exists() {
                     return Ok(CheckOutcome::fail(format!(
                         "{} checker wrote nextpass.in, asking for another pass, but the problem \

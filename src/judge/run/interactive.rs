@@ -79,6 +79,8 @@ struct Judge {
     convention: Convention,
     limits: runner::RunLimits,
     dir: PathBuf,
+    /// Arguments after the convention's own (a Kattis package's output validator arguments).
+    extra: Vec<OsString>,
 }
 
 /// The outcome of one pass.
@@ -228,6 +230,7 @@ pub(super) fn run_and_check(
                 convention,
                 limits,
                 dir: pp.dir().to_path_buf(),
+                extra: pp.output_validator_args(stdin),
             })
         }
         None => None,
@@ -388,6 +391,7 @@ fn one_exchange(
                         answer_file.into(),
                         feedback_arg(feedback),
                     ]);
+                    argv.extend(j.extra.iter().cloned());
                 }
             }
             Jury::Program(RunSpec {
@@ -500,6 +504,7 @@ fn one_batch_pass(
         answer_file.into(),
         feedback_arg(feedback),
     ]);
+    argv.extend(judge.extra.iter().cloned());
     let checked = runner::run(&RunSpec {
         argv,
         stdin: stdout,

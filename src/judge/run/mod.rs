@@ -149,7 +149,7 @@ pub fn run_and_check(
         Some(stopped) => stopped,
         None => {
             let file = std::fs::File::open(&stdout).context("cannot read the output")?;
-            let o = problem.check(input, &mut BufReader::new(file), answer, config);
+            let o = problem.check_at(stdin, input, &mut BufReader::new(file), answer, config);
             (o.verdict, o.message)
         }
     };

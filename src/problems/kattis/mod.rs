@@ -50,3 +50,476 @@ impl Version {
         }
     }
 }
+
+pub mod data;
+pub mod package;
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+
+use crate::problem::ProblemConfig;
+use crate::problems::program::{ProgramProblem, TestArgs, TreeSettings};
+
+/// A Kattis package loaded in place: its `problem.yaml`, its data tree, and the program
+/// problem gridjudge judges it as (its validators, output validator, interactor and reference
+/// solution are the package's own programs, run where they are).
+#[derive(Debug)]
+pub struct Package {
+    /// The package folder.
+    pub dir: PathBuf,
+    /// `problem.yaml`.
+    pub yaml: package::PackageYaml,
+    /// `data/`.
+    pub tree: data::DataTree,
+    /// The program problem that runs the package's programs.
+    pub problem: &'static ProgramProblem,
+    /// The answer validators (2025-09 `answer_validators/`), as programs gridjudge runs.
+    pub answer_validators: Vec<(String, crate::problem::programs::ProgramSpec)>,
+    /// The time limit was computed, not given (`problem.yaml` fixes none): the limit in the
+    /// configuration is provisional until `verify` derives it from the accepted submissions.
+    pub time_limit_derived: bool,
+    /// gridjudge's view of the package as a `problem.toml` text (what `gridjudge list -v`
+    /// shows; never written into the package).
+    pub view: String,
+}
+
+/// Whether `dir` is a Kattis package: it holds `problem.yaml`.
+pub fn is_package(dir: &Path) -> bool {
+    dir.join("problem.yaml").is_file()
+}
+
+/// The memory limit when `problem.yaml` gives none, MiB: the "typical system default" of both
+/// versions.
+pub const DEFAULT_MEMORY_MIB: u64 = 2048;
+/// The provisional time limit of a package that fixes none, ms: long enough for the accepted
+/// submissions to be timed, from which `verify` derives the limit.
+pub const PROVISIONAL_TIME_MS: u64 = 10_000;
+
+/// Loads the Kattis package in `dir` (once per process and folder), its programs compiled into
+/// `cache_dir` when first used.
+///
+/// Errors: `problem.yaml` or the data tree is invalid ([`package::read`], [`data::load`]); a
+/// program the package declares cannot be used (a `build`/`run` script, checktestdata or VIVA
+/// files, several output validators), each naming the file.
+pub fn load(dir: &Path, cache_dir: &Path) -> anyhow::Result<&'static Package> {
+    use std::sync::{Mutex, OnceLock};
+    static LOADED: OnceLock<Mutex<HashMap<PathBuf, &'static Package>>> = OnceLock::new();
+    let key = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+    let map = LOADED.get_or_init(Default::default);
+    if let Some(p) = map.lock().ok().and_then(|m| m.get(&key).copied()) {
+        return Ok(p);
+    }
+    let p: &'static Package = Box::leak(Box::new(load_uncached(&key, cache_dir)?));
+    if let Ok(mut m) = map.lock() {
+        m.insert(key, p);
+    }
+    Ok(p)
+}
+
+fn load_uncached(dir: &Path, cache_dir: &Path) -> anyhow::Result<Package> {
+    let yaml = package::read(dir)?;
+    let tree = data::load(dir, yaml.version, &yaml.constants)?;
+    let name = dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let consts = &yaml.constants;
+    let prog = |p: &Path| program_spec(dir, p, consts, cache_dir);
+    // Input validators: every program in input_validators/ (legacy also
+    // input_format_validators/).
+    let mut validators = Vec::new();
+    for folder in ["input_validators", "input_format_validators"] {
+        if folder == "input_format_validators" && yaml.version != Version::Legacy {
+            continue;
+        }
+        for entry in programs_in(&dir.join(folder))? {
+            validators.push((program_name(&entry), prog(&entry)?));
+        }
+    }
+    let mut answer_validators = Vec::new();
+    for entry in programs_in(&dir.join("answer_validators"))? {
+        answer_validators.push((program_name(&entry), prog(&entry)?));
+    }
+    // The output validator.
+    let output_validator = match yaml.version {
+        Version::V2025_09 => {
+            let d = dir.join("output_validator");
+            d.exists().then(|| prog(&d)).transpose()?
+        }
+        Version::Legacy => {
+            let found = programs_in(&dir.join("output_validators"))?;
+            match (yaml.custom_output_validator, found.len()) {
+                (false, _) => None,
+                (true, 0) => bail!(
+                    "{}: validation is custom but output_validators/ holds no program",
+                    dir.join("problem.yaml").display()
+                ),
+                (true, 1) => Some(prog(&found[0])?),
+                (true, _) => bail!(
+                    "{}: several output validators; gridjudge runs one (name the one to use by \
+                     keeping only it in output_validators/)",
+                    dir.join("output_validators").display()
+                ),
+            }
+        }
+    };
+    let custom = output_validator.is_some();
+    if (yaml.interactive || yaml.multi_pass) && !custom {
+        bail!(
+            "{}: an interactive or multi-pass problem needs a custom output validator ({})",
+            dir.join("problem.yaml").display(),
+            match yaml.version {
+                Version::Legacy => "output_validators/<name>/",
+                Version::V2025_09 => "output_validator/",
+            }
+        );
+    }
+    // The reference solution: the first accepted submission.
+    let accepted = first_accepted(dir)?;
+    let time_limit_derived = yaml.limits.time_limit.is_none();
+    let time_ms = match yaml.limits.time_limit {
+        Some(t) => (t * 1000.0).round().max(1.0) as u64,
+        None => PROVISIONAL_TIME_MS,
+    };
+    // gridjudge's view of the package, as a problem.toml table.
+    let mut t = toml::Table::new();
+    t.insert("name".into(), name.clone().into());
+    let title = if yaml.title.is_empty() {
+        name.clone()
+    } else {
+        yaml.title.clone()
+    };
+    t.insert("title".into(), title.into());
+    let mut limits = toml::Table::new();
+    limits.insert("time_ms".into(), (time_ms as i64).into());
+    limits.insert(
+        "memory_mib".into(),
+        (yaml.limits.memory_mib.unwrap_or(DEFAULT_MEMORY_MIB) as i64).into(),
+    );
+    t.insert("limits".into(), limits.into());
+    let mut programs = toml::Table::new();
+    programs.insert("generators".into(), toml::Table::new().into());
+    let mut validators = validators.into_iter();
+    let first = match validators.next() {
+        Some((n, spec)) => (n, spec),
+        None => (
+            "none".to_string(),
+            // No input validator: every input is valid (build says so).
+            spec_table(None, Some("true".into()), None),
+        ),
+    };
+    let mut tests = HashMap::new();
+    for test in tree.tests.iter().chain(&tree.invalid_inputs) {
+        let mut input_validators = BTreeMap::new();
+        input_validators.insert(
+            "validator".to_string(),
+            test.settings.input_validator_args.for_validator(&first.0),
+        );
+        let rest: Vec<(String, toml::Value)> = Vec::new();
+        let _ = rest;
+        tests.insert(
+            test.input.clone(),
+            TestArgs {
+                input_validators,
+                output_validator: test.settings.output_validator_args.clone(),
+            },
+        );
+    }
+    let mut more = toml::Table::new();
+    for (n, spec) in validators {
+        for test in tree.tests.iter().chain(&tree.invalid_inputs) {
+            if let Some(a) = tests.get_mut(&test.input) {
+                a.input_validators.insert(
+                    n.clone(),
+                    test.settings.input_validator_args.for_validator(&n),
+                );
+            }
+        }
+        more.insert(n, spec);
+    }
+    programs.insert("validator".into(), first.1);
+    if !more.is_empty() {
+        programs.insert("validators".into(), more.into());
+    }
+    let solution = accepted
+        .as_ref()
+        .map(|p| rel(dir, p))
+        .unwrap_or_else(|| "submissions/accepted".into());
+    programs.insert("solution".into(), solution.clone().into());
+    match (&output_validator, yaml.interactive) {
+        (Some(ov), true) => {
+            programs.insert("interactor".into(), ov.clone());
+        }
+        (Some(ov), false) => {
+            programs.insert("checker".into(), ov.clone());
+        }
+        (None, _) => {
+            let mut c = toml::Table::new();
+            c.insert("builtin".into(), "tokens".into());
+            programs.insert("checker".into(), c.into());
+        }
+    }
+    let mut plimits = toml::Table::new();
+    if let Some(s) = yaml.limits.validation_time_s {
+        plimits.insert("time_ms".into(), ((s * 1000) as i64).into());
+    }
+    if let Some(m) = yaml.limits.validation_memory_mib {
+        plimits.insert("memory_mib".into(), (m as i64).into());
+    }
+    if let Some(o) = yaml.limits.validation_output_mib {
+        plimits.insert("output_mib".into(), (o as i64).into());
+    }
+    if !plimits.is_empty() {
+        programs.insert("limits".into(), plimits.into());
+    }
+    t.insert("programs".into(), programs.into());
+    if yaml.interactive || yaml.multi_pass {
+        let mut i = toml::Table::new();
+        i.insert("interactive".into(), yaml.interactive.into());
+        i.insert("multi_pass".into(), yaml.multi_pass.into());
+        i.insert(
+            "validation_passes".into(),
+            (yaml.limits.validation_passes as i64).into(),
+        );
+        if accepted.is_some() {
+            i.insert("player".into(), solution.into());
+        }
+        t.insert("interaction".into(), i.into());
+    }
+    let view = toml::to_string(&t).context("cannot write gridjudge's view of the package")?;
+    let origin = format!("{} (gridjudge's view of problem.yaml)", dir.display());
+    let config = ProblemConfig::parse(&view, &origin)?;
+    let settings = TreeSettings {
+        tests,
+        default_output_validator: (!custom).then(|| yaml.validator_flags.clone()),
+        validator_flags: if custom {
+            yaml.validator_flags.clone()
+        } else {
+            Vec::new()
+        },
+    };
+    let problem = ProgramProblem::load_tree(dir, view.clone(), config, cache_dir, settings)?;
+    Ok(Package {
+        dir: dir.to_path_buf(),
+        yaml,
+        tree,
+        problem,
+        answer_validators: answer_validators
+            .into_iter()
+            .map(|(n, v)| {
+                let spec: crate::problem::programs::ProgramSpec =
+                    v.try_into().context("an answer validator's declaration")?;
+                Ok((n, spec))
+            })
+            .collect::<anyhow::Result<_>>()?,
+        time_limit_derived,
+        view,
+    })
+}
+
+/// The path of `p` relative to `dir`, as text (`p` itself when it is not below `dir`).
+fn rel(dir: &Path, p: &Path) -> String {
+    p.strip_prefix(dir)
+        .unwrap_or(p)
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// The name of a program: its file's stem or its folder's name.
+fn program_name(p: &Path) -> String {
+    let stem = if p.is_dir() {
+        p.file_name()
+    } else {
+        p.file_stem()
+    };
+    stem.map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// The programs in `folder` (each file or folder is one), sorted; none when it does not exist.
+fn programs_in(folder: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    if !folder.is_dir() {
+        return Ok(Vec::new());
+    }
+    let mut out: Vec<PathBuf> = std::fs::read_dir(folder)
+        .with_context(|| format!("cannot read {}", folder.display()))?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()?;
+    out.retain(|p| {
+        let n = p
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        !n.starts_with('.')
+            && !n.ends_with(".md")
+            && !n.ends_with(".txt")
+            && n != "README"
+            && !n.ends_with(".h")
+            && !n.ends_with(".hpp")
+    });
+    out.sort();
+    Ok(out)
+}
+
+/// The first accepted submission (a file in `submissions/accepted/`), if any.
+fn first_accepted(dir: &Path) -> anyhow::Result<Option<PathBuf>> {
+    let folder = dir.join("submissions").join("accepted");
+    Ok(programs_in(&folder)?
+        .into_iter()
+        .find(|p| p.is_file() && crate::exec::compile::SubmissionKind::of_source(p).is_some()))
+}
+
+/// A `[programs]` table entry.
+fn spec_table(
+    source: Option<String>,
+    command: Option<String>,
+    convention: Option<&str>,
+) -> toml::Value {
+    let mut t = toml::Table::new();
+    if let Some(s) = source {
+        t.insert("source".into(), s.into());
+    }
+    if let Some(c) = command {
+        t.insert("command".into(), c.into());
+    }
+    if let Some(c) = convention {
+        t.insert("convention".into(), c.into());
+    }
+    t.into()
+}
+
+/// The `[programs]` declaration of the package program at `path` (a file or a folder, as the
+/// specification's "Programs" allows), in the Kattis convention; with 2025-09 constants
+/// substituted into a copy in `cache_dir` when its sources use any.
+fn program_spec(
+    dir: &Path,
+    path: &Path,
+    constants: &BTreeMap<String, BTreeMap<String, String>>,
+    cache_dir: &Path,
+) -> anyhow::Result<toml::Value> {
+    let shown = path.display();
+    let path = substituted(path, constants, cache_dir)?;
+    let source = if path.is_dir() {
+        for script in ["build", "run"] {
+            if path.join(script).exists() {
+                bail!(
+                    "{shown}: programs with `build`/`run` scripts are not supported by gridjudge \
+                     yet"
+                );
+            }
+        }
+        if path.join("__main__.py").is_file() {
+            let p = path.to_string_lossy().replace('\'', "'\\''");
+            return Ok(spec_table(
+                None,
+                Some(format!("python3 '{p}'")),
+                Some("kattis"),
+            ));
+        }
+        let files: Vec<PathBuf> = programs_in(&path)?
+            .into_iter()
+            .filter(|p| p.is_file() && crate::exec::compile::SubmissionKind::of_source(p).is_some())
+            .collect();
+        match files.len() {
+            0 => bail!("{shown}: no source file gridjudge can compile in this program folder"),
+            1 => files[0].clone(),
+            _ => {
+                // Several sources: the one holding `main` (C, C++), as a single translation
+                // unit with its local headers beside it.
+                let mains: Vec<&PathBuf> = files
+                    .iter()
+                    .filter(|f| std::fs::read_to_string(f).is_ok_and(|s| s.contains("main(")))
+                    .collect();
+                match mains.as_slice() {
+                    [one] => (*one).clone(),
+                    _ => bail!(
+                        "{shown}: several source files and not exactly one with main(); \
+                         gridjudge compiles one source file per program"
+                    ),
+                }
+            }
+        }
+    } else {
+        path.clone()
+    };
+    match source.extension().and_then(|e| e.to_str()) {
+        Some("ctd") | Some("viva") => bail!(
+            "{shown}: checktestdata and VIVA validators are not supported by gridjudge (write \
+             the validator as a program)"
+        ),
+        _ => {}
+    }
+    if crate::exec::compile::SubmissionKind::of_source(&source).is_none() {
+        bail!("{shown}: not a program gridjudge can run (unknown language)");
+    }
+    Ok(spec_table(Some(rel(dir, &source)), None, Some("kattis")))
+}
+
+/// `path`, or when 2025-09 `constants` apply to it (a `{{name}}` in its text), a copy in
+/// `cache_dir/kattis-constants/<hash>/` with them substituted (the package is not touched).
+fn substituted(
+    path: &Path,
+    constants: &BTreeMap<String, BTreeMap<String, String>>,
+    cache_dir: &Path,
+) -> anyhow::Result<PathBuf> {
+    if constants.is_empty() {
+        return Ok(path.to_path_buf());
+    }
+    let files: Vec<PathBuf> = if path.is_dir() {
+        programs_in(path)?
+            .into_iter()
+            .chain(
+                std::fs::read_dir(path)
+                    .into_iter()
+                    .flatten()
+                    .flatten()
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|e| e == "h" || e == "hpp")),
+            )
+            .filter(|p| p.is_file())
+            .collect()
+    } else {
+        vec![path.to_path_buf()]
+    };
+    let mut texts = Vec::new();
+    let mut any = false;
+    for f in &files {
+        let bytes = std::fs::read(f).with_context(|| format!("cannot read {}", f.display()))?;
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let new = package::substitute(&text, constants);
+        any |= new != text;
+        texts.push((f.clone(), new));
+    }
+    if !any {
+        return Ok(path.to_path_buf());
+    }
+    use sha2::Digest;
+    let mut h = sha2::Sha256::new();
+    for (f, t) in &texts {
+        h.update(f.to_string_lossy().as_bytes());
+        h.update(t.as_bytes());
+    }
+    let hash: String = h
+        .finalize()
+        .iter()
+        .take(8)
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let root = cache_dir.join("kattis-constants").join(hash);
+    let target = root.join(path.file_name().unwrap_or_default());
+    for (f, t) in &texts {
+        let to = if path.is_dir() {
+            target.join(f.file_name().unwrap_or_default())
+        } else {
+            target.clone()
+        };
+        if let Some(parent) = to.parent() {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("cannot create {}", parent.display()))?;
+        }
+        crate::core::files::write_atomic(&to, t.as_bytes())?;
+    }
+    Ok(target)
+}

@@ -1,0 +1,341 @@
+//! `verify` of a Kattis package in place ([`crate::problems::kattis`]): every submission of
+//! its `submissions/` judged on its data tree, each against what its folder,
+//! `submissions.yaml` or `@EXPECTED_RESULTS@` comment expects
+//! ([`crate::problems::kattis::submissions`]), with the time limit derived from the accepted
+//! submissions when `problem.yaml` fixes none, and the kill matrix and a minimal killing set
+//! over the submissions expected to fail.
+//!
+//! The final verdict of a pass-fail submission is the verdict of the first test in judging
+//! order that is not accepted (the specification's "first error" rule, which both versions
+//! use by default); a scoring problem's verdict and score are aggregated over its groups by
+//! [`crate::problems::kattis::scoring`].
+//!
+//! Time limit, when derived (2025-09 "Problem timing"; legacy "Limits" with problemtools'
+//! reading): the slowest test of the slowest accepted submission that may bound it, `T_ac`,
+//! times `ac_to_time_limit` (legacy `time_multiplier`), rounded up to a multiple of
+//! `time_resolution` (legacy: whole seconds), at least one resolution step. The accepted
+//! submissions run first under a provisional limit ([`PROVISIONAL_TIME_MS`]); then every
+//! submission runs under the derived limit.
+
+use std::path::Path;
+
+use anyhow::{bail, Context};
+use serde::Serialize;
+
+use crate::core::verdict::Verdict;
+use crate::exec::compile::Submission;
+use crate::package::TestCase;
+use crate::problem::Problem;
+use crate::problems::kattis::submissions::{self, KattisSubmission};
+use crate::problems::kattis::{Package, Version, PROVISIONAL_TIME_MS};
+
+use super::verify::{minimal_killing_set, KillingSet};
+use super::{judge, JudgeOptions, JudgeReport};
+
+/// What one submission got and whether that is what it expects.
+#[derive(Clone, Debug, Serialize)]
+pub struct KattisResult {
+    /// Its name under `submissions/` (`accepted/sol.py`).
+    pub name: String,
+    /// Why it was not run (a missing compiler, an unsupported language).
+    pub skipped: Option<String>,
+    /// Its final verdict (`None` when skipped or it did not compile).
+    pub verdict: Option<String>,
+    /// Its score on a scoring problem.
+    pub score: Option<f64>,
+    /// The compiler's message when it did not compile.
+    pub compile_error: Option<String>,
+    /// Each test's verdict, in judging order.
+    pub tests: Vec<(String, String)>,
+    /// Its slowest test's CPU time, ms.
+    pub max_time_ms: u64,
+    /// `Ok` when the results satisfy its expectation, else what broke it.
+    pub expectation: Result<(), String>,
+}
+
+/// The result of verifying a Kattis package.
+#[derive(Clone, Debug, Serialize)]
+pub struct KattisVerify {
+    /// The problem's name.
+    pub problem: String,
+    /// The package's format (`kattis-legacy`, `kattis-2025-09`).
+    pub format: String,
+    /// The time limit every submission was judged under, ms.
+    pub time_limit_ms: u64,
+    /// The limit was derived from the accepted submissions (`problem.yaml` fixes none).
+    pub time_limit_derived: bool,
+    /// The tests, in judging order.
+    pub tests: Vec<String>,
+    /// Each submission's result.
+    pub submissions: Vec<KattisResult>,
+    /// The minimal killing set over the submissions expected to fail (test names).
+    pub killing_set: Vec<String>,
+    /// Submissions expected to fail that no test kills.
+    pub survivors: Vec<String>,
+}
+
+impl KattisVerify {
+    /// Whether every submission that ran met its expectation.
+    pub fn ok(&self) -> bool {
+        self.submissions.iter().all(|s| s.expectation.is_ok())
+    }
+
+    /// The report as text: the limit, one line per submission, the killing set.
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        let how = if self.time_limit_derived {
+            "derived from the accepted submissions"
+        } else {
+            "from problem.yaml"
+        };
+        out.push_str(&format!(
+            "{} ({}): {} tests, time limit {} ms ({how})\n",
+            self.problem,
+            self.format,
+            self.tests.len(),
+            self.time_limit_ms
+        ));
+        let width = self
+            .submissions
+            .iter()
+            .map(|s| s.name.len())
+            .max()
+            .unwrap_or(0);
+        for s in &self.submissions {
+            let verdict = match (&s.skipped, &s.compile_error, &s.verdict) {
+                (Some(why), _, _) => format!("skipped: {why}"),
+                (_, Some(_), _) => "compile error".to_string(),
+                (_, _, Some(v)) => match s.score {
+                    Some(x) => format!("{v} score {x} ({} ms)", s.max_time_ms),
+                    None => format!("{v} ({} ms)", s.max_time_ms),
+                },
+                _ => "-".to_string(),
+            };
+            let status = match &s.expectation {
+                Ok(()) if s.skipped.is_some() => "SKIP".to_string(),
+                Ok(()) => "ok".to_string(),
+                Err(e) => format!("UNEXPECTED: {e}"),
+            };
+            out.push_str(&format!("  {:width$}  {verdict}  {status}\n", s.name));
+        }
+        if !self.killing_set.is_empty() {
+            out.push_str(&format!(
+                "minimal killing set: {}\n",
+                self.killing_set.join(" ")
+            ));
+        }
+        if !self.survivors.is_empty() {
+            out.push_str(&format!("no test kills: {}\n", self.survivors.join(", ")));
+        }
+        out.push_str(if self.ok() {
+            "verify: every submission as expected\n"
+        } else {
+            "verify: FAILED\n"
+        });
+        out
+    }
+}
+
+/// Verifies the Kattis package `package` (see the module documentation).
+///
+/// Cost: one run per (submission, test), plus one per (bounding accepted submission, test)
+/// when the time limit is derived.
+///
+/// Errors: the submissions cannot be read ([`submissions::load`]); the package has no test;
+/// no accepted submission when the limit must be derived; judging fails ([`judge`]).
+pub fn verify_package(package: &Package, opts: &JudgeOptions) -> anyhow::Result<KattisVerify> {
+    let dir = &package.dir;
+    let tests: Vec<TestCase> = package
+        .tree
+        .tests
+        .iter()
+        .map(|t| TestCase {
+            name: t.name.clone(),
+            input: t.input.clone(),
+            answer: t.answer.clone().unwrap_or_default(),
+        })
+        .collect();
+    if tests.is_empty() {
+        bail!("{}: data/ holds no test case", dir.display());
+    }
+    let subs = submissions::load(dir, package.yaml.version)?;
+    if subs.is_empty() {
+        bail!("{}: submissions/ holds no submission", dir.display());
+    }
+    let problem = package.problem;
+    let config = problem.config();
+    let mut opts = opts.clone();
+    let mut time_ms = opts.limits.time_ms;
+    if package.time_limit_derived {
+        let bounding: Vec<&KattisSubmission> = subs
+            .iter()
+            .filter(|s| s.submission.is_some() && s.expectation.lower_bounds_time_limit())
+            .collect();
+        if bounding.is_empty() {
+            bail!(
+                "{}: problem.yaml fixes no time limit and no accepted submission can derive one",
+                dir.display()
+            );
+        }
+        let mut provisional = opts.clone();
+        provisional.limits = with_time(&opts.limits, PROVISIONAL_TIME_MS);
+        let runs: Vec<Submission> = bounding
+            .iter()
+            .filter_map(|s| s.submission.clone())
+            .collect();
+        let report = judge(problem, config, &runs, &tests, &provisional)?;
+        let slowest = report
+            .submissions
+            .iter()
+            .flat_map(|s| &s.tests)
+            .map(|t| t.time_ms)
+            .max()
+            .unwrap_or(0);
+        time_ms = derived_limit_ms(
+            slowest,
+            package.yaml.limits.ac_to_time_limit,
+            package.yaml.limits.time_resolution,
+            package.yaml.version,
+        );
+    }
+    opts.limits = with_time(&opts.limits, time_ms);
+    let runnable: Vec<(usize, Submission)> = subs
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| s.submission.clone().map(|sub| (i, sub)))
+        .collect();
+    let judged: Vec<Submission> = runnable.iter().map(|(_, s)| s.clone()).collect();
+    let report: JudgeReport = judge(problem, config, &judged, &tests, &opts)
+        .with_context(|| format!("cannot judge the submissions of {}", dir.display()))?;
+    let mut results = Vec::new();
+    let mut by_index = std::collections::HashMap::new();
+    for ((i, _), rep) in runnable.iter().zip(&report.submissions) {
+        by_index.insert(*i, rep);
+    }
+    let mut kills = Vec::new();
+    let mut killable = Vec::new();
+    for (i, s) in subs.iter().enumerate() {
+        let Some(rep) = by_index.get(&i) else {
+            results.push(KattisResult {
+                name: s.name.clone(),
+                skipped: s.skipped.clone(),
+                verdict: None,
+                score: None,
+                compile_error: None,
+                tests: Vec::new(),
+                max_time_ms: 0,
+                expectation: Ok(()),
+            });
+            continue;
+        };
+        if let Some(ce) = &rep.compile_error {
+            results.push(KattisResult {
+                name: s.name.clone(),
+                skipped: None,
+                verdict: None,
+                score: None,
+                compile_error: Some(ce.clone()),
+                tests: Vec::new(),
+                max_time_ms: 0,
+                expectation: Err(format!("it did not compile: {}", first_line(ce))),
+            });
+            continue;
+        }
+        let verdicts: Vec<(String, Verdict)> = rep
+            .tests
+            .iter()
+            .map(|t| (t.test.clone(), t.verdict))
+            .collect();
+        let overall = verdicts
+            .iter()
+            .map(|(_, v)| *v)
+            .find(|v| *v != Verdict::Ac)
+            .unwrap_or(Verdict::Ac);
+        let score = None;
+        let expectation = s.expectation.check(&verdicts, overall, score);
+        if overall != Verdict::Ac || expectation.is_err() {
+            killable.push(s.name.clone());
+            kills.push(verdicts.iter().map(|(_, v)| *v != Verdict::Ac).collect());
+        }
+        results.push(KattisResult {
+            name: s.name.clone(),
+            skipped: None,
+            verdict: Some(overall.short().to_string()),
+            score,
+            compile_error: None,
+            tests: verdicts
+                .iter()
+                .map(|(t, v)| (t.clone(), v.short().to_string()))
+                .collect(),
+            max_time_ms: rep.tests.iter().map(|t| t.time_ms).max().unwrap_or(0),
+            expectation,
+        });
+    }
+    let KillingSet { tests: set, .. } = minimal_killing_set(&kills);
+    let killed: Vec<bool> = kills
+        .iter()
+        .map(|k: &Vec<bool>| k.iter().any(|x| *x))
+        .collect();
+    Ok(KattisVerify {
+        problem: problem.name().to_string(),
+        format: package.yaml.version.label().to_string(),
+        time_limit_ms: time_ms,
+        time_limit_derived: package.time_limit_derived,
+        tests: tests.iter().map(|t| t.name.clone()).collect(),
+        killing_set: set.iter().map(|&i| tests[i].name.clone()).collect(),
+        survivors: killable
+            .iter()
+            .zip(&killed)
+            .filter(|(_, k)| !**k)
+            .map(|(n, _)| n.clone())
+            .collect(),
+        submissions: results,
+    })
+}
+
+/// The limits `l` with a CPU time limit of `ms` (and the wall-clock limit that goes with it).
+fn with_time(l: &crate::exec::runner::RunLimits, ms: u64) -> crate::exec::runner::RunLimits {
+    let mut out = crate::exec::runner::RunLimits::new(ms, l.memory_kib / 1024);
+    out.output_bytes = l.output_bytes;
+    out.stack_kib = l.stack_kib;
+    out.tasks = l.tasks;
+    out
+}
+
+/// The time limit derived from the slowest accepted time `t_ac_ms` (see the module
+/// documentation), ms: `ceil(t_ac × multiplier / resolution) × resolution`, at least one
+/// resolution step; legacy packages round to whole seconds as problemtools does.
+pub fn derived_limit_ms(t_ac_ms: u64, multiplier: f64, resolution_s: f64, version: Version) -> u64 {
+    let resolution = match version {
+        Version::Legacy => 1.0,
+        Version::V2025_09 => resolution_s,
+    };
+    let seconds = t_ac_ms as f64 / 1000.0 * multiplier;
+    let steps = (seconds / resolution - 1e-9).ceil().max(1.0);
+    (steps * resolution * 1000.0).round() as u64
+}
+
+fn first_line(s: &str) -> &str {
+    s.lines().next().unwrap_or("")
+}
+
+/// Whether `dir` has anything for [`verify_package`] to run.
+pub fn has_submissions(dir: &Path) -> bool {
+    dir.join("submissions").is_dir()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn derived_limits_follow_the_formula() {
+        // 2025-09: 0.3 s × 2 = 0.6 s, a multiple of 1 s → 1 s; with 0.1 s resolution 0.6 s.
+        assert_eq!(derived_limit_ms(300, 2.0, 1.0, Version::V2025_09), 1000);
+        assert_eq!(derived_limit_ms(300, 2.0, 0.1, Version::V2025_09), 600);
+        assert_eq!(derived_limit_ms(301, 2.0, 0.1, Version::V2025_09), 700);
+        // Legacy: 0.5 s × 5 = 2.5 s → 3 s; a fast submission still gets 1 s.
+        assert_eq!(derived_limit_ms(500, 5.0, 1.0, Version::Legacy), 3000);
+        assert_eq!(derived_limit_ms(0, 5.0, 1.0, Version::Legacy), 1000);
+    }
+}
