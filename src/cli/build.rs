@@ -185,6 +185,9 @@ fn build_one(
     results: &mut Vec<serde_json::Value>,
 ) -> anyhow::Result<Option<bool>> {
     let p = loaded.problem;
+    if let Some(package) = loaded.kattis {
+        return build_kattis(loaded, package, opts, json, verify, run, jobs, results);
+    }
     let config = loaded.config()?;
     // An interactive or multi-pass problem: the reference player must be accepted by the
     // interactor (or the multi-pass checker) on every test before anything is written.
@@ -228,4 +231,47 @@ fn build_one(
         outln!("{}: report {}", p.name(), path.display());
     }
     Ok(verified)
+}
+
+/// [`build_one`] for a Kattis package: its data checked and locked in place
+/// ([`gridjudge::package::kattis::build_package`]), then verified when asked.
+#[allow(clippy::too_many_arguments)]
+fn build_kattis(
+    loaded: &Loaded,
+    package: &gridjudge::problems::kattis::Package,
+    opts: &BuildOptions,
+    json: bool,
+    verify: bool,
+    run: &RunArgs,
+    jobs: Option<usize>,
+    results: &mut Vec<serde_json::Value>,
+) -> anyhow::Result<Option<bool>> {
+    let name = loaded.name();
+    let report = gridjudge::package::kattis::build_package(package, opts.lock)?;
+    if json {
+        results.push(serde_json::json!({
+            "problem": name,
+            "ok": true,
+            "format": loaded.format.label(),
+            "tests": report.tests,
+            "validation_cases": report.validation_cases,
+            "lock": report.lock_status,
+        }));
+    } else {
+        outln!(
+            "== {name} ({}, {} tests, {} validation cases)",
+            loaded.format.label(),
+            report.tests,
+            report.validation_cases
+        );
+        out!("{}", report.table);
+        outln!("{name}: {}", report.lock_status);
+    }
+    for w in &report.warnings {
+        eprintln!("warning: {name}: {w}");
+    }
+    if verify {
+        return verify_one(loaded, run, jobs.unwrap_or(1), false);
+    }
+    Ok(None)
 }

@@ -22,6 +22,7 @@ mod build;
 mod cases;
 mod checked;
 mod corpus;
+pub mod kattis;
 mod lock;
 mod manifest;
 pub mod store;

@@ -643,8 +643,12 @@ impl ProgramProblem {
         Ok(Ok(()))
     }
 
-    /// One validator's verdict on `input` with `args`.
-    fn run_one_validator(
+    /// One validator's verdict on `input` (its stdin) with `args`, `role` naming it in
+    /// messages: as [`ProgramProblem::run_validator`] for one program.
+    ///
+    /// Errors: the validator failed (crashed, timed out, an exit code its convention does not
+    /// define).
+    pub fn run_one_validator(
         &self,
         role: &str,
         spec: &ProgramSpec,
