@@ -125,7 +125,7 @@ struct Case {
 }
 
 fn cases(n: usize) -> Vec<Case> {
-    let mut rng = Mix(2026_12_02);
+    let mut rng = Mix(20_261_202);
     let mut out = Vec::new();
     for _ in 0..n {
         let flags = rng.pick(FLAGS);

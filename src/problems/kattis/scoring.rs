@@ -1639,4 +1639,68 @@ mod tests {
         .unwrap();
         assert_eq!((o.verdict, o.score), (Re, None));
     }
+
+    /// The settings of one folder of a test package under `tests/kattis/`.
+    fn package_settings(v: Version, file: &str, parent: Option<&GroupSettings>) -> GroupSettings {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/kattis")
+            .join(file);
+        match std::fs::read_to_string(&path) {
+            Ok(text) => {
+                let map: yaml_serde::Mapping = yaml_serde::from_str(&text).unwrap();
+                GroupSettings::from_yaml(v, &map, parent, file).unwrap()
+            }
+            Err(_) => GroupSettings::inherited(v, parent, file),
+        }
+    }
+
+    /// The test packages' submissions, with the verdict of each test case (sample 1-2, group1
+    /// 1-3, group2 1-3) as their outputs compare with the answers: the scores verifyproblem
+    /// printed for `scoringlegacy` (kadane AC 100, sum_all AC 40, largest WA) and the ones
+    /// `scoring2025`'s submissions.yaml expects (100, 40, 0).
+    const RUNS: [(&str, [Verdict; 8]); 3] = [
+        ("kadane", [Ac, Ac, Ac, Ac, Ac, Ac, Ac, Ac]),
+        ("sum_all", [Wa, Ac, Ac, Ac, Ac, Wa, Wa, Ac]),
+        ("largest", [Wa, Wa, Wa, Ac, Wa, Ac, Wa, Wa]),
+    ];
+
+    fn package_tree(v: Version, dir: &str, run: &[Verdict; 8]) -> Node {
+        let (cfg, sub) = match v {
+            Version::Legacy => ("testdata.yaml", "testdata.yaml"),
+            Version::V2025_09 => ("test_group.yaml", "test_group.yaml"),
+        };
+        let root = package_settings(v, &format!("{dir}/data/{cfg}"), None);
+        let sample = package_settings(v, &format!("{dir}/data/sample/{sub}"), Some(&root));
+        let secret = package_settings(v, &format!("{dir}/data/secret/{sub}"), Some(&root));
+        let g1 = package_settings(v, &format!("{dir}/data/secret/group1/{sub}"), Some(&secret));
+        let g2 = package_settings(v, &format!("{dir}/data/secret/group2/{sub}"), Some(&secret));
+        group(
+            "data",
+            &root,
+            vec![
+                group("sample", &sample, tests(&run[0..2])),
+                group(
+                    "secret",
+                    &secret,
+                    vec![
+                        group("group1", &g1, tests(&run[2..5])),
+                        group("group2", &g2, tests(&run[5..8])),
+                    ],
+                ),
+            ],
+        )
+    }
+
+    #[test]
+    fn the_test_packages_scores() {
+        let want_legacy = [(Ac, Some(100.0)), (Ac, Some(40.0)), (Wa, None)];
+        for ((name, run), want) in RUNS.iter().zip(want_legacy) {
+            let o = aggregate(L, true, &package_tree(L, "scoringlegacy", run)).unwrap();
+            assert_eq!((o.verdict, o.score), want, "scoringlegacy {name}");
+        }
+        for ((name, run), want) in RUNS.iter().zip([100.0, 40.0, 0.0]) {
+            let o = aggregate(N, true, &package_tree(N, "scoring2025", run)).unwrap();
+            assert_eq!(o.score, Some(want), "scoring2025 {name}");
+        }
+    }
 }
