@@ -1,6 +1,7 @@
 //! The verdict and the score of one submission over a Kattis package's data tree, as the two
 //! versions of the format define them: a pure function ([`aggregate`]) over the tree of test
-//! verdicts ([`Node`]) with each folder's scoring settings ([`GroupSettings`]).
+//! verdicts ([`Node`]) with each folder's scoring settings ([`GroupSettings`]); [`tree`] builds
+//! that tree from flat lists (the folders with their settings files, the test results by path).
 //!
 //! **Legacy** (spec "Test data groups" and "Graders"; behaviour checked against problemtools
 //! 1.20260907, `judge/submission_judge.py` and `support/default_grader`): every folder of
@@ -472,6 +473,130 @@ impl Node {
             score_multiplier: None,
         }
     }
+}
+
+/// A folder of the data tree for [`tree`]: its path under `data/` (`secret/g1`; `` for
+/// `data/` itself) and its settings file's mapping (`None` when it has no such file).
+#[derive(Clone, Copy, Debug)]
+pub struct FlatGroup<'a> {
+    /// Path under `data/`, `/`-separated.
+    pub name: &'a str,
+    /// Its `testdata.yaml` / `test_group.yaml`, if it has one.
+    pub yaml: Option<&'a yaml_serde::Mapping>,
+}
+
+/// One judged test case for [`tree`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct TestResult {
+    /// Path under `data/` without `.in` (`secret/g1/03`).
+    pub name: String,
+    /// Its verdict.
+    pub verdict: Verdict,
+    /// Its `score.txt`, if written.
+    pub score: Option<f64>,
+    /// Its `score_multiplier.txt` (2025-09), if written.
+    pub score_multiplier: Option<f64>,
+}
+
+/// The nested [`Node`] tree of `data/` from flat lists: every folder that holds a result or
+/// is listed in `groups` becomes a group, with its settings read from its file (errors name
+/// `data/<name>/testdata.yaml` or `test_group.yaml`) and inherited from its parent's as
+/// [`GroupSettings::from_yaml`] says. Children keep the order of first appearance (results in
+/// judging order, so lexicographic as the spec wants). A test case not listed (not judged:
+/// `on_reject: break` or a filter) is simply absent. O((groups + results) · depth).
+pub fn tree(
+    version: Version,
+    groups: &[FlatGroup<'_>],
+    results: Vec<TestResult>,
+) -> anyhow::Result<Node> {
+    let file = match version {
+        Version::Legacy => "testdata.yaml",
+        Version::V2025_09 => "test_group.yaml",
+    };
+    let yaml_of = |name: &str| groups.iter().find(|g| g.name == name).and_then(|g| g.yaml);
+    let settings_of =
+        |name: &str, parent: Option<&GroupSettings>| -> anyhow::Result<GroupSettings> {
+            let origin = if name.is_empty() {
+                format!("data/{file}")
+            } else {
+                format!("data/{name}/{file}")
+            };
+            match yaml_of(name) {
+                Some(map) => GroupSettings::from_yaml(version, map, parent, &origin),
+                None => Ok(GroupSettings::inherited(version, parent, &origin)),
+            }
+        };
+    let mut root = Node::Group {
+        name: "data".to_string(),
+        settings: settings_of("", None)?,
+        children: Vec::new(),
+    };
+    // Folders listed in `groups` exist even without results (they aggregate as empty).
+    let mut paths: Vec<(Vec<&str>, Option<TestResult>)> = groups
+        .iter()
+        .filter(|g| !g.name.is_empty())
+        .map(|g| (g.name.split('/').collect(), None))
+        .collect();
+    let names: Vec<String> = results.iter().map(|r| r.name.clone()).collect();
+    for (r, name) in results.into_iter().zip(&names) {
+        paths.push((name.split('/').collect(), Some(r)));
+    }
+    for (parts, result) in paths {
+        let mut node = &mut root;
+        let mut prefix = String::new();
+        let folders = if result.is_some() {
+            parts.len() - 1
+        } else {
+            parts.len()
+        };
+        for part in &parts[..folders] {
+            prefix = join(&prefix, part);
+            let Node::Group {
+                settings, children, ..
+            } = node
+            else {
+                bail!("data/{prefix} is a test case, not a folder");
+            };
+            let at = match children
+                .iter()
+                .position(|c| matches!(c, Node::Group { name, .. } if name == part))
+            {
+                Some(i) => i,
+                None => {
+                    if children
+                        .iter()
+                        .any(|c| matches!(c, Node::Test { name, .. } if name == part))
+                    {
+                        bail!("data/{prefix} is both a test case and a folder");
+                    }
+                    let s = settings_of(&prefix, Some(settings))?;
+                    children.push(Node::Group {
+                        name: part.to_string(),
+                        settings: s,
+                        children: Vec::new(),
+                    });
+                    children.len() - 1
+                }
+            };
+            node = &mut children[at];
+        }
+        if let (Some(r), Node::Group { children, .. }) = (result, node) {
+            let base = parts.last().copied().unwrap_or_default();
+            if children
+                .iter()
+                .any(|c| matches!(c, Node::Group { name, .. } if name == base))
+            {
+                bail!("data/{} is both a test case and a folder", r.name);
+            }
+            children.push(Node::Test {
+                name: base.to_string(),
+                verdict: r.verdict,
+                score: r.score,
+                score_multiplier: r.score_multiplier,
+            });
+        }
+    }
+    Ok(root)
 }
 
 /// The result of one group (legacy: every folder; 2025-09: `sample`, `secret` and the test
@@ -1702,5 +1827,98 @@ mod tests {
             let o = aggregate(N, true, &package_tree(N, "scoring2025", run)).unwrap();
             assert_eq!(o.score, Some(want), "scoring2025 {name}");
         }
+    }
+
+    #[test]
+    fn the_tree_from_flat_lists() {
+        let secret: yaml_serde::Mapping =
+            yaml_serde::from_str("on_reject: continue\ngrader_flags: min\naccept_score: 5")
+                .unwrap();
+        let g: yaml_serde::Mapping = yaml_serde::from_str("accept_score: 7").unwrap();
+        let groups = [
+            FlatGroup {
+                name: "",
+                yaml: None,
+            },
+            FlatGroup {
+                name: "sample",
+                yaml: None,
+            },
+            FlatGroup {
+                name: "secret",
+                yaml: Some(&secret),
+            },
+            FlatGroup {
+                name: "secret/g",
+                yaml: Some(&g),
+            },
+        ];
+        let r = |name: &str, verdict| TestResult {
+            name: name.into(),
+            verdict,
+            score: None,
+            score_multiplier: None,
+        };
+        let t = tree(
+            L,
+            &groups,
+            vec![
+                r("sample/1", Ac),
+                r("secret/g/1", Ac),
+                r("secret/g/2", Wa),
+                r("secret/x/1", Ac),
+            ],
+        )
+        .unwrap();
+        let Node::Group { children, .. } = &t else {
+            panic!()
+        };
+        let names: Vec<&str> = children
+            .iter()
+            .map(|c| match c {
+                Node::Group { name, .. } | Node::Test { name, .. } => name.as_str(),
+            })
+            .collect();
+        assert_eq!(names, ["sample", "secret"]);
+        let Node::Group {
+            children, settings, ..
+        } = &children[1]
+        else {
+            panic!()
+        };
+        assert_eq!(settings.origin, "data/secret/testdata.yaml");
+        let Node::Group {
+            settings: gs,
+            children: gc,
+            ..
+        } = &children[0]
+        else {
+            panic!()
+        };
+        assert_eq!(
+            (gs.accept_score, gs.grader_flags.as_slice(), gc.len()),
+            (7.0, &["min".to_string()][..], 2)
+        );
+        let Node::Group { settings: xs, .. } = &children[1] else {
+            panic!()
+        };
+        assert_eq!((xs.accept_score, xs.own_file), (5.0, false));
+        // g: min(7, 0) = 0 with verdict WA; x: min(5) = 5; secret: min over (0, 5) = 0, WA.
+        let o = aggregate(L, true, &t).unwrap();
+        assert_eq!(
+            o.groups
+                .iter()
+                .map(|g| (g.name.as_str(), g.score))
+                .collect::<Vec<_>>(),
+            [
+                ("sample", Some(1.0)),
+                ("secret/g", Some(0.0)),
+                ("secret/x", Some(5.0)),
+                ("secret", Some(0.0)),
+                ("", Some(1.0))
+            ]
+        );
+        assert_eq!((o.verdict, o.score), (Wa, None));
+        assert!(tree(L, &groups, vec![r("secret/g", Ac), r("secret/g/1", Ac)]).is_err());
     }
 }
