@@ -50,7 +50,7 @@ impl fmt::Display for Verdict {
 }
 
 /// What a checker decides about one output.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct CheckOutcome {
     /// AC, WA, PE or FAIL.
     pub verdict: Verdict,
@@ -58,6 +58,9 @@ pub struct CheckOutcome {
     pub message: String,
     /// Optional longer explanation (several lines, e.g. a diff), for Kattis' judgemessage.
     pub details: String,
+    /// The score a scoring checker gave the test (a Kattis output validator's `score.txt`);
+    /// `None` when it gave none.
+    pub score: Option<f64>,
 }
 
 impl CheckOutcome {
@@ -85,6 +88,7 @@ impl CheckOutcome {
             verdict,
             message: one_line(&message),
             details: String::new(),
+            score: None,
         }
     }
 
