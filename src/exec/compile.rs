@@ -574,11 +574,12 @@ fn absolute(path: &Path) -> anyhow::Result<PathBuf> {
 }
 
 impl Submission {
-    /// Interprets a command-line argument: an existing `.cpp`/`.cc`/`.cxx` or `.rs` file, an
-    /// existing executable file, or else a command line whose first word is an existing path
-    /// or a program in `PATH`.
+    /// Interprets a command-line argument: an existing source file ([`SubmissionKind::of_source`]),
+    /// an existing executable file, a folder (a multi-file program, [`FolderProgram::of_dir`]),
+    /// or else a command line whose first word is an existing path or a program in `PATH`.
     ///
-    /// Errors: an existing file that is neither a known source nor executable; a missing file
+    /// Errors: an existing file that is neither a known source nor executable; a folder with
+    /// no source of a known language; a missing file
     /// that looks like a path or a source; a command whose program does not exist.
     pub fn from_arg(arg: &str) -> anyhow::Result<Submission> {
         let path = Path::new(arg);
@@ -595,6 +596,10 @@ impl Submission {
                     "{arg}: not a submission (expected a .cpp, .c, .rs, .py, .java or .kt source, or an executable file)"
                 ),
             };
+        }
+        if path.is_dir() {
+            let f = FolderProgram::of_dir(path, None, None)?;
+            return Ok(named(SubmissionKind::Folder(Box::new(f))));
         }
         if path.exists() {
             bail!("{arg}: not a file");
@@ -1122,9 +1127,15 @@ mod tests {
         let h = w("util.h", "");
         let cc = w("x.c++", "");
         let c = w("y.c", "");
-        assert_eq!(Language::detect(&[py3.clone()]), Some(Language::Python3));
+        assert_eq!(
+            Language::detect(std::slice::from_ref(&py3)),
+            Some(Language::Python3)
+        );
         // A python2 shebang makes the file count for Python 2, which wins the tie (860 > 850).
-        assert_eq!(Language::detect(&[py2.clone()]), Some(Language::Python2));
+        assert_eq!(
+            Language::detect(std::slice::from_ref(&py2)),
+            Some(Language::Python2)
+        );
         assert_eq!(Language::detect(&[not2]), Some(Language::Python3));
         // Shebang-less files count for Python 3 only: 2 against 1.
         assert_eq!(
@@ -1241,6 +1252,9 @@ mod tests {
         if let Some(out) = run_folder(&tmp.path().join("py"), Some("other.py"), "") {
             assert_eq!(out, "other\n");
         }
+        // A folder on the command line is a folder program.
+        let arg = Submission::from_arg(tmp.path().join("cpp").to_str().unwrap()).unwrap();
+        assert_eq!(arg.language(), "C++");
         let e = FolderProgram::of_dir(&tmp.path().join("py"), None, Some("nope.py")).unwrap_err();
         assert!(e.to_string().contains("entrypoint `nope.py`"), "{e}");
         let e = FolderProgram::of_dir(&tmp.path().join("py"), Some("cobol"), None).unwrap_err();
