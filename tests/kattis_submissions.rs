@@ -338,3 +338,56 @@ fn tools_agree_with_our_expectations() {
             .unwrap_or_else(|e| panic!("{name}: bt gave {per_test:?}; {e}"));
     }
 }
+
+/// Every accepted submission of the 2025-09 package that this machine can build (the folder
+/// one included) prints the sample's answer, in the sandbox where it is available and
+/// unconfined otherwise.
+#[test]
+fn accepted_submissions_run() {
+    use gridjudge::exec::compile::{prepare, session, Prepared};
+    use gridjudge::exec::runner::{run, Outcome, RunLimits, RunSpec};
+    let dir = package("submissions_2025");
+    let subs = load(&dir, Version::V2025_09).unwrap();
+    let sandbox = match session(true) {
+        Ok((s, _)) => s,
+        Err(e) => {
+            tools::skip_or_fail(&format!("no sandbox here, running unconfined: {e:#}"));
+            None
+        }
+    };
+    let cache = tempfile::tempdir().unwrap();
+    let mut ran = 0;
+    for s in subs.iter().filter(|s| s.name.starts_with("accepted/")) {
+        let Some(sub) = &s.submission else {
+            eprintln!("SKIPPED {}: {}", s.name, s.skipped.as_deref().unwrap_or(""));
+            continue;
+        };
+        let argv = match prepare(sub, cache.path(), false).unwrap() {
+            Prepared::Ready(argv) => argv,
+            Prepared::CompileError(e) => panic!("{}: {e}", s.name),
+        };
+        let out = tempfile::tempdir().unwrap();
+        let spec = RunSpec {
+            argv,
+            stdin: dir.join("data/sample/1.in"),
+            stdout: out.path().join("stdout"),
+            stderr: None,
+            limits: RunLimits::new(10_000, 1024),
+            work_parent: Some(out.path().to_path_buf()),
+            sandbox: sandbox.clone(),
+            pipes: None,
+            read_only: None,
+        };
+        let r = run(&spec).unwrap();
+        assert_eq!(r.outcome, Outcome::Finished, "{}: {r:?}", s.name);
+        assert_eq!(
+            std::fs::read_to_string(out.path().join("stdout")).unwrap(),
+            "3\n",
+            "{}",
+            s.name
+        );
+        ran += 1;
+    }
+    // C, C++, Java, Python 3, Rust and the folder at least.
+    assert!(ran >= 6, "ran {ran}");
+}

@@ -209,14 +209,13 @@ impl Language {
                 return match interpreter(self) {
                     Some(_) => None,
                     None => Some(format!(
-                        "{}: no {} interpreter here ({}){}",
+                        "{}: no {} interpreter in /usr/bin or PATH{}",
                         self.name(),
                         match self {
                             Language::Python3 => "`python3`",
                             Language::PyPy3 => "`pypy3`",
                             _ => "`python2` or `pypy`",
                         },
-                        "looked for /usr/bin and PATH",
                         install_hint(match self {
                             Language::Python3 => "python3",
                             Language::PyPy3 => "pypy3",
@@ -248,7 +247,7 @@ fn install_hint(tool: &str) -> &'static str {
         "rustc" => " (https://rustup.rs)",
         "python3" => " (Debian: apt-get install python3)",
         "pypy3" => " (Debian: apt-get install pypy3)",
-        "python2" => " (a Python 2 interpreter: python2 or pypy in /usr/bin or PATH)",
+        "python2" => " (install Python 2.7, or PyPy for Python 2)",
         _ => "",
     }
 }
