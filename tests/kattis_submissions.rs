@@ -2,7 +2,16 @@
 //! `tests/kattis/submissions_2025/` (a sum of two integers): what gridjudge reads of them
 //! (`problems::kattis::submissions::load`: names, languages, skips, expectations), checked
 //! against the verdicts problemtools' `verifyproblem` and BAPCtools' `bt run` give them.
-//! The tools themselves run in the ignored `tools_agree_with_our_expectations` (needs PyPI).
+//! The tools themselves run in the ignored `tools_agree_with_our_expectations` (needs PyPI):
+//! verifyproblem on the legacy package only (problemtools 1.20260907 reads legacy and
+//! 2023-07-draft, and refuses `2025-09`: "'2025-09' is not a valid FormatVersion"), `bt run`
+//! on the 2025-09 package only (BAPCtools 2026.10.0 refuses legacy packages: "legacy is no
+//! longer supported"). Both copy the package to a short name first (`[a-z0-9]+`, which the
+//! tools want of a problem's folder). What they said here (no kotlinc, no Python 2, javac 17):
+//! verifyproblem: Sum.java a compile error (`-source 21`), sum.kt and sum2.py2 compile errors
+//! (no kotlinc, no pypy), every other submission `OK` with its folder's verdict; bt: sum.kt
+//! "No language detected", sum2.py failed to build (no python2), every other one green with
+//! the verdicts the tables below hold.
 
 #[path = "common/tools.rs"]
 mod tools;
