@@ -209,14 +209,13 @@ impl Language {
                 return match interpreter(self) {
                     Some(_) => None,
                     None => Some(format!(
-                        "{}: no {} interpreter here ({}){}",
+                        "{}: no {} interpreter in /usr/bin or PATH{}",
                         self.name(),
                         match self {
                             Language::Python3 => "`python3`",
                             Language::PyPy3 => "`pypy3`",
                             _ => "`python2` or `pypy`",
                         },
-                        "looked for /usr/bin and PATH",
                         install_hint(match self {
                             Language::Python3 => "python3",
                             Language::PyPy3 => "pypy3",
@@ -248,7 +247,7 @@ fn install_hint(tool: &str) -> &'static str {
         "rustc" => " (https://rustup.rs)",
         "python3" => " (Debian: apt-get install python3)",
         "pypy3" => " (Debian: apt-get install pypy3)",
-        "python2" => " (a Python 2 interpreter: python2 or pypy in /usr/bin or PATH)",
+        "python2" => " (install Python 2.7, or PyPy for Python 2)",
         _ => "",
     }
 }
@@ -574,11 +573,12 @@ fn absolute(path: &Path) -> anyhow::Result<PathBuf> {
 }
 
 impl Submission {
-    /// Interprets a command-line argument: an existing `.cpp`/`.cc`/`.cxx` or `.rs` file, an
-    /// existing executable file, or else a command line whose first word is an existing path
-    /// or a program in `PATH`.
+    /// Interprets a command-line argument: an existing source file ([`SubmissionKind::of_source`]),
+    /// an existing executable file, a folder (a multi-file program, [`FolderProgram::of_dir`]),
+    /// or else a command line whose first word is an existing path or a program in `PATH`.
     ///
-    /// Errors: an existing file that is neither a known source nor executable; a missing file
+    /// Errors: an existing file that is neither a known source nor executable; a folder with
+    /// no source of a known language; a missing file
     /// that looks like a path or a source; a command whose program does not exist.
     pub fn from_arg(arg: &str) -> anyhow::Result<Submission> {
         let path = Path::new(arg);
@@ -595,6 +595,10 @@ impl Submission {
                     "{arg}: not a submission (expected a .cpp, .c, .rs, .py, .java or .kt source, or an executable file)"
                 ),
             };
+        }
+        if path.is_dir() {
+            let f = FolderProgram::of_dir(path, None, None)?;
+            return Ok(named(SubmissionKind::Folder(Box::new(f))));
         }
         if path.exists() {
             bail!("{arg}: not a file");
@@ -1106,5 +1110,153 @@ mod tests {
         let c = Submission::from_arg("cat -").unwrap();
         assert_eq!(c.kind, SubmissionKind::Command("cat -".into()));
         assert_eq!(c.language(), "command");
+    }
+
+    #[test]
+    fn languages_are_detected_as_problemtools_does() {
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
+        let w = |n: &str, t: &str| {
+            std::fs::write(d.join(n), t).unwrap();
+            d.join(n)
+        };
+        let py3 = w("a.py", "print(1)\n");
+        let py2 = w("b.py", "#!/usr/bin/python2\nprint 1\n");
+        let not2 = w("c.py", "#!/usr/bin/python20x\n");
+        let h = w("util.h", "");
+        let cc = w("x.c++", "");
+        let c = w("y.c", "");
+        assert_eq!(
+            Language::detect(std::slice::from_ref(&py3)),
+            Some(Language::Python3)
+        );
+        // A python2 shebang makes the file count for Python 2, which wins the tie (860 > 850).
+        assert_eq!(
+            Language::detect(std::slice::from_ref(&py2)),
+            Some(Language::Python2)
+        );
+        assert_eq!(Language::detect(&[not2]), Some(Language::Python3));
+        // Shebang-less files count for Python 3 only: 2 against 1.
+        assert_eq!(
+            Language::detect(&[py2.clone(), py3.clone(), w("d.py", "")]),
+            Some(Language::Python3)
+        );
+        // Most files win; a tie goes to C++ (1000) over C (950).
+        assert_eq!(
+            Language::detect(&[cc.clone(), c.clone()]),
+            Some(Language::Cpp)
+        );
+        assert_eq!(
+            Language::detect(&[cc, c.clone(), w("z.c", "")]),
+            Some(Language::C)
+        );
+        assert_eq!(Language::detect(&[h]), None);
+        assert_eq!(
+            SubmissionKind::of_source(&py2),
+            Some(SubmissionKind::Python2(py2))
+        );
+        assert_eq!(
+            SubmissionKind::of_source(Path::new("s.kt")),
+            Some(SubmissionKind::Kotlin("s.kt".into()))
+        );
+        assert_eq!(
+            SubmissionKind::of_source(Path::new("S.C")),
+            Some(SubmissionKind::Cpp("S.C".into()))
+        );
+        assert_eq!(Language::from_code("kotlin"), Some(Language::Kotlin));
+        assert_eq!(Language::from_code("go"), None);
+    }
+
+    /// Builds the folder program and runs it on `input`; its stdout, or None when the language
+    /// is missing here (said on stderr).
+    fn run_folder(dir: &Path, entry: Option<&str>, input: &str) -> Option<String> {
+        use std::io::Write;
+        let f = FolderProgram::of_dir(dir, None, entry).unwrap();
+        if let Some(why) = f.language.missing() {
+            eprintln!("SKIPPED: {why}");
+            return None;
+        }
+        let sub = Submission {
+            name: "folder".into(),
+            kind: SubmissionKind::Folder(Box::new(f)),
+        };
+        let cache = tempfile::tempdir().unwrap();
+        let Prepared::Ready(argv) = prepare(&sub, cache.path(), false).unwrap() else {
+            panic!("compile error")
+        };
+        let mut child = Command::new(&argv[0])
+            .args(&argv[1..])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let o = child.wait_with_output().unwrap();
+        assert!(o.status.success(), "{argv:?}");
+        Some(String::from_utf8(o.stdout).unwrap())
+    }
+
+    #[test]
+    fn folder_programs_build_and_run() {
+        let tmp = tempfile::tempdir().unwrap();
+        let w = |n: &str, t: &str| {
+            let p = tmp.path().join(n);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, t).unwrap();
+        };
+        // Python: main.py imports its sibling.
+        w(
+            "py/main.py",
+            "import helper\nprint(helper.twice(int(input())))\n",
+        );
+        w("py/helper.py", "def twice(x):\n    return 2 * x\n");
+        // C++: two translation units and a header.
+        w("cpp/sol.cpp", "#include <cstdio>\n#include \"add.h\"\nint main(){int a,b;scanf(\"%d %d\",&a,&b);printf(\"%d\\n\",add(a,b));}\n");
+        w(
+            "cpp/add.cpp",
+            "#include \"add.h\"\nint add(int a,int b){return a+b;}\n",
+        );
+        w("cpp/add.h", "int add(int a,int b);\n");
+        // Java: the main class is named by the main file; another class beside it.
+        w("java/Main.java", "public class Main { public static void main(String[] a) { System.out.println(Helper.hi()); } }\n");
+        w(
+            "java/Helper.java",
+            "class Helper { static String hi() { return \"hi\"; } }\n",
+        );
+        // Rust: a module in its own file.
+        w(
+            "rs/main.rs",
+            "mod m;\nfn main() { println!(\"{}\", m::x()); }\n",
+        );
+        w("rs/m.rs", "pub fn x() -> u32 { 7 }\n");
+        if let Some(out) = run_folder(&tmp.path().join("py"), None, "21\n") {
+            assert_eq!(out, "42\n");
+        }
+        if let Some(out) = run_folder(&tmp.path().join("cpp"), None, "2 3\n") {
+            assert_eq!(out, "5\n");
+        }
+        if let Some(out) = run_folder(&tmp.path().join("java"), None, "") {
+            assert_eq!(out, "hi\n");
+        }
+        if let Some(out) = run_folder(&tmp.path().join("rs"), None, "") {
+            assert_eq!(out, "7\n");
+        }
+        // An entrypoint names the Python file to run.
+        w("py/other.py", "print('other')\n");
+        if let Some(out) = run_folder(&tmp.path().join("py"), Some("other.py"), "") {
+            assert_eq!(out, "other\n");
+        }
+        // A folder on the command line is a folder program.
+        let arg = Submission::from_arg(tmp.path().join("cpp").to_str().unwrap()).unwrap();
+        assert_eq!(arg.language(), "C++");
+        let e = FolderProgram::of_dir(&tmp.path().join("py"), None, Some("nope.py")).unwrap_err();
+        assert!(e.to_string().contains("entrypoint `nope.py`"), "{e}");
+        let e = FolderProgram::of_dir(&tmp.path().join("py"), Some("cobol"), None).unwrap_err();
+        assert!(e.to_string().contains("language `cobol`"), "{e}");
     }
 }

@@ -1,0 +1,4 @@
+from helper import add
+
+a, b = map(int, input().split())
+print(add(a, b))
