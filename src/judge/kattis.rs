@@ -26,6 +26,7 @@ use crate::core::verdict::Verdict;
 use crate::exec::compile::Submission;
 use crate::package::TestCase;
 use crate::problem::Problem;
+use crate::problems::kattis::scoring;
 use crate::problems::kattis::submissions::{self, KattisSubmission};
 use crate::problems::kattis::{Package, Version, PROVISIONAL_TIME_MS};
 
@@ -246,13 +247,27 @@ pub fn verify_package(package: &Package, opts: &JudgeOptions) -> anyhow::Result<
             .iter()
             .map(|t| (t.test.clone(), t.verdict))
             .collect();
-        let overall = verdicts
+        let results_of: Vec<scoring::TestResult> = rep
+            .tests
             .iter()
-            .map(|(_, v)| *v)
-            .find(|v| *v != Verdict::Ac)
-            .unwrap_or(Verdict::Ac);
-        let score = None;
-        let expectation = s.expectation.check(&verdicts, overall, score);
+            .map(|t| scoring::TestResult {
+                name: t.test.clone(),
+                verdict: t.verdict,
+                score: t.score,
+                score_multiplier: None,
+            })
+            .collect();
+        let (overall, score, group_scores, agg_error) = match aggregate(package, results_of) {
+            Ok((v, s, g)) => (v, s, g, None),
+            Err(e) => (Verdict::Fail, None, Vec::new(), Some(format!("{e:#}"))),
+        };
+        let mut expectation = match agg_error {
+            Some(e) => Err(format!("judge error while aggregating the results: {e}")),
+            None => s.expectation.check(&verdicts, overall, score),
+        };
+        if expectation.is_ok() && package.yaml.scoring {
+            expectation = s.expectation.check_group_scores(&group_scores);
+        }
         if overall != Verdict::Ac || expectation.is_err() {
             killable.push(s.name.clone());
             kills.push(verdicts.iter().map(|(_, v)| *v != Verdict::Ac).collect());
@@ -313,6 +328,35 @@ pub fn derived_limit_ms(t_ac_ms: u64, multiplier: f64, resolution_s: f64, versio
     let seconds = t_ac_ms as f64 / 1000.0 * multiplier;
     let steps = (seconds / resolution - 1e-9).ceil().max(1.0);
     (steps * resolution * 1000.0).round() as u64
+}
+
+/// The final verdict, the score (scoring problems) and each group's score of one submission's
+/// `results`, aggregated over the package's groups as its version says
+/// ([`scoring::aggregate`]).
+///
+/// Errors: a judge error of the aggregation (a score out of range, a custom grader).
+#[allow(clippy::type_complexity)]
+fn aggregate(
+    package: &Package,
+    results: Vec<scoring::TestResult>,
+) -> anyhow::Result<(Verdict, Option<f64>, Vec<(String, f64)>)> {
+    let flat: Vec<scoring::FlatGroup<'_>> = package
+        .tree
+        .groups
+        .iter()
+        .map(|g| scoring::FlatGroup {
+            name: &g.name,
+            yaml: g.yaml.as_ref(),
+        })
+        .collect();
+    let root = scoring::tree(package.yaml.version, &flat, results)?;
+    let o = scoring::aggregate(package.yaml.version, package.yaml.scoring, &root)?;
+    let groups = o
+        .groups
+        .iter()
+        .filter_map(|g| Some((g.name.clone(), g.score?)))
+        .collect();
+    Ok((o.verdict, o.score, groups))
 }
 
 fn first_line(s: &str) -> &str {

@@ -93,6 +93,9 @@ pub struct TestResult {
     /// A testlib-convention interactor's log when it accepted ([`run::JudgedRun::interactor_log`]).
     #[serde(skip)]
     pub interactor_log: Option<Vec<u8>>,
+    /// The test's score from a scoring checker (a Kattis `score.txt`); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
 }
 
 /// The results of one submission.
@@ -277,6 +280,7 @@ fn judge_one(
         limits_by: r.map(|r| r.limits_by),
         transcript: None,
         interactor_log: None,
+        score: None,
     };
     let fail = |what: String| result(Verdict::Fail, None, what);
     let input = match std::fs::read(&test.input) {
@@ -332,6 +336,7 @@ fn judge_one(
     TestResult {
         transcript: judged.transcript.clone(),
         interactor_log: judged.interactor_log.clone(),
+        score: judged.score,
         ..result(judged.verdict, Some(r), message)
     }
 }

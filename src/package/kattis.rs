@@ -71,11 +71,7 @@ pub fn build_package(package: &Package, mode: LockMode) -> anyhow::Result<Kattis
     for t in &tree.tests {
         let input = read(&t.input)?;
         if let Err(e) = p.run_validators_at(&t.input, &input)? {
-            bail!(
-                "{}: test {} is invalid: {e}",
-                package.dir.display(),
-                t.name
-            );
+            bail!("{}: test {} is invalid: {e}", package.dir.display(), t.name);
         }
         let answer = match &t.answer {
             Some(a) => read(a)?,
@@ -83,7 +79,9 @@ pub fn build_package(package: &Package, mode: LockMode) -> anyhow::Result<Kattis
         };
         for (name, spec) in &package.answer_validators {
             let args = vec![t.input.clone().into_os_string()];
-            if let Err(e) = p.run_one_validator(&format!("answer validator `{name}`"), spec, &answer, &args)? {
+            if let Err(e) =
+                p.run_one_validator(&format!("answer validator `{name}`"), spec, &answer, &args)?
+            {
                 bail!(
                     "{}: the answer of test {} is invalid: {e}",
                     package.dir.display(),
@@ -124,8 +122,7 @@ pub fn build_package(package: &Package, mode: LockMode) -> anyhow::Result<Kattis
         let mut rejected = false;
         for (name, spec) in &package.answer_validators {
             let args = vec![t.input.clone().into_os_string()];
-            if p
-                .run_one_validator(&format!("answer validator `{name}`"), spec, &answer, &args)?
+            if p.run_one_validator(&format!("answer validator `{name}`"), spec, &answer, &args)?
                 .is_err()
             {
                 rejected = true;
@@ -173,9 +170,17 @@ pub fn build_package(package: &Package, mode: LockMode) -> anyhow::Result<Kattis
                     "{}: data/{}.out is {} by the output validator ({}); a {} case must be {}",
                     package.dir.display(),
                     t.name,
-                    if o.verdict == Verdict::Ac { "accepted" } else { "rejected" },
+                    if o.verdict == Verdict::Ac {
+                        "accepted"
+                    } else {
+                        "rejected"
+                    },
                     o.message,
-                    if want { "valid_output" } else { "invalid_output" },
+                    if want {
+                        "valid_output"
+                    } else {
+                        "invalid_output"
+                    },
                     if want { "accepted" } else { "rejected" }
                 );
             }
@@ -190,7 +195,11 @@ pub fn build_package(package: &Package, mode: LockMode) -> anyhow::Result<Kattis
         ),
         (None, _) => {
             write_atomic(&lock_path, locked.to_text().as_bytes())?;
-            format!("locked {} tests in {}", locked.tests.len(), lock_path.display())
+            format!(
+                "locked {} tests in {}",
+                locked.tests.len(),
+                lock_path.display()
+            )
         }
         (Some(old), mode) => {
             let changes = lock_changes(&locked, &old);

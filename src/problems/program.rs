@@ -100,6 +100,9 @@ pub struct TreeSettings {
     /// Arguments of a custom output validator (and of an interactor) on every test, before the
     /// test's own (legacy `validator_flags`).
     pub validator_flags: Vec<String>,
+    /// Read the default output validator's arguments as a legacy package does (a group's
+    /// flags after `validator_flags`: a repeated tolerance replaces the earlier one).
+    pub legacy: bool,
 }
 
 /// The arguments one test gives its validators ([`TreeSettings`]).
@@ -741,6 +744,21 @@ fn check_interaction(
     Ok(())
 }
 
+/// The number in `feedback/score.txt`, if the Kattis-convention program wrote one (the
+/// specification's "Reporting additional feedback").
+///
+/// Errors: the file holds no number.
+pub fn read_score(feedback: &Path) -> anyhow::Result<Option<f64>> {
+    let path = feedback.join("score.txt");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Ok(None);
+    };
+    match text.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() => Ok(Some(x)),
+        _ => bail!("score.txt holds `{}`, not a number", text.trim()),
+    }
+}
+
 /// The first `n` lines of `s`, joined by ` | `.
 fn first_lines(s: &str, n: usize) -> String {
     let lines: Vec<&str> = s.lines().take(n).collect();
@@ -894,7 +912,13 @@ impl Problem for ProgramProblem {
         let args = self.test_args(input_path).output_validator;
         if let Some(flags) = &tree.default_output_validator {
             let all: Vec<String> = flags.iter().chain(&args).cloned().collect();
-            return match crate::core::output_validator::DefaultOutputValidator::from_args(&all) {
+            use crate::core::output_validator::DefaultOutputValidator;
+            let parsed = if tree.legacy {
+                DefaultOutputValidator::from_legacy_args(&all)
+            } else {
+                DefaultOutputValidator::from_args(&all)
+            };
+            return match parsed {
                 Ok(v) => v.check(output, answer),
                 Err(e) => CheckOutcome::fail(format!(
                     "the default output validator's arguments {all:?}: {e:#} (judge error)"
@@ -1064,11 +1088,16 @@ impl ProgramProblem {
                     runner::Termination::Signaled(_) => -1,
                 };
                 let msg = first_lines(msg.trim(), 1);
-                return Ok(match (&ran.result.outcome, code) {
+                let mut o = match (&ran.result.outcome, code) {
                     (Outcome::RuntimeError(_), 42) => CheckOutcome::ac(msg),
                     (Outcome::RuntimeError(_), 43) => CheckOutcome::wa(msg),
                     _ => CheckOutcome::fail(self.unknown_exit(&ran, code)),
-                });
+                };
+                match read_score(&fb) {
+                    Ok(s) => o.score = s,
+                    Err(e) => o = CheckOutcome::fail(format!("{} checker: {e}", self.name)),
+                }
+                return Ok(o);
             }
         };
         let code = match ran.result.termination {

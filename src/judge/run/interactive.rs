@@ -281,6 +281,7 @@ pub(super) fn run_and_check(
             run,
             transcript: (!transcripts.is_empty()).then(|| transcripts.concat()),
             interactor_log: None,
+            score: None,
         };
         if p.next {
             let nextpass = feedback.join(NEXT_PASS);
@@ -318,6 +319,7 @@ pub(super) fn run_and_check(
                     run: p.run,
                     transcript: (!transcripts.is_empty()).then(|| transcripts.concat()),
                     interactor_log: None,
+                    score: None,
                 });
             }
             if pass == passes {
@@ -345,6 +347,9 @@ pub(super) fn run_and_check(
             run: p.run,
             transcript: (!transcripts.is_empty()).then(|| transcripts.concat()),
             interactor_log: p.log,
+            score: crate::problems::program::read_score(&feedback)
+                .ok()
+                .flatten(),
         });
     }
     unreachable!("the last pass returns ({})", last.is_some())

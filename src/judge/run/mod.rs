@@ -108,6 +108,9 @@ pub struct JudgedRun {
     /// What a testlib-convention interactor wrote to its log when it accepted (the build
     /// takes the reference player's as the jury answer of a test without one).
     pub interactor_log: Option<Vec<u8>>,
+    /// The score the checker or the Kattis-convention judging program gave (its
+    /// `score.txt`), for a scoring problem.
+    pub score: Option<f64>,
 }
 
 impl JudgedRun {
@@ -145,12 +148,12 @@ pub fn run_and_check(
     let spec = program.spec(stdin, dir);
     let stdout = spec.stdout.clone();
     let run = runner::run(&spec)?;
-    let (verdict, message) = match stopped_verdict(&run, program.limits) {
-        Some(stopped) => stopped,
+    let (verdict, message, score) = match stopped_verdict(&run, program.limits) {
+        Some((v, m)) => (v, m, None),
         None => {
             let file = std::fs::File::open(&stdout).context("cannot read the output")?;
             let o = problem.check_at(stdin, input, &mut BufReader::new(file), answer, config);
-            (o.verdict, o.message)
+            (o.verdict, o.message, o.score)
         }
     };
     Ok(JudgedRun {
@@ -159,5 +162,6 @@ pub fn run_and_check(
         run,
         transcript: None,
         interactor_log: None,
+        score,
     })
 }

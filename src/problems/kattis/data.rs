@@ -83,10 +83,11 @@ pub struct DataTest {
 /// A folder of the data tree with its own configuration file (a test data group).
 #[derive(Clone, Debug, PartialEq)]
 pub struct DataGroup {
-    /// Its name: the path under `data/` (`secret/g1`).
+    /// Its name: the path under `data/` (`secret/g1`; empty for `data/` itself).
     pub name: String,
-    /// Its configuration as written (empty when it has none), for the scoring rules.
-    pub yaml: Mapping,
+    /// Its configuration file as written, for the scoring rules; `None` when it has none (in
+    /// 2025-09, which folders are groups depends on it).
+    pub yaml: Option<Mapping>,
 }
 
 /// The data tree of a package.
@@ -189,7 +190,12 @@ pub fn load(
         .collect();
     top.sort();
     let root = read_config(&data, version, constants, true)?;
-    let base = Settings::default().with(root.as_ref(), &data, version)?;
+    let base =
+        Settings::default().with(root.as_ref(), &data.join(config_file(version)), version)?;
+    tree.groups.push(DataGroup {
+        name: String::new(),
+        yaml: root,
+    });
     for name in ["sample", "secret"] {
         let sub = data.join(name);
         if !sub.is_dir() {
@@ -442,7 +448,7 @@ fn walk(
     if is_group && !validation {
         tree.groups.push(DataGroup {
             name: name.to_string(),
-            yaml: config.unwrap_or_default(),
+            yaml: config,
         });
     }
     let entries = list(dir)?;
@@ -580,7 +586,7 @@ mod tests {
         );
         assert_eq!(t.tests[3].group, "secret/b");
         let groups: Vec<&str> = t.groups.iter().map(|g| g.name.as_str()).collect();
-        assert_eq!(groups, ["sample", "secret", "secret/b"]);
+        assert_eq!(groups, ["", "sample", "secret", "secret/b"]);
     }
 
     #[test]

@@ -299,6 +299,7 @@ fn load_uncached(dir: &Path, cache_dir: &Path) -> anyhow::Result<Package> {
         } else {
             Vec::new()
         },
+        legacy: yaml.version == Version::Legacy,
     };
     let problem = ProgramProblem::load_tree(dir, view.clone(), config, cache_dir, settings)?;
     Ok(Package {
