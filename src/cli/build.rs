@@ -247,6 +247,42 @@ fn build_kattis(
     results: &mut Vec<serde_json::Value>,
 ) -> anyhow::Result<Option<bool>> {
     let name = loaded.name();
+    let cache = run.cache_dir.clone().unwrap_or_else(|| {
+        gridjudge::problems::default_cache_dir(&loaded.problems_dir)
+    });
+    let mut package = package;
+    let mut reloaded = None;
+    let limits = package.problem.setter_limits();
+    let jobs_n = jobs.unwrap_or(1).max(1);
+    if let Some(g) = gridjudge::package::kattis::generate_data(
+        &package.dir,
+        package.yaml.version,
+        &cache,
+        &limits,
+        opts.lock,
+        jobs_n,
+    )? {
+        if !json {
+            outln!(
+                "{name}: generators.yaml: {} file(s) written, {} unchanged",
+                g.written.len(),
+                g.unchanged
+            );
+        }
+        for f in &g.extra {
+            eprintln!(
+                "warning: {name}: data/{f} is not made by generators.yaml (kept; `bt generate` \
+                 would remove it)"
+            );
+        }
+        package = gridjudge::problems::kattis::reload(&package.dir, &cache)?;
+        reloaded = Some(gridjudge::problems::load(
+            &loaded.problems_dir,
+            name,
+            &cache,
+        )?);
+    }
+    let loaded = reloaded.as_ref().unwrap_or(loaded);
     let report = gridjudge::package::kattis::build_package(package, opts.lock)?;
     if json {
         results.push(serde_json::json!({

@@ -68,13 +68,21 @@ fn judge(args: JudgeArgs) -> anyhow::Result<ExitCode> {
         .map(|s| Submission::from_arg(s))
         .collect::<anyhow::Result<_>>()?;
     // Checked against tests.lock first (a tampered or stale test is an error).
-    let package = gridjudge::package::load_checked(&loaded.problems_dir, p.name())?;
-    let mut cases = package.cases();
+    let (package, mut cases) = match loaded.kattis {
+        Some(k) => (None, gridjudge::package::kattis::checked_cases(k)?),
+        None => {
+            let package = gridjudge::package::load_checked(&loaded.problems_dir, p.name())?;
+            let cases = package.cases();
+            (Some(package), cases)
+        }
+    };
     if let Some(f) = &tests {
         cases = gridjudge::package::filter_tests(&cases, f)?;
     }
     let report = judge::judge(p, cfg, &subs, &cases, &opts)?;
-    package.recheck()?;
+    if let Some(package) = &package {
+        package.recheck()?;
+    }
     if json {
         outln!("{}", pretty_with_ok(&report, report.all_accepted())?);
     } else {

@@ -146,16 +146,7 @@ impl KattisVerify {
 /// no accepted submission when the limit must be derived; judging fails ([`judge`]).
 pub fn verify_package(package: &Package, opts: &JudgeOptions) -> anyhow::Result<KattisVerify> {
     let dir = &package.dir;
-    let tests: Vec<TestCase> = package
-        .tree
-        .tests
-        .iter()
-        .map(|t| TestCase {
-            name: t.name.clone(),
-            input: t.input.clone(),
-            answer: t.answer.clone().unwrap_or_default(),
-        })
-        .collect();
+    let tests: Vec<TestCase> = crate::package::kattis::checked_cases(package)?;
     if tests.is_empty() {
         bail!("{}: data/ holds no test case", dir.display());
     }

@@ -30,6 +30,71 @@ use super::LockMode;
 /// The package's lock file, relative to its folder.
 pub const LOCK_FILE: &str = "gridjudge.lock";
 
+/// The judged tests of `package` as [`super::TestCase`]s, in judging order, checked against
+/// its lock ([`LOCK_FILE`]) when it has one: every locked test present with the locked
+/// SHA-256 of its `.in` and `.ans`, and no test the lock lacks. A package without a lock is
+/// taken as it is (`build` writes the lock).
+///
+/// Errors: a test differs from the lock, is missing, or is new (each named, with the command
+/// that accepts the change); a file cannot be read.
+pub fn checked_cases(package: &Package) -> anyhow::Result<Vec<super::TestCase>> {
+    let lock_path = package.dir.join(LOCK_FILE);
+    let cases: Vec<super::TestCase> = package
+        .tree
+        .tests
+        .iter()
+        .map(|t| super::TestCase {
+            name: t.name.clone(),
+            input: t.input.clone(),
+            answer: t.answer.clone().unwrap_or_default(),
+        })
+        .collect();
+    let Some(lock) = Lock::load(&lock_path)? else {
+        return Ok(cases);
+    };
+    let fix = format!(
+        "run `gridjudge build --update-lock {}` to accept the data as it is",
+        package.dir.display()
+    );
+    for c in &cases {
+        let Some(l) = lock.get(&format!("data/{}", c.name)) else {
+            bail!(
+                "{}: test {} is not in {}; {fix}",
+                package.dir.display(),
+                c.name,
+                lock_path.display()
+            );
+        };
+        let read = |p: &std::path::Path| {
+            std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))
+        };
+        if sha256_hex(&read(&c.input)?) != l.input || sha256_hex(&read(&c.answer)?) != l.answer {
+            bail!(
+                "{}: test {} differs from {} (edited since it was locked); {fix}",
+                package.dir.display(),
+                c.name,
+                lock_path.display()
+            );
+        }
+    }
+    if lock.tests.len() != cases.len() {
+        let names: std::collections::HashSet<String> =
+            cases.iter().map(|c| format!("data/{}", c.name)).collect();
+        let gone: Vec<&str> = lock
+            .tests
+            .iter()
+            .filter(|l| !names.contains(&l.source))
+            .map(|l| l.source.as_str())
+            .collect();
+        bail!(
+            "{}: locked tests are missing from data/: {}; {fix}",
+            package.dir.display(),
+            gone.join(", ")
+        );
+    }
+    Ok(cases)
+}
+
 /// What a build of a Kattis package found.
 #[derive(Clone, Debug)]
 pub struct KattisBuild {
@@ -234,4 +299,119 @@ pub fn build_package(package: &Package, mode: LockMode) -> anyhow::Result<Kattis
         lock_status,
         warnings,
     })
+}
+
+/// What [`generate_data`] did to `data/`.
+#[derive(Clone, Debug, Default)]
+pub struct Generated {
+    /// Files written (new or changed), relative to `data/`.
+    pub written: Vec<String>,
+    /// Files generated with the bytes `data/` already held.
+    pub unchanged: usize,
+    /// Files of `data/` that `generators.yaml` does not make (kept; `bt generate` would
+    /// remove them).
+    pub extra: Vec<String>,
+}
+
+/// Runs the package's `generators/generators.yaml` ([`crate::problems::kattis::generators`],
+/// the files `bt generate` writes) and writes what differs into `data/`, each file
+/// atomically; `Ok(None)` when the package has no generators.yaml.
+///
+/// Before anything is written, every generated test is compared with the lock
+/// ([`LOCK_FILE`]): a locked test whose bytes would change is an error unless `mode` is
+/// [`LockMode::Update`], and with [`LockMode::Locked`] any test the lock does not hold is one
+/// too; so a generator whose output changed never overwrites a locked test unasked.
+///
+/// Errors: the plan or a generator fails (their messages); the lock forbids the change (each
+/// test named); a file cannot be written.
+pub fn generate_data(
+    dir: &std::path::Path,
+    version: crate::problems::kattis::Version,
+    cache_dir: &std::path::Path,
+    limits: &crate::exec::runner::RunLimits,
+    mode: LockMode,
+    jobs: usize,
+) -> anyhow::Result<Option<Generated>> {
+    use crate::problems::kattis::generators;
+    let Some(plan) = generators::plan(dir, version)? else {
+        return Ok(None);
+    };
+    let files = generators::generate(dir, &plan, cache_dir, limits, jobs)?;
+    let data = dir.join("data");
+    let lock = Lock::load(&dir.join(LOCK_FILE))?;
+    if let Some(lock) = &lock {
+        let mut problems = Vec::new();
+        for (rel, bytes) in &files {
+            let text = rel.to_string_lossy();
+            let (stem, which) = match (text.strip_suffix(".in"), text.strip_suffix(".ans")) {
+                (Some(s), _) => (s, 0),
+                (_, Some(s)) => (s, 1),
+                _ => continue,
+            };
+            let Some(l) = lock.get(&format!("data/{stem}")) else {
+                if mode == LockMode::Locked {
+                    problems.push(format!("  added: test {stem}"));
+                }
+                continue;
+            };
+            let want = if which == 0 { &l.input } else { &l.answer };
+            if &sha256_hex(bytes) != want && mode != LockMode::Update {
+                problems.push(format!(
+                    "  changed: test {stem} ({}): generators.yaml now makes other bytes",
+                    if which == 0 { "input" } else { "answer" }
+                ));
+            }
+        }
+        if !problems.is_empty() {
+            bail!(
+                "{}: the generated data differs from {} and nothing was written (run \
+                 `gridjudge build --update-lock` to accept it):\n{}",
+                dir.display(),
+                LOCK_FILE,
+                problems.join("\n")
+            );
+        }
+    } else if mode == LockMode::Locked {
+        bail!(
+            "{}: no {LOCK_FILE} (--locked needs one; run `gridjudge build` first)",
+            dir.display()
+        );
+    }
+    let mut out = Generated::default();
+    for (rel, bytes) in &files {
+        let path = data.join(rel);
+        if std::fs::read(&path).is_ok_and(|b| &b == bytes) {
+            out.unchanged += 1;
+            continue;
+        }
+        if mode == LockMode::Locked {
+            bail!(
+                "{}: data/{} differs from what generators.yaml makes (--locked writes nothing)",
+                dir.display(),
+                rel.display()
+            );
+        }
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("cannot create {}", parent.display()))?;
+        }
+        write_atomic(&path, bytes)?;
+        out.written.push(rel.to_string_lossy().into_owned());
+    }
+    let mut stack = vec![data.clone()];
+    while let Some(d) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else { continue };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if let Ok(rel) = p.strip_prefix(&data) {
+                if !files.contains_key(rel) {
+                    out.extra.push(rel.to_string_lossy().into_owned());
+                }
+            }
+        }
+    }
+    out.extra.sort();
+    Ok(Some(out))
 }

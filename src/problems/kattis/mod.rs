@@ -107,6 +107,9 @@ pub fn load(dir: &Path, cache_dir: &Path) -> anyhow::Result<&'static Package> {
     use std::sync::{Mutex, OnceLock};
     static LOADED: OnceLock<Mutex<HashMap<PathBuf, &'static Package>>> = OnceLock::new();
     let key = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+    if let Some(p) = RELOADED.lock().ok().and_then(|m| m.get(&key).copied()) {
+        return Ok(p);
+    }
     let map = LOADED.get_or_init(Default::default);
     if let Some(p) = map.lock().ok().and_then(|m| m.get(&key).copied()) {
         return Ok(p);
@@ -118,9 +121,38 @@ pub fn load(dir: &Path, cache_dir: &Path) -> anyhow::Result<&'static Package> {
     Ok(p)
 }
 
+/// [`load`] again, reading the package afresh (after `build` wrote into `data/`); later
+/// [`load`]s of the folder get the new one.
+///
+/// Errors: as [`load`].
+pub fn reload(dir: &Path, cache_dir: &Path) -> anyhow::Result<&'static Package> {
+    let key = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+    let p: &'static Package = Box::leak(Box::new(load_uncached(&key, cache_dir)?));
+    RELOADED
+        .lock()
+        .map_err(|_| anyhow::anyhow!("package cache poisoned"))?
+        .insert(key, p);
+    Ok(p)
+}
+
+/// Packages read again by [`reload`], which [`load`] prefers.
+static RELOADED: std::sync::LazyLock<std::sync::Mutex<HashMap<PathBuf, &'static Package>>> =
+    std::sync::LazyLock::new(Default::default);
+
+/// Whether the package in `dir` has `generators/generators.yaml` (its `data/` is made by
+/// `build`).
+pub fn has_generators(dir: &Path) -> bool {
+    dir.join("generators").join("generators.yaml").is_file()
+}
+
 fn load_uncached(dir: &Path, cache_dir: &Path) -> anyhow::Result<Package> {
     let yaml = package::read(dir)?;
-    let tree = data::load(dir, yaml.version, &yaml.constants)?;
+    // A package whose data/ generators.yaml makes may not have it yet: `build` writes it.
+    let tree = if has_generators(dir) && !dir.join("data").join("secret").is_dir() {
+        data::DataTree::default()
+    } else {
+        data::load(dir, yaml.version, &yaml.constants)?
+    };
     let name = dir
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -200,7 +232,38 @@ fn load_uncached(dir: &Path, cache_dir: &Path) -> anyhow::Result<Package> {
     );
     t.insert("limits".into(), limits.into());
     let mut programs = toml::Table::new();
-    programs.insert("generators".into(), toml::Table::new().into());
+    // The generators generators.yaml runs, by the name its commands use (`random.py`), for
+    // `stress` (which runs a line with its own seeds); its default line: the first test line
+    // with `{seed}`.
+    let mut gens = toml::Table::new();
+    if has_generators(dir) {
+        if let Some(plan) = generators::plan(dir, yaml.version)? {
+            for t in &plan.tests {
+                let Some(line) = generators::seed_line(t) else {
+                    continue;
+                };
+                let Some(first) = line.split_whitespace().next() else {
+                    continue;
+                };
+                let path = dir.join("generators").join(first);
+                if gens.contains_key(first) || !path.exists() {
+                    continue;
+                }
+                if let Ok(spec) = program_spec(dir, &path, consts, cache_dir) {
+                    gens.insert(first.to_string(), spec);
+                }
+                if !programs.contains_key("stress") {
+                    programs.insert("stress".into(), line.replace("{seed:", "{seed_").into());
+                }
+            }
+        }
+    }
+    if let Some(toml::Value::String(s)) = programs.get("stress") {
+        // `{seed:N}` is bt's; stress's own seed word is `{seed}`.
+        let plain = seed_words_plain(s);
+        programs.insert("stress".into(), plain.into());
+    }
+    programs.insert("generators".into(), gens.into());
     let mut validators = validators.into_iter();
     let first = match validators.next() {
         Some((n, spec)) => (n, spec),
@@ -318,6 +381,20 @@ fn load_uncached(dir: &Path, cache_dir: &Path) -> anyhow::Result<Package> {
         time_limit_derived,
         view,
     })
+}
+
+/// `line` with bt's `{seed:N}` words (written `{seed_N}` on the way) as stress's `{seed}`.
+fn seed_words_plain(line: &str) -> String {
+    line.split(' ')
+        .map(|w| {
+            if w.starts_with("{seed_") && w.ends_with('}') {
+                "{seed}"
+            } else {
+                w
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The path of `p` relative to `dir`, as text (`p` itself when it is not below `dir`).

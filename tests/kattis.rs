@@ -1,0 +1,241 @@
+//! Kattis packages worked on in place: found as problems (by name in a contest folder, by
+//! path, from inside the package), listed with their format beside gridjudge's own problems,
+//! built (validated and locked in `gridjudge.lock`) and verified (each submission against its
+//! expectation, the time limit derived from the accepted submissions), and refused with the
+//! file and key named when the package is wrong.
+//!
+//! The packages are `tests/kattis/*`, copied into a temporary contest folder so that nothing
+//! here writes into the repository. The comparisons with problemtools and BAPCtools are the
+//! ignored tests of `tests/kattis_fidelity.rs`.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use common::{ok, text};
+
+/// `tests/kattis/<name>`.
+fn package(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/kattis")
+        .join(name)
+}
+
+/// Copies the folder `from` to `to`, recursively.
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let target = to.join(e.file_name());
+        if e.path().is_dir() {
+            copy_dir(&e.path(), &target);
+        } else {
+            std::fs::copy(e.path(), &target).unwrap();
+        }
+    }
+}
+
+/// A contest folder holding copies of the packages `names` (and nothing else).
+fn contest(names: &[&str]) -> tempfile::TempDir {
+    let d = tempfile::tempdir().unwrap();
+    for n in names {
+        copy_dir(&package(n), &d.path().join(n));
+    }
+    d
+}
+
+/// Runs `gridjudge args` in `cwd`.
+fn gridjudge_in(cwd: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_mixed_problems_folder_lists_each_format() {
+    let d = contest(&["sum", "scoring2025"]);
+    // A gridjudge program problem beside them.
+    copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/geography"),
+        &d.path().join("geography"),
+    );
+    let out = ok(&gridjudge_in(d.path(), &["list", "--problems-dir", "."]));
+    let lines: Vec<&str> = out.lines().filter(|l| !l.starts_with(' ')).collect();
+    assert_eq!(
+        lines,
+        [
+            "geography  (gridjudge)",
+            "scoring2025  (kattis-2025-09)",
+            "sum  (kattis-legacy)"
+        ],
+        "{out}"
+    );
+    // Without --problems-dir: the contest folder itself is found (it holds packages).
+    let out = ok(&gridjudge_in(d.path(), &["list", "--json"]));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let formats: Vec<(String, String)> = v["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["name"].as_str().unwrap().to_string(),
+                p["format"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert!(
+        formats.contains(&("sum".into(), "kattis-legacy".into())),
+        "{formats:?}"
+    );
+    // From inside a package: its contest folder.
+    let out = ok(&gridjudge_in(&d.path().join("sum/data"), &["list"]));
+    assert!(out.contains("scoring2025  (kattis-2025-09)"), "{out}");
+}
+
+#[test]
+fn verify_by_path_meets_every_expectation_with_a_derived_time_limit() {
+    let d = contest(&["sum"]);
+    let o = gridjudge_in(
+        d.path(),
+        &["verify", "--no-sandbox", "-j", "2", "--json", "./sum"],
+    );
+    let out = ok(&o);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["ok"], true, "{out}");
+    assert_eq!(v["format"], "kattis-legacy");
+    assert_eq!(v["time_limit_derived"], true);
+    // Legacy: the slowest accepted time (a few ms) x 5, in whole seconds: 1 s.
+    assert_eq!(v["time_limit_ms"], 1000);
+    let got: Vec<(String, String)> = v["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["name"].as_str().unwrap().to_string(),
+                s["verdict"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let want = [
+        ("accepted/sum.cpp", "AC"),
+        ("accepted/sum.py", "AC"),
+        ("time_limit_exceeded/quadratic.cpp", "TLE"),
+        ("wrong_answer/ints.py", "WA"),
+    ];
+    let want: Vec<(String, String)> = want
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
+    assert_eq!(got, want);
+    // ints.py truncates: only the small group's fractions kill it; the quadratic one only
+    // the big test.
+    assert_eq!(
+        v["killing_set"],
+        serde_json::json!(["secret/big/01", "secret/small/01"])
+    );
+    // The package is untouched but for nothing: verify writes no file into it.
+    assert!(!d.path().join("sum/gridjudge.lock").exists());
+}
+
+#[test]
+fn scoring_packages_get_their_scores() {
+    let d = contest(&["scoring2025"]);
+    let out = ok(&gridjudge_in(
+        d.path(),
+        &["verify", "--no-sandbox", "--json", "scoring2025"],
+    ));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["ok"], true, "{out}");
+    let scores: Vec<(String, f64)> = v["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["name"].as_str().unwrap().to_string(),
+                s["score"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        scores,
+        [
+            ("accepted/kadane.py".to_string(), 100.0),
+            ("wrong_answer/largest.py".to_string(), 0.0),
+            ("wrong_answer/sum_all.py".to_string(), 40.0),
+        ]
+    );
+}
+
+#[test]
+fn build_validates_and_locks_the_data_in_place() {
+    let d = contest(&["sum"]);
+    let out = ok(&gridjudge_in(d.path(), &["build", "sum"]));
+    assert!(out.contains("sum (kattis-legacy, 4 tests"), "{out}");
+    let lock = std::fs::read_to_string(d.path().join("sum/gridjudge.lock")).unwrap();
+    assert!(lock.contains("source = \"data/secret/small/02\""), "{lock}");
+    ok(&gridjudge_in(d.path(), &["build", "--locked", "sum"]));
+    // An edited answer: refused until the lock is updated on purpose.
+    let ans = d.path().join("sum/data/secret/small/02.ans");
+    std::fs::write(&ans, "-7.0\n").unwrap();
+    let o = gridjudge_in(d.path(), &["build", "sum"]);
+    assert!(!o.status.success(), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("changed: test secret/small/02") && err.contains("--update-lock"),
+        "{err}"
+    );
+    ok(&gridjudge_in(d.path(), &["build", "--update-lock", "sum"]));
+    ok(&gridjudge_in(d.path(), &["build", "--locked", "sum"]));
+}
+
+#[test]
+fn an_input_the_validator_rejects_stops_the_build_naming_the_test() {
+    let d = contest(&["sum"]);
+    // The small group's validator flags say at most 5 numbers.
+    std::fs::write(
+        d.path().join("sum/data/secret/small/02.in"),
+        "6\n1 2 3 4 5 6\n",
+    )
+    .unwrap();
+    let o = gridjudge_in(d.path(), &["build", "sum"]);
+    assert!(!o.status.success(), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("test secret/small/02 is invalid") && err.contains("invalid input"),
+        "{err}"
+    );
+    assert!(!d.path().join("sum/gridjudge.lock").exists());
+}
+
+#[test]
+fn a_wrong_package_is_refused_naming_the_file_and_key() {
+    let d = contest(&["sum"]);
+    let yaml = d.path().join("sum/problem.yaml");
+    let text0 = std::fs::read_to_string(&yaml).unwrap();
+    std::fs::write(&yaml, format!("{text0}timelimit: 2\n")).unwrap();
+    let o = gridjudge_in(d.path(), &["verify", "--no-sandbox", "sum"]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("problem.yaml: unknown key `timelimit`"),
+        "{err}"
+    );
+    std::fs::write(&yaml, &text0).unwrap();
+    std::fs::write(
+        d.path().join("sum/data/secret/small/testdata.yaml"),
+        "input_validator_flag: --max 5\n",
+    )
+    .unwrap();
+    let o = gridjudge_in(d.path(), &["verify", "--no-sandbox", "sum"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("small/testdata.yaml: unknown key `input_validator_flag`"),
+        "{err}"
+    );
+}
