@@ -56,6 +56,7 @@
 
 mod run;
 pub mod seed;
+mod styled;
 mod yaml_out;
 
 use std::collections::{BTreeMap, HashMap};
@@ -63,6 +64,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context};
 use yaml_serde::{Mapping, Value};
+
+use styled::Step;
 
 pub use run::{generate, run_line};
 
@@ -233,6 +236,7 @@ pub fn plan(problem_dir: &Path, version: Version) -> anyhow::Result<Option<Plan>
     let problem = read_problem_yaml(problem_dir)?;
     let mut p = Parser {
         dir: problem_dir,
+        styled: styled::parse(&text),
         text: &text,
         version,
         problem,
@@ -394,6 +398,8 @@ struct Group {
 
 struct Parser<'a> {
     dir: &'a Path,
+    /// The file read with its styles, for the YAML files bt writes from it.
+    styled: Option<styled::Node>,
     text: &'a str,
     version: Version,
     problem: ProblemInfo,
@@ -492,6 +498,18 @@ fn valid_name(name: &str) -> bool {
 }
 
 impl Parser<'_> {
+    /// The YAML text bt writes for the value `v` found at `ypath` of the file: from the
+    /// styled tree when it has the node and says the same as `v`, else from `v` alone.
+    fn yaml_text(&self, v: &Value, ypath: &[Step]) -> anyhow::Result<String> {
+        if let Some(node) = self.styled.as_ref().and_then(|n| n.at(ypath)) {
+            let text = yaml_out::dump_styled(node);
+            if yaml_serde::from_str::<Value>(&text).ok().as_ref() == Some(v) {
+                return Ok(text);
+            }
+        }
+        yaml_out::dump(v)
+    }
+
     /// ` (line N)` for the first line of the file where `key:` is written, or nothing.
     fn line_hint(&self, key: &str) -> String {
         for (i, line) in self.text.lines().enumerate() {
@@ -580,7 +598,7 @@ impl Parser<'_> {
             salt: String::new(),
             retries: 1,
         };
-        self.group(m, Path::new(""), "", &config, true)?;
+        self.group(m, Path::new(""), "", &config, true, &[])?;
         Ok(())
     }
 
@@ -626,6 +644,7 @@ impl Parser<'_> {
         key: &str,
         parent: &Config,
         is_root: bool,
+        ypath: &[Step],
     ) -> anyhow::Result<usize> {
         let at = if is_root {
             "root".to_string()
@@ -679,7 +698,10 @@ impl Parser<'_> {
                 Value::Bool(true) | Value::Tagged(_) => true,
             };
             if truthy {
-                let text = yaml_out::dump(v)
+                let mut at_file = ypath.to_vec();
+                at_file.push(Step::Key(self.group_file_key().into()));
+                let text = self
+                    .yaml_text(v, &at_file)
                     .with_context(|| format!("{FILE}: {at}: {}", self.group_file_key()))?;
                 self.plan
                     .group_files
@@ -742,7 +764,7 @@ impl Parser<'_> {
             .sum();
         let group_width = group_total.to_string().len();
         let mut next_group = 0usize;
-        for entry in &entries {
+        for (entry_index, entry) in entries.iter().enumerate() {
             let mut keys: Vec<String> = Vec::new();
             for k in entry.keys() {
                 match k {
@@ -776,6 +798,12 @@ impl Parser<'_> {
                     entry.get(k.as_str())
                 };
                 let child = child.cloned().unwrap_or(Value::Null);
+                let mut child_ypath = ypath.to_vec();
+                child_ypath.push(Step::Key("data".into()));
+                if numbered {
+                    child_ypath.push(Step::Index(entry_index));
+                }
+                child_ypath.push(Step::Key(k.clone()));
                 if !numbered && k.is_empty() {
                     bail!("{FILE}: {at}: a test or group of an unnumbered group must not have an empty key");
                 }
@@ -795,10 +823,10 @@ impl Parser<'_> {
                     let Value::Mapping(cm) = &child else {
                         unreachable!("a group is a mapping")
                     };
-                    let g = self.group(cm, &path.join(&name), &k, &config, false)?;
+                    let g = self.group(cm, &path.join(&name), &k, &config, false, &child_ypath)?;
                     self.groups[index].subgroups.push(g);
                 } else if is_test(&child) {
-                    let ts = self.tests(&k, &child, path, &config, numbered)?;
+                    let ts = self.tests(&k, &child, path, &config, numbered, &child_ypath)?;
                     self.groups[index].tests.extend(ts);
                 } else {
                     bail!(
@@ -852,6 +880,7 @@ impl Parser<'_> {
         parent: &Path,
         config: &Config,
         numbered: bool,
+        ypath: &[Step],
     ) -> anyhow::Result<Vec<usize>> {
         let at0 = parent.join(key).display().to_string();
         let m: Mapping = match raw {
@@ -894,7 +923,7 @@ impl Parser<'_> {
                 // Zero padding after the sign, as Python's `f"{v:0{padding}}"`.
                 name.push_str(&format!("-{value:0padding$}"));
             }
-            let t = self.test(key, &name, &m, parent, config, value, has_count)?;
+            let t = self.test(key, &name, &m, parent, config, value, has_count, ypath)?;
             out.push(t);
         }
         Ok(out)
@@ -910,6 +939,7 @@ impl Parser<'_> {
         parent_config: &Config,
         count_value: i64,
         has_count: bool,
+        ypath: &[Step],
     ) -> anyhow::Result<usize> {
         let path = parent.join(name);
         let at = path.display().to_string();
@@ -1070,7 +1100,11 @@ impl Parser<'_> {
                     links.insert(ext.to_string(), target.to_string());
                 }
                 Value::Mapping(_) if *ext == "yaml" => {
-                    let text = yaml_out::dump(v).with_context(|| format!("{FILE}: {at}: yaml"))?;
+                    let mut at_yaml = ypath.to_vec();
+                    at_yaml.push(Step::Key("yaml".into()));
+                    let text = self
+                        .yaml_text(v, &at_yaml)
+                        .with_context(|| format!("{FILE}: {at}: yaml"))?;
                     inline.insert(ext.to_string(), text.into_bytes());
                 }
                 Value::String(s) => {

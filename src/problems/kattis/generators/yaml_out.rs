@@ -275,6 +275,155 @@ fn double_quoted(s: &str) -> String {
     out
 }
 
+/// `node` (read with its styles by [`super::styled`]) as BAPCtools' `write_yaml` writes it:
+/// flow collections and scalars as the source wrote them, block collections re-indented
+/// (mappings by 2, sequences by 4 with the dash at 2), block scalars re-indented by 2,
+/// `True`/`False` as `true`/`false`, `null` and `~` as an empty value, comments dropped.
+pub fn dump_styled(node: &super::styled::Node) -> String {
+    use super::styled::Node;
+    let mut out = String::new();
+    match node {
+        Node::Map(entries, false) if !entries.is_empty() => styled_map(&mut out, entries, 0, ""),
+        Node::Seq(items, false) if !items.is_empty() => {
+            let mut shifted = String::new();
+            styled_seq(&mut shifted, items, 2, "  ");
+            for line in shifted.lines() {
+                out.push_str(line.get(2..).unwrap_or(""));
+                out.push('\n');
+            }
+        }
+        other => {
+            out.push_str(&flow(other));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// A scalar as ruamel.yaml's round trip writes it back.
+fn styled_scalar(text: &Option<String>) -> Option<String> {
+    let t = text.as_deref()?;
+    Some(match t {
+        "null" | "Null" | "NULL" | "~" => return None,
+        "True" | "TRUE" => "true".into(),
+        "False" | "FALSE" => "false".into(),
+        t => t.to_string(),
+    })
+}
+
+fn flow(node: &super::styled::Node) -> String {
+    use super::styled::Node;
+    match node {
+        Node::Scalar(t) => styled_scalar(t).unwrap_or_default(),
+        Node::Block(h, lines) => format!("{h}\n{}", lines.join("\n")),
+        Node::Seq(items, _) => {
+            let parts: Vec<String> = items.iter().map(flow).collect();
+            format!("[{}]", parts.join(", "))
+        }
+        Node::Map(entries, _) => {
+            let parts: Vec<String> = entries
+                .iter()
+                .map(|(k, _, v)| match v {
+                    Node::Scalar(None) => format!("{k}:"),
+                    v => format!("{k}: {}", flow(v)),
+                })
+                .collect();
+            format!("{{{}}}", parts.join(", "))
+        }
+    }
+}
+
+fn block_lines(out: &mut String, lines: &[String], col: usize) {
+    for l in lines {
+        if !l.is_empty() {
+            out.push_str(&spaces(col));
+            out.push_str(l);
+        }
+        out.push('\n');
+    }
+}
+
+fn styled_map(
+    out: &mut String,
+    entries: &[(String, String, super::styled::Node)],
+    col: usize,
+    first_prefix: &str,
+) {
+    use super::styled::Node;
+    for (i, (k, _, v)) in entries.iter().enumerate() {
+        out.push_str(if i == 0 { first_prefix } else { "" });
+        if i > 0 {
+            out.push_str(&spaces(col));
+        }
+        out.push_str(k);
+        out.push(':');
+        match v {
+            Node::Map(e, false) if !e.is_empty() => {
+                out.push('\n');
+                styled_map(out, e, col + 2, &spaces(col + 2));
+            }
+            Node::Seq(s, false) if !s.is_empty() => {
+                out.push('\n');
+                styled_seq(out, s, col + 2, &spaces(col + 2));
+            }
+            Node::Block(h, lines) => {
+                let _ = writeln!(out, " {h}");
+                block_lines(out, lines, col + 2);
+            }
+            Node::Scalar(t) => match styled_scalar(t) {
+                None => out.push('\n'),
+                Some(t) => {
+                    let _ = writeln!(out, " {t}");
+                }
+            },
+            other => {
+                let _ = writeln!(out, " {}", flow(other));
+            }
+        }
+    }
+}
+
+fn styled_seq(
+    out: &mut String,
+    items: &[super::styled::Node],
+    dash_col: usize,
+    first_prefix: &str,
+) {
+    use super::styled::Node;
+    for (i, item) in items.iter().enumerate() {
+        let mut prefix = if i == 0 {
+            first_prefix.to_string()
+        } else {
+            spaces(dash_col)
+        };
+        prefix.push('-');
+        match item {
+            Node::Map(e, false) if !e.is_empty() => {
+                styled_map(out, e, dash_col + 2, &format!("{prefix} "))
+            }
+            Node::Seq(s, false) if !s.is_empty() => {
+                styled_seq(out, s, dash_col + 4, &format!("{prefix}   "))
+            }
+            Node::Block(h, lines) => {
+                let _ = writeln!(out, "{prefix} {h}");
+                block_lines(out, lines, dash_col + 2);
+            }
+            Node::Scalar(t) => match styled_scalar(t) {
+                None => {
+                    out.push_str(&prefix);
+                    out.push('\n');
+                }
+                Some(t) => {
+                    let _ = writeln!(out, "{prefix} {t}");
+                }
+            },
+            other => {
+                let _ = writeln!(out, "{prefix} {}", flow(other));
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -304,6 +453,22 @@ mod tests {
             dumped(src),
             "a: '123'\nb: yes\nc: 'a: b'\nd: -x\nf: ''\ng: \"line\\nbreak\"\nj: x'y\n\
              k: 'null'\nl: 'true'\nm: '1.5'\nn: '.5'\no: '0x1f'\n"
+        );
+    }
+
+    /// The expected text is what bapctools 2026.10.0's `write_yaml` wrote for the value of `a`
+    /// after its `parse_yaml` (ruamel.yaml round trip) read `src` (pinned venv, 2026-12-02).
+    #[test]
+    fn styles_are_kept_as_bapctools_keeps_them() {
+        let src = "a:\n    x: [1,  2]\n    y: {p: 'q',  r: \"s t\"}\n    d: |\n        line one\n          two\n    e: >-\n        folded\n        text\n    s:\n    - a\n    -   b: 1\n        c: [x]\n    f: 1e3\n    g: True\n";
+        let tree = super::super::styled::parse(src).unwrap();
+        let a = tree
+            .at(&[super::super::styled::Step::Key("a".into())])
+            .unwrap();
+        assert_eq!(
+            dump_styled(a),
+            "x: [1, 2]\ny: {p: 'q', r: \"s t\"}\nd: |\n  line one\n    two\ne: >-\n  folded\n  text\n\
+             s:\n  - a\n  - b: 1\n    c: [x]\nf: 1e3\ng: true\n"
         );
     }
 }
