@@ -94,16 +94,19 @@ fn plan_of_the_package() {
             "secret/10-same-1",
             "secret/11-same-2",
             "secret/12-both",
-            "secret/13-tagged",
+            "secret/13-named",
+            "secret/14-folder",
+            "secret/15-tagged",
             "secret/1-group/big",
             "secret/1-group/nosolution",
+            "invalid_answer/wrong",
             "invalid_input/extra",
             "invalid_input/letters",
         ]
     );
     assert_eq!(plan.tests[10].same_as, Some(9));
     assert_eq!(
-        plan.tests[13].generate.as_deref(),
+        plan.tests[15].generate.as_deref(),
         Some("gen_random.py 1000000000 {seed}")
     );
     let included: Vec<String> = plan
@@ -127,9 +130,11 @@ fn generated_files_of_the_package() {
     assert_eq!(get("sample/02-copied.ans"), "42\n");
     assert_eq!(get("secret/12-both.in"), "7 7\n");
     assert_eq!(get("secret/12-both.ans"), "14\n");
+    assert_eq!(get("secret/13-named.in"), "4 5\n");
     assert_eq!(get("secret/11-same-2.in"), get("secret/10-same-1.in"));
     assert_eq!(get("secret/2-again/03-small.in"), get("secret/03-small.in"));
     assert_eq!(get("invalid_input/letters.in"), "a b\n");
+    assert_eq!(get("invalid_answer/wrong.ans"), "3\n");
     assert!(!files.contains_key(Path::new("invalid_input/letters.ans")));
     let input = get("secret/05-many-1.in");
     let (a, b) = input.trim().split_once(' ').unwrap();
