@@ -177,3 +177,61 @@ fn generate_matches_bt_generate() {
     }
     assert!(theirs.len() >= 30, "bt wrote only {} files", theirs.len());
 }
+
+/// `stress`'s view of a test: its line with `{seed}` open, run with the test's own seed, gives
+/// the test's input.
+#[test]
+fn seed_line_runs_as_the_test() {
+    let dir = package();
+    let plan = generators::plan(&dir, Version::V2025_09).unwrap().unwrap();
+    let small = &plan.tests[2];
+    let line = generators::seed_line(small).expect("small uses {seed}");
+    assert_eq!(line, "gen_random.py 10 {seed}");
+    let cache = tempfile::tempdir().unwrap();
+    let limits = RunLimits::new(10_000, 1024);
+    let bytes =
+        generators::run_line(&dir, &plan, &line, small.seed, cache.path(), &limits).unwrap();
+    let files = ours();
+    assert_eq!(bytes, files[Path::new("secret/03-small.in")]);
+    let other =
+        generators::run_line(&dir, &plan, &line, small.seed + 1, cache.path(), &limits).unwrap();
+    assert_ne!(bytes, other, "another seed gives another input");
+}
+
+/// A generator that fails is an error naming the file, the test, the command and the head of
+/// its stderr.
+#[test]
+fn a_failing_generator_is_named_with_its_stderr() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    fs::create_dir_all(dir.join("generators")).unwrap();
+    fs::write(
+        dir.join("problem.yaml"),
+        "problem_format_version: 2025-09\nname: f\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.join("generators/fail.py"),
+        "import sys\nprint('no input today', file=sys.stderr)\nsys.exit(3)\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.join("generators/generators.yaml"),
+        "solution:\ndata:\n  secret:\n    data:\n      broken: fail.py {seed}\n",
+    )
+    .unwrap();
+    let plan = generators::plan(dir, Version::V2025_09).unwrap().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    let e = generators::generate(dir, &plan, cache.path(), &RunLimits::new(10_000, 512), 1)
+        .unwrap_err();
+    let e = format!("{e:#}");
+    assert!(
+        e.contains("generators/generators.yaml: secret/broken"),
+        "{e}"
+    );
+    assert!(
+        e.contains("fail.py {seed}") && e.contains("exit code 3"),
+        "{e}"
+    );
+    assert!(e.contains("no input today"), "{e}");
+}

@@ -51,6 +51,10 @@
 //! generators.yaml. Symbolic links bt makes (`count` copies, `include`, links) are returned as
 //! the bytes they point to.
 //!
+//! `test_group.yaml` and a test's `yaml:` mapping are written as bt's ruamel.yaml writes them
+//! back, with the source's flow collections, quotes and block scalars; comments inside them
+//! are not kept (bt keeps them).
+//!
 //! Legacy packages (problemtools reads no generators.yaml; BAPCtools before the 2025-09
 //! format) use the key `testdata.yaml` instead of `test_group.yaml`, written as `testdata.yaml`.
 

@@ -4,10 +4,11 @@
 //! `test_group.yaml` entries of generators.yaml and a test's `yaml:` mapping.
 //!
 //! ruamel.yaml's round trip keeps what the source wrote: flow style (`{a: 1}`, `[1, 2]`),
-//! quotes, comments, and number spellings (`1e3`). `yaml_serde` keeps none of that, so this
-//! writes every collection in block style, quotes a string only when it must (single quotes,
-//! double quotes for control characters), and writes numbers in their plain decimal form:
-//! byte-identical to bt for block-style entries of plain scalars, not otherwise.
+//! quotes, block scalars, number spellings (`1e3`), comments. [`dump_styled`] writes a node
+//! read with its styles ([`super::styled`]) and keeps all of these but comments. [`dump`] is
+//! the fallback for YAML that reader does not know: from `yaml_serde`'s values alone, every
+//! collection in block style, a string quoted only when it must be (single quotes; double
+//! quotes for control characters), numbers in their plain decimal form.
 
 use std::fmt::Write as _;
 
