@@ -1,0 +1,2 @@
+def pair(n):
+    return n, n + 1
