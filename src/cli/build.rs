@@ -247,9 +247,10 @@ fn build_kattis(
     results: &mut Vec<serde_json::Value>,
 ) -> anyhow::Result<Option<bool>> {
     let name = loaded.name();
-    let cache = run.cache_dir.clone().unwrap_or_else(|| {
-        gridjudge::problems::default_cache_dir(&loaded.problems_dir)
-    });
+    let cache = run
+        .cache_dir
+        .clone()
+        .unwrap_or_else(|| gridjudge::problems::default_cache_dir(&loaded.problems_dir));
     let mut package = package;
     let mut reloaded = None;
     let limits = package.problem.setter_limits();

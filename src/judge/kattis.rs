@@ -340,6 +340,17 @@ fn aggregate(
             yaml: g.yaml.as_ref(),
         })
         .collect();
+    if package.yaml.version == Version::V2025_09 && !package.yaml.scoring {
+        // Pass-fail (2025-09 "Result aggregation"): the first test case, in order, that is
+        // not accepted gives the verdict; the groups play no part (so BAPCtools' nested
+        // groups, which the spec does not define, are judged as it judges them).
+        let verdict = results
+            .iter()
+            .map(|r| r.verdict)
+            .find(|v| *v != Verdict::Ac)
+            .unwrap_or(Verdict::Ac);
+        return Ok((verdict, None, Vec::new()));
+    }
     let root = scoring::tree(package.yaml.version, &flat, results)?;
     let o = scoring::aggregate(package.yaml.version, package.yaml.scoring, &root)?;
     let groups = o

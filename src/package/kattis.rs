@@ -143,7 +143,8 @@ pub fn build_package(package: &Package, mode: LockMode) -> anyhow::Result<Kattis
             None => Vec::new(),
         };
         for (name, spec) in &package.answer_validators {
-            let args = vec![t.input.clone().into_os_string()];
+            let mut args = vec![t.input.clone().into_os_string()];
+            args.extend(t.settings.answer_validator_args.iter().map(Into::into));
             if let Err(e) =
                 p.run_one_validator(&format!("answer validator `{name}`"), spec, &answer, &args)?
             {
@@ -186,7 +187,8 @@ pub fn build_package(package: &Package, mode: LockMode) -> anyhow::Result<Kattis
         let answer = read(a)?;
         let mut rejected = false;
         for (name, spec) in &package.answer_validators {
-            let args = vec![t.input.clone().into_os_string()];
+            let mut args = vec![t.input.clone().into_os_string()];
+            args.extend(t.settings.answer_validator_args.iter().map(Into::into));
             if p.run_one_validator(&format!("answer validator `{name}`"), spec, &answer, &args)?
                 .is_err()
             {
@@ -400,7 +402,9 @@ pub fn generate_data(
     }
     let mut stack = vec![data.clone()];
     while let Some(d) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&d) else { continue };
+        let Ok(rd) = std::fs::read_dir(&d) else {
+            continue;
+        };
         for e in rd.flatten() {
             let p = e.path();
             if p.is_dir() {

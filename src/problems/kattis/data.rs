@@ -57,6 +57,8 @@ pub struct TestSettings {
     pub input_validator_args: ValidatorArgs,
     /// Arguments of the output validator (after legacy `validator_flags`).
     pub output_validator_args: Vec<String>,
+    /// Arguments of the answer validators (BAPCtools' `answer_validator_args`).
+    pub answer_validator_args: Vec<String>,
     /// Legacy: the output validator named by `output_validator_flags`' `name` (a package may
     /// hold several under `output_validators/`).
     pub output_validator: Option<String>,
@@ -105,6 +107,18 @@ pub struct DataTree {
     pub invalid_outputs: Vec<DataTest>,
     /// `valid_output` cases: each `.out` must be accepted by the output validator.
     pub valid_outputs: Vec<DataTest>,
+}
+
+impl DataTree {
+    /// Every case: the judged tests, then the validation cases.
+    pub fn all_cases(&self) -> impl Iterator<Item = &DataTest> {
+        self.tests
+            .iter()
+            .chain(&self.invalid_inputs)
+            .chain(&self.invalid_answers)
+            .chain(&self.invalid_outputs)
+            .chain(&self.valid_outputs)
+    }
 }
 
 /// The configuration keys of a legacy `testdata.yaml`.
@@ -198,13 +212,9 @@ pub fn load(
     });
     for name in ["sample", "secret"] {
         let sub = data.join(name);
+        // The 2025-09 spec requires data/secret/; BAPCtools' own test packages go without
+        // one, and nothing is judged differently for it: an absent folder holds no test.
         if !sub.is_dir() {
-            if name == "secret" && version == Version::V2025_09 {
-                bail!(
-                    "{}: no data/secret/ folder (the spec requires it)",
-                    dir.display()
-                );
-            }
             continue;
         }
         walk(
@@ -307,6 +317,9 @@ impl Settings {
                 }
                 (Version::V2025_09, "output_validator_args") => {
                     out.test.output_validator_args = string_list(v).with_context(at)?
+                }
+                (Version::V2025_09, "answer_validator_args") => {
+                    out.test.answer_validator_args = string_list(v).with_context(at)?
                 }
                 (Version::V2025_09, "args") => {
                     if !string_list(v).with_context(at)?.is_empty() {
@@ -432,7 +445,8 @@ fn walk(
     let config = read_config(dir, version, constants, true)?;
     let file = dir.join(config_file(version));
     let is_group = top || version == Version::Legacy || config.is_some();
-    if version == Version::V2025_09 && config.is_some() && !top && group != "secret" {
+    if version == Version::V2025_09 && config.is_some() && !top && group != "secret" && !validation
+    {
         bail!(
             "{}: a test data group cannot hold another group (test_group.yaml only in sample/, \
              secret/ and the folders directly in secret/)",

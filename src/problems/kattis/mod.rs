@@ -148,7 +148,7 @@ pub fn has_generators(dir: &Path) -> bool {
 fn load_uncached(dir: &Path, cache_dir: &Path) -> anyhow::Result<Package> {
     let yaml = package::read(dir)?;
     // A package whose data/ generators.yaml makes may not have it yet: `build` writes it.
-    let tree = if has_generators(dir) && !dir.join("data").join("secret").is_dir() {
+    let tree = if has_generators(dir) && !dir.join("data").is_dir() {
         data::DataTree::default()
     } else {
         data::load(dir, yaml.version, &yaml.constants)?
@@ -274,7 +274,7 @@ fn load_uncached(dir: &Path, cache_dir: &Path) -> anyhow::Result<Package> {
         ),
     };
     let mut tests = HashMap::new();
-    for test in tree.tests.iter().chain(&tree.invalid_inputs) {
+    for test in tree.all_cases() {
         let mut input_validators = BTreeMap::new();
         input_validators.insert(
             "validator".to_string(),
@@ -292,7 +292,7 @@ fn load_uncached(dir: &Path, cache_dir: &Path) -> anyhow::Result<Package> {
     }
     let mut more = toml::Table::new();
     for (n, spec) in validators {
-        for test in tree.tests.iter().chain(&tree.invalid_inputs) {
+        for test in tree.all_cases() {
             if let Some(a) = tests.get_mut(&test.input) {
                 a.input_validators.insert(
                     n.clone(),
