@@ -161,7 +161,7 @@ pub struct Target {
     pub key: String,
     /// The generator command after `{{constant}}` and `{count}` substitution, `{seed}` open.
     pub generate: Option<String>,
-    /// The seed `{seed}` stands for ([`seed::seed`]).
+    /// The seed `{seed}` stands for ([`seed::seed`]); 0 for a test without `generate`.
     pub seed: u32,
     /// Files copied from `copy:`: the path relative to the problem folder without extension.
     pub copy: Option<PathBuf>,
