@@ -154,7 +154,15 @@ fn generate_matches_bt_generate() {
     // bt wants a problem folder named by `[a-z0-9]{1,255}`.
     let copy = tmp.path().join("gensum");
     copy_dir(&package(), &copy);
-    let (ok, text) = tools::run_tool(Command::new(&bt).arg("generate").current_dir(&copy));
+    // bt keeps its caches in `$TMPDIR/bapctools_*`: here, inside the temporary folder.
+    let bt_tmp = tmp.path().join("bt-tmp");
+    fs::create_dir_all(&bt_tmp).unwrap();
+    let (ok, text) = tools::run_tool(
+        Command::new(&bt)
+            .arg("generate")
+            .env("TMPDIR", &bt_tmp)
+            .current_dir(&copy),
+    );
     assert!(ok, "bt generate failed:\n{text}");
     // bt also writes `.gitignore` beside data/ (outside data/, not compared) and its cache in
     // its own temporary folder; under data/ it writes only the tests and test_group.yaml.

@@ -28,7 +28,9 @@
 //!   end is added to a non-empty text that lacks one), `{link: in}`-style links of the
 //!   statement and download files, `match` (read, not checked: bt only warns), and the
 //!   inherited `solution`, `random_salt`, `retries`;
-//! * a command: a program under `generators/` (a file, a folder, or a named generator) with
+//! * a command: a program under `generators/` (a file; a folder: its `build` script run in a
+//!   copy, then `run`; else its `run`; else its first file named `main*`, else its first file;
+//!   or a named generator; sources holding `{{constant}}` are run from a substituted copy) with
 //!   arguments split as POSIX shells split them, `{{constant}}` from `problem.yaml`'s
 //!   `constants`, `{name}` (always `testcase`), and `{seed}` / `{seed:N}` (at most once), the
 //!   seed being [`seed::seed`] of the salt, the count value and the command;
@@ -45,8 +47,7 @@
 //!
 //! Not done (bt does them): validating the files (bt leaves a test that fails validation
 //! unwritten: the caller validates), running visualizers, the `.interaction` files bt makes
-//! for interactive samples by running the solution with the interactor, `{{constant}}`
-//! substitution inside generator sources. The default solution (no `solution:` anywhere) is the
+//! for interactive samples by running the solution with the interactor. The default solution (no `solution:` anywhere) is the
 //! first accepted submission by name, where bt picks one at random and writes its choice into
 //! generators.yaml. Symbolic links bt makes (`count` copies, `include`, links) are returned as
 //! the bytes they point to.
@@ -160,7 +161,7 @@ pub struct Target {
     pub key: String,
     /// The generator command after `{{constant}}` and `{count}` substitution, `{seed}` open.
     pub generate: Option<String>,
-    /// The seed `{seed}` stands for ([`seed::seed`]).
+    /// The seed `{seed}` stands for ([`seed::seed`]); 0 for a test without `generate`.
     pub seed: u32,
     /// Files copied from `copy:`: the path relative to the problem folder without extension.
     pub copy: Option<PathBuf>,
@@ -211,6 +212,9 @@ pub struct Plan {
     pub ans_is_output: bool,
     /// Things read but not acted on (deprecated or unknown root keys, a visualizer).
     pub notes: Vec<String>,
+    /// `problem.yaml`'s `constants` (`name`, `name.value`, `name.variant` → text), which bt
+    /// substitutes for `{{name}}` in commands and in generator sources.
+    pub constants: BTreeMap<String, String>,
 }
 
 /// The command line of `target` with `{seed}` left open, for `stress` to run with other seeds
@@ -253,6 +257,7 @@ pub fn plan(problem_dir: &Path, version: Version) -> anyhow::Result<Option<Plan>
             interactive: false,
             ans_is_output: true,
             notes: Vec::new(),
+            constants: BTreeMap::new(),
         },
         known_keys: HashMap::new(),
         known_paths: HashMap::new(),
@@ -264,6 +269,7 @@ pub fn plan(problem_dir: &Path, version: Version) -> anyhow::Result<Option<Plan>
     p.plan.interactive = p.problem.interactive;
     p.plan.ans_is_output = p.problem.ans_is_output;
     p.plan.default_solution = default_solution(problem_dir);
+    p.plan.constants = p.problem.constants.clone();
     p.root(&yaml)?;
     for t in &p.plan.tests {
         if let Some(g) = &t.generate {
@@ -1197,6 +1203,44 @@ impl Parser<'_> {
         out.push_str(rest);
         Ok(out)
     }
+}
+
+/// `text` with every `{{name}}` / `{{name.sub}}` (bt's `CONSTANT_SUBSTITUTE_REGEX`) that names
+/// one of `constants` replaced by its value; others are left as they are (bt warns). Cost:
+/// linear in `text`.
+pub fn substitute_constants(text: &str, constants: &BTreeMap<String, String>) -> String {
+    let word = |w: &str| {
+        w.chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find("{{") {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 2..];
+        let name = after.find("}}").map(|j| &after[..j]);
+        let valid = name.is_some_and(|n| match n.split_once('.') {
+            Some((a, b)) => word(a) && word(b),
+            None => word(n),
+        });
+        match name
+            .filter(|_| valid)
+            .and_then(|n| constants.get(n).map(|v| (n, v)))
+        {
+            Some((n, v)) => {
+                out.push_str(v);
+                rest = &after[n.len() + 2..];
+            }
+            None => {
+                out.push_str("{{");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// `NN-key` (or `NN` for an empty key) with `NN` zero-padded to `width` digits.

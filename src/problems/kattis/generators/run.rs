@@ -19,6 +19,7 @@ struct Programs<'a> {
     problem_dir: &'a Path,
     cache_dir: &'a Path,
     named: &'a BTreeMap<PathBuf, Vec<PathBuf>>,
+    constants: &'a BTreeMap<String, String>,
     limits: &'a RunLimits,
     /// Named generators' files are copied here, one folder each.
     build: tempfile::TempDir,
@@ -29,13 +30,14 @@ impl<'a> Programs<'a> {
     fn new(
         problem_dir: &'a Path,
         cache_dir: &'a Path,
-        named: &'a BTreeMap<PathBuf, Vec<PathBuf>>,
+        plan: &'a Plan,
         limits: &'a RunLimits,
     ) -> anyhow::Result<Programs<'a>> {
         Ok(Programs {
             problem_dir,
             cache_dir,
-            named,
+            named: &plan.generators,
+            constants: &plan.constants,
             limits,
             build: tempfile::Builder::new()
                 .prefix("gridjudge-bt-build-")
@@ -78,6 +80,34 @@ impl<'a> Programs<'a> {
                     .with_context(|| format!("cannot copy {}", f.display()))?;
             }
             dir.join(files[0].file_name().unwrap_or_default())
+        } else if full.is_dir() && full.join("build").is_file() {
+            // bt's `build+run` language: `build` runs in a copy of the folder and leaves `run`.
+            let dir = self.build.path().join("built").join(rel);
+            std::fs::create_dir_all(&dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
+            for e in std::fs::read_dir(&full)? {
+                let p = e?.path();
+                if p.is_file() {
+                    std::fs::copy(&p, dir.join(p.file_name().unwrap_or_default()))?;
+                }
+            }
+            let o = std::process::Command::new(dir.join("build"))
+                .current_dir(&dir)
+                .stdin(std::process::Stdio::null())
+                .output()
+                .with_context(|| format!("cannot run {}/build", rel.display()))?;
+            if !o.status.success() || !dir.join("run").is_file() {
+                bail!(
+                    "{}/build failed ({}) or left no `run`: {}",
+                    rel.display(),
+                    o.status,
+                    String::from_utf8_lossy(&o.stderr).trim()
+                );
+            }
+            return Ok(vec![dir.join("run").into()]);
+        } else if full.is_dir() && full.join("run").is_file() {
+            // bt's `run` language: the folder's `run` is the program.
+            return Ok(vec![full.join("run").into()]);
         } else if full.is_dir() {
             let mut names: Vec<PathBuf> = std::fs::read_dir(&full)
                 .with_context(|| format!("cannot list {}", full.display()))?
@@ -103,6 +133,7 @@ impl<'a> Programs<'a> {
         } else {
             bail!("{} does not exist", rel.display());
         };
+        let main = self.substituted(rel, &main)?;
         if main.extension().is_some_and(|e| e == "sh") {
             return Ok(vec!["sh".into(), main.into()]);
         }
@@ -119,6 +150,43 @@ impl<'a> Programs<'a> {
             Prepared::Ready(argv) => Ok(argv),
             Prepared::CompileError(msg) => bail!("{}: cannot compile: {msg}", rel.display()),
         }
+    }
+
+    /// `main` itself, or, when it or a file beside it holds a `{{constant}}` of problem.yaml,
+    /// a copy of its folder in the build folder with the constants substituted (bt builds
+    /// generators with `substitute_constants`).
+    fn substituted(&self, rel: &Path, main: &Path) -> anyhow::Result<PathBuf> {
+        let Some(dir) = main.parent() else {
+            return Ok(main.to_path_buf());
+        };
+        let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+        for e in std::fs::read_dir(dir).with_context(|| format!("cannot list {}", dir.display()))? {
+            let p = e?.path();
+            if p.is_file() {
+                let bytes =
+                    std::fs::read(&p).with_context(|| format!("cannot read {}", p.display()))?;
+                files.push((p, bytes));
+            }
+        }
+        let changed = |b: &[u8]| {
+            std::str::from_utf8(b)
+                .is_ok_and(|t| super::substitute_constants(t, self.constants) != t)
+        };
+        if !files.iter().any(|(_, b)| changed(b)) {
+            return Ok(main.to_path_buf());
+        }
+        let out = self.build.path().join("substituted").join(rel);
+        std::fs::create_dir_all(&out)
+            .with_context(|| format!("cannot create {}", out.display()))?;
+        for (p, bytes) in files {
+            let name = p.file_name().unwrap_or_default();
+            let bytes = match std::str::from_utf8(&bytes) {
+                Ok(t) => super::substitute_constants(t, self.constants).into_bytes(),
+                Err(_) => bytes,
+            };
+            std::fs::write(out.join(name), bytes)?;
+        }
+        Ok(out.join(main.file_name().unwrap_or_default()))
     }
 
     /// Runs `argv` with stdin `stdin` and stdout into `stdout`, in the folder `cwd` (`None`: a
@@ -278,7 +346,7 @@ pub fn generate(
     limits: &RunLimits,
     jobs: usize,
 ) -> anyhow::Result<BTreeMap<PathBuf, Vec<u8>>> {
-    let programs = Programs::new(problem_dir, cache_dir, &plan.generators, limits)?;
+    let programs = Programs::new(problem_dir, cache_dir, plan, limits)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
         .build()
@@ -444,7 +512,7 @@ pub fn run_line(
     cache_dir: &Path,
     limits: &RunLimits,
 ) -> anyhow::Result<Vec<u8>> {
-    let programs = Programs::new(problem_dir, cache_dir, &plan.generators, limits)?;
+    let programs = Programs::new(problem_dir, cache_dir, plan, limits)?;
     let cwd = tempfile::Builder::new()
         .prefix("gridjudge-bt-case-")
         .tempdir()

@@ -210,6 +210,12 @@ impl<'a> Reader<'a> {
     fn value(&mut self, rest: &'a str, indent: usize, in_map: bool) -> Option<Node> {
         if rest.is_empty() {
             return match self.lines.get(self.at) {
+                Some(l) if l.indent > indent && l.text.starts_with(['[', '{']) => {
+                    // A flow collection on the lines below its key.
+                    let text = l.text;
+                    self.at += 1;
+                    self.value(text, indent, in_map)
+                }
                 Some(l) if l.indent > indent => {
                     let i = l.indent;
                     self.block(i)
@@ -548,5 +554,15 @@ mod tests {
         assert!(
             matches!(n.at(&[Step::Key("l".into())]), Some(Node::Seq(s, false)) if s.len() == 1)
         );
+        // A flow collection on the lines below its key, with a trailing comma (BAPCtools'
+        // test problem `identity` writes one).
+        let n = parse("json:\n  {\n    data:\n      [\n        { \"\": a 1 },\n      ],\n  }\n")
+            .unwrap();
+        let item = n.at(&[
+            Step::Key("json".into()),
+            Step::Key("data".into()),
+            Step::Index(0),
+        ]);
+        assert!(matches!(item, Some(Node::Map(e, true)) if e[0].1.is_empty()));
     }
 }
