@@ -687,12 +687,22 @@ fn compiler_version(compiler: &str) -> Option<String> {
     if let Some(v) = map.lock().ok()?.get(compiler) {
         return v.clone();
     }
+    // kotlinc (and the JVM tools) know `-version` only, and print it on stderr.
+    let flag = if compiler.starts_with("kotlin") {
+        "-version"
+    } else {
+        "--version"
+    };
     let v = Command::new(compiler)
-        .arg("--version")
+        .arg(flag)
         .output()
         .ok()
         .filter(|o| o.status.success())
-        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned());
+        .map(|o| {
+            let mut s = String::from_utf8_lossy(&o.stdout).into_owned();
+            s.push_str(&String::from_utf8_lossy(&o.stderr));
+            s
+        });
     map.lock().ok()?.insert(compiler.to_string(), v.clone());
     v
 }
