@@ -470,7 +470,7 @@ fn one_bad_folder_does_not_break_list() {
     assert_eq!(out.status.code(), Some(1), "{}", common::text(&out));
     let listed = text(&out.stdout);
     assert!(
-        listed.contains("game\n") && listed.contains("zz\n  gen\n"),
+        listed.contains("game  (gridjudge)\n") && listed.contains("zz  (gridjudge)\n  gen\n"),
         "{listed}"
     );
     assert!(!listed.contains("copy"), "{listed}");

@@ -186,7 +186,7 @@ fn a_problem_written_as_a_folder_builds_verifies_stresses_and_exports() {
     let listed = String::from_utf8_lossy(&o.stdout).into_owned();
     assert_eq!(
         listed.lines().collect::<Vec<_>>(),
-        ["sum", "  gen"],
+        ["sum  (gridjudge)", "  gen"],
         "{listed}"
     );
 

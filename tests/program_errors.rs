@@ -272,8 +272,8 @@ fn a_missing_compiler_is_named_with_how_to_get_it() {
         &err,
         &[
             BAD_TEST,
-            "generator `bad` (bad.cpp): cannot run `g++ --version`: is g++ installed? (Debian: \
-             apt-get install g++)",
+            "generator `bad` (bad.cpp): C++: cannot run `g++ --version`: is g++ installed? \
+             (Debian: apt-get install g++)",
         ],
     );
     assert!(!err.contains("cannot compile"), "{err}");

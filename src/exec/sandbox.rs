@@ -16,7 +16,7 @@
 //! # What a judged program sees
 //! * `/usr` and the top-level `/bin`, `/sbin`, `/lib*` (bound read-only, or recreated as the
 //!   symlinks into `/usr` of merged-`/usr` systems), and from `/etc` only the dynamic linker's
-//!   cache and configuration and `/etc/alternatives`; nothing else of the host: not the
+//!   cache and configuration, `/etc/alternatives` and the JVM's `/etc/java-*`; nothing else of the host: not the
 //!   problem folder, the tests, the answers, the compile cache, the home folders; the box's
 //!   root and `/dev` are read-only;
 //! * its program under `/box` (read-only; copied once per [`Session`] into the session's
@@ -151,6 +151,24 @@ fn system_view() -> Vec<OsString> {
         "/etc/alternatives",
     ] {
         push(&["--ro-bind-try".as_ref(), etc.as_ref(), etc.as_ref()]);
+    }
+    // The JVM's own configuration (Debian keeps `conf/security/java.security` there, as a
+    // symlink from the JDK): Kotlin's runner loads classes through a class loader that reads
+    // it, and fails without it.
+    if let Ok(rd) = std::fs::read_dir("/etc") {
+        let mut java: Vec<PathBuf> = rd
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| {
+                p.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.starts_with("java-"))
+            })
+            .collect();
+        java.sort();
+        for dir in java {
+            push(&["--ro-bind-try".as_ref(), dir.as_os_str(), dir.as_os_str()]);
+        }
     }
     push(&[
         "--proc".as_ref(),
