@@ -41,7 +41,10 @@ pub enum Command {
     /// answer with the checker, cross-check small tests against the brute-force solver, then
     /// commit problems/<p>/tests/NN.in and NN.ans with their SHA-256 in tests.lock in one step
     /// (all or nothing). The lock is keyed by test identity (generator line and seed, or file):
-    /// added, removed and renumbered tests are recorded, a changed test is an error.
+    /// added, removed and renumbered tests are recorded, a changed test is an error. A Kattis
+    /// package (a folder holding problem.yaml) is built in place: data/ made by its
+    /// generators/generators.yaml when it has one, checked by its own validators, and locked
+    /// in gridjudge.lock.
     Build(build::BuildArgs),
     /// Judge submissions on a problem's built tests (problems/<p>/tests): the help text is
     /// [`judge_about`], which lists the languages from their one table.
@@ -53,7 +56,9 @@ pub enum Command {
     /// tests that kills them all; save the results to problems/<p>/report/verify.json for
     /// `build --report`. Exits with 1 when an expectation fails or a wrong submission
     /// survives. Problems without a submissions folder are skipped with a note when none is
-    /// named, and are an error when named.
+    /// named, and are an error when named. A Kattis package's submissions are checked against
+    /// their folder, submissions.yaml or @EXPECTED_RESULTS@ expectations (and scores), under
+    /// the time limit derived from the accepted ones when problem.yaml fixes none.
     Verify(verify::VerifyArgs),
     /// Stress a submission: generate tests from consecutive seeds (generator line: NAME
     /// key=value ..., integer ranges such as n=1..6 drawn per seed), run the submission and
@@ -84,8 +89,8 @@ pub enum Command {
     /// output differs from it is marked (game: missing and extra cells; bunny: missed mistakes
     /// and moves wrongly reported as mistakes).
     Render(render::RenderArgs),
-    /// List the problems (built-in and program problems under `problems/`) and their
-    /// generators.
+    /// List the problems (built-in and program problems under `problems/`, Kattis packages of
+    /// either version) with their format and generators.
     List(list::ListArgs),
     /// Hand the user NAME the cgroups that limit judged programs (run once, as root): with
     /// cgroup v1, a folder owned by NAME in the memory, pids and cpuacct hierarchies
