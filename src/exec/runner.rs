@@ -628,8 +628,7 @@ fn run_unconfined(spec: &RunSpec, prog: &OsString, args: &[OsString]) -> anyhow:
         });
     }
     let start = Instant::now();
-    let pid =
-        spawn(cmd).with_context(|| format!("cannot start {}", Path::new(prog).display()))?;
+    let pid = spawn(cmd).with_context(|| format!("cannot start {}", Path::new(prog).display()))?;
     let _recorded = GroupGuard::new(pid);
 
     let mut meter = ProcMeter::new(pid, limits.memory_kib);
