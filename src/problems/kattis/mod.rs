@@ -412,7 +412,8 @@ fn mapped_command(tool: &str, args: &[String]) -> String {
 /// for every form of the specification's "Programs" section (2025-09 and legacy):
 ///
 /// * a single source file of a language gridjudge runs ([`crate::exec::compile`]): itself;
-/// * an executable file: run as it is; a `.sh` file: run by `sh` (as problemtools does);
+/// * an executable file: run as it is; a `.sh` file: run by `sh`, a `.bash` file by `bash`
+///   (BAPCtools' language table);
 /// * a folder with `build` and/or `run` scripts: the folder is copied into the compile cache
 ///   (keyed by its content's SHA-256), `build` runs there once ([`built_copy`]) and the
 ///   copy's `run` is the program; the package is never written to;
@@ -476,10 +477,11 @@ fn program_spec(
             let cmd = mapped_command(tool, &[sh_quote(&abs), "/dev/stdin".into()]);
             return Ok(spec_table(None, Some(cmd), Some("kattis")));
         }
-        Some("sh") => {
+        // As BAPCtools' language table runs them: `.sh` with sh, `.bash` with bash.
+        Some(shell @ ("sh" | "bash")) => {
             return Ok(spec_table(
                 None,
-                Some(format!("sh {}", sh_quote(&abs))),
+                Some(format!("{shell} {}", sh_quote(&abs))),
                 Some("kattis"),
             ))
         }
