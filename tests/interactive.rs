@@ -656,3 +656,47 @@ fn an_interactive_program_problem_is_not_built_without_its_player() {
     );
     assert!(!tmp.path().join("sum/tests.lock").exists());
 }
+
+/// Kattis convention: sends the two numbers, then closes its stdout from a thread (as
+/// BAPCtools' `pseudointeraction` test problem does) while it goes on reading the answer.
+const CLOSING_INTERACTOR: &str = r#"import os, sys, threading
+fb = sys.argv[3]
+a, b = map(int, open(sys.argv[1]).read().split())
+def send():
+    sys.stdout.write(f"{a} {b}\n")
+    sys.stdout.flush()
+    os.close(sys.stdout.fileno())
+t = threading.Thread(target=send, daemon=True)
+t.start()
+line = sys.stdin.readline()
+if line.strip() != str(a + b):
+    open(fb + "judgemessage.txt", "w").write(f"expected {a + b}, found {line!r}\n")
+    sys.exit(43)
+sys.exit(42)
+"#;
+
+/// An interactor that closes its output early ends the submission's input there: a submission
+/// that reads until the end of its input and only then answers is accepted (it used to wait
+/// for a stream end that never came, and got TLE, because the judge kept a copy of the
+/// interactor's stdout). In the sandbox and without it.
+#[test]
+fn an_interactor_that_closes_its_output_early_ends_the_submissions_input() {
+    let tmp = problem(("interactor.py", CLOSING_INTERACTOR), "kattis", "", PLAYER);
+    build(&tmp);
+    let to_eof = tmp.path().join("to_eof.py");
+    fs::write(
+        &to_eof,
+        "import sys\na, b = map(int, sys.stdin.read().split())\nprint(a + b, flush=True)\n",
+    )
+    .unwrap();
+    let modes: &[&[&str]] = if sandboxed() {
+        &[&[], &["--no-sandbox"]]
+    } else {
+        &[&["--no-sandbox"]]
+    };
+    for more in modes {
+        let r = judge(&tmp, "to_eof.py", more);
+        assert_eq!(verdicts(&r), ["AC", "AC"], "{more:?}: {r:?}");
+        assert_eq!(r[0].2, "<3 4\n>7\n", "{more:?}: the transcript");
+    }
+}

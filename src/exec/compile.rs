@@ -558,11 +558,14 @@ pub struct Submission {
     pub kind: SubmissionKind,
 }
 
-fn is_executable(path: &Path) -> bool {
+/// Whether `path` is a regular file with an execute bit set (one `stat`).
+pub fn is_executable(path: &Path) -> bool {
     std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
-fn in_path(word: &str) -> bool {
+/// Whether the program `word` is an executable file in a folder of `PATH` (one `stat` per
+/// folder).
+pub fn in_path(word: &str) -> bool {
     std::env::var_os("PATH")
         .map(|p| std::env::split_paths(&p).any(|d| is_executable(&d.join(word))))
         .unwrap_or(false)
@@ -1032,6 +1035,144 @@ fn folder_files(dir: &Path) -> anyhow::Result<Vec<(PathBuf, Vec<u8>)>> {
     }
     out.sort();
     Ok(out)
+}
+
+/// `sub` with a problem's included files (the Kattis package format's "Included files",
+/// both versions): the files of `include/<language code>/` ([`Language::code`]), or of
+/// `include/default/` when the language has no folder of its own (2025-09), are copied into a
+/// copy of the submission before it is compiled, replacing the submission's own files of the
+/// same name. The copy is a folder in `cache_dir/included/<hash>/` (the SHA-256 of every
+/// file's path and bytes; made once, reused after) and the result a folder program of the
+/// submission's language ([`FolderProgram`]). Its entry point is an included file with the
+/// language's main name (`main.*`, Python's `__main__.py`: a driver, as the specification
+/// says) when there is one, else the submission's own. `sub` itself when it has no language
+/// (an executable, a command) or no folder applies. Cost: reads and copies every file.
+///
+/// Errors: a file cannot be read or copied, naming it.
+pub fn with_included(
+    sub: &Submission,
+    include: &Path,
+    cache_dir: &Path,
+) -> anyhow::Result<Submission> {
+    let Some(language) = sub.kind.language() else {
+        return Ok(sub.clone());
+    };
+    let code = match language {
+        // PyPy runs the Python 3 files.
+        Language::PyPy3 => "python3",
+        l => l.code(),
+    };
+    let own = include.join(code);
+    let folder = if own.is_dir() {
+        own
+    } else if include.join("default").is_dir() {
+        include.join("default")
+    } else {
+        return Ok(sub.clone());
+    };
+    // The submission's files (relative path, bytes) and its entry point.
+    let (mut files, entry): (Vec<(PathBuf, Vec<u8>)>, PathBuf) = match &sub.kind {
+        SubmissionKind::Folder(f) => (
+            folder_files(&f.dir)?,
+            f.entry
+                .strip_prefix(&f.dir)
+                .unwrap_or(&f.entry)
+                .to_path_buf(),
+        ),
+        SubmissionKind::Cpp(p)
+        | SubmissionKind::Rust(p)
+        | SubmissionKind::C(p)
+        | SubmissionKind::Python(p)
+        | SubmissionKind::PyPy(p)
+        | SubmissionKind::Python2(p)
+        | SubmissionKind::Java(p)
+        | SubmissionKind::Kotlin(p) => {
+            let name = PathBuf::from(p.file_name().unwrap_or_default());
+            let bytes = std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?;
+            (vec![(name.clone(), bytes)], name)
+        }
+        SubmissionKind::Executable(_) | SubmissionKind::Command(_) => return Ok(sub.clone()),
+    };
+    let included = folder_files(&folder)?;
+    let driver = included
+        .iter()
+        .map(|(p, _)| p)
+        .find(|p| {
+            let n = p.to_string_lossy().to_ascii_lowercase();
+            language.is_source(p) && (n == "__main__.py" || n.starts_with("main."))
+        })
+        .cloned();
+    for (p, bytes) in included {
+        files.retain(|(q, _)| *q != p);
+        files.push((p, bytes));
+    }
+    files.sort();
+    let mut h = Sha256::new();
+    h.update(b"included\0");
+    h.update(code.as_bytes());
+    for (p, bytes) in &files {
+        h.update([0]);
+        h.update(p.as_os_str().as_encoded_bytes());
+        h.update([0]);
+        h.update(bytes);
+    }
+    let key: String = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
+    let parent = cache_dir.join("included");
+    let copy = absolute(&parent.join(&key))?;
+    if !copy.is_dir() {
+        std::fs::create_dir_all(&parent)
+            .with_context(|| format!("cannot create {}", parent.display()))?;
+        let tmp = tempfile::Builder::new()
+            .prefix(".copy-")
+            .tempdir_in(&parent)
+            .with_context(|| format!("cannot create a folder in {}", parent.display()))?;
+        for (p, bytes) in &files {
+            let to = tmp.path().join(p);
+            if let Some(d) = to.parent() {
+                std::fs::create_dir_all(d)
+                    .with_context(|| format!("cannot create {}", d.display()))?;
+            }
+            std::fs::write(&to, bytes).with_context(|| format!("cannot write {}", to.display()))?;
+        }
+        let kept = tmp.keep();
+        if std::fs::rename(&kept, &copy).is_err() {
+            // Another process made the same copy first.
+            let _ = std::fs::remove_dir_all(&kept);
+            if !copy.is_dir() {
+                bail!("cannot move a copy into {}", copy.display());
+            }
+        }
+    }
+    // Java and Kotlin start a class: the original folder's, or the entry file's.
+    let from_driver = driver.is_some();
+    let entry = driver.unwrap_or(entry);
+    let entry_arg = match (&sub.kind, language) {
+        (SubmissionKind::Folder(o), Language::Java | Language::Kotlin) if !from_driver => {
+            o.main_class.clone()
+        }
+        (_, Language::Java | Language::Kotlin) => {
+            let stem = entry
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            Some(if language == Language::Kotlin {
+                let mut c = stem.chars();
+                let cap: String = c
+                    .next()
+                    .map(|f| f.to_uppercase().chain(c).collect())
+                    .unwrap_or_default();
+                format!("{cap}Kt")
+            } else {
+                stem
+            })
+        }
+        _ => Some(entry.to_string_lossy().into_owned()),
+    };
+    let f = FolderProgram::of_dir(&copy, Some(language.code()), entry_arg.as_deref())?;
+    Ok(Submission {
+        name: sub.name.clone(),
+        kind: SubmissionKind::Folder(Box::new(f)),
+    })
 }
 
 /// A Python folder program made runnable as `python DIR`: a copy of its files in the compile

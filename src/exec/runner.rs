@@ -471,11 +471,15 @@ impl Rlimits {
 /// Starts `cmd`, not while a program to be executed is being written (`ETXTBSY`, see
 /// [`EXEC_WRITE_GUARD`]); returns the pid of the new process group's leader, which is waited
 /// for by hand.
-fn spawn(cmd: &mut Command) -> std::io::Result<i32> {
+fn spawn(mut cmd: Command) -> std::io::Result<i32> {
     let child = {
         let _starting = EXEC_WRITE_GUARD.read().unwrap_or_else(|e| e.into_inner());
         cmd.spawn()
     }?;
+    // `Command` keeps its own copies of the child's stdin, stdout and stderr until it is
+    // dropped: a pipe's write end kept here would hide from the reader that the program
+    // closed its stdout early (an interactor that closes its output and goes on reading).
+    drop(cmd);
     // From here on the std handle is not used: the pid is waited for by `wait_run`.
     Ok(child.id() as i32)
 }
@@ -624,8 +628,7 @@ fn run_unconfined(spec: &RunSpec, prog: &OsString, args: &[OsString]) -> anyhow:
         });
     }
     let start = Instant::now();
-    let pid =
-        spawn(&mut cmd).with_context(|| format!("cannot start {}", Path::new(prog).display()))?;
+    let pid = spawn(cmd).with_context(|| format!("cannot start {}", Path::new(prog).display()))?;
     let _recorded = GroupGuard::new(pid);
 
     let mut meter = ProcMeter::new(pid, limits.memory_kib);
@@ -924,7 +927,7 @@ fn run_sandboxed(
         });
     }
     let start = Instant::now();
-    let pid = spawn(&mut cmd).context("cannot start the sandbox (bwrap)")?;
+    let pid = spawn(cmd).context("cannot start the sandbox (bwrap)")?;
     drop(status_write);
     let _recorded = GroupGuard::new(pid);
 

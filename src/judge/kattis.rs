@@ -150,7 +150,19 @@ pub fn verify_package(package: &Package, opts: &JudgeOptions) -> anyhow::Result<
     if tests.is_empty() {
         bail!("{}: data/ holds no test case", dir.display());
     }
-    let subs = submissions::load(dir, package.yaml.version)?;
+    let mut subs = submissions::load(dir, package.yaml.version)?;
+    // The package's included files go into every submission of their language (spec,
+    // "Included files").
+    let include = dir.join("include");
+    if include.is_dir() {
+        for s in &mut subs {
+            if let Some(sub) = &s.submission {
+                let with = crate::exec::compile::with_included(sub, &include, &opts.cache_dir)
+                    .with_context(|| format!("{}: its included files", sub.name))?;
+                s.submission = Some(with);
+            }
+        }
+    }
     if subs.is_empty() {
         bail!("{}: submissions/ holds no submission", dir.display());
     }

@@ -92,7 +92,8 @@ fn flags<'de, D: serde::Deserializer<'de>>(d: D) -> Result<BTreeMap<String, Stri
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ProgramTable {
-    /// A source or executable file, relative to the problem folder.
+    /// A source or executable file, or a folder of sources that make one program (compiled
+    /// together, or a Python folder), relative to the problem folder.
     pub source: Option<String>,
     /// A shell command line, run in the problem folder.
     pub command: Option<String>,

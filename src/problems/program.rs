@@ -19,7 +19,9 @@
 //!
 //! A program is a path relative to the problem folder — a source file compiled once and cached
 //! by content hash as `judge` does (`.cpp`/`.cc`/`.cxx`, `.c`, `.rs`, `.java`; `.py` runs with
-//! `python3`), or an executable file run as it is — or a table with exactly one of `source`
+//! `python3`), an executable file run as it is, or a folder of sources that make one program
+//! ([`crate::exec::compile::FolderProgram`]: C or C++ files compiled together, a Python folder
+//! with `__main__.py`) — or a table with exactly one of `source`
 //! (the same) and `command` (a shell command line run with `/bin/sh -c` in the problem folder,
 //! the program's arguments appended).
 //!
@@ -241,7 +243,8 @@ impl ProgramProblem {
             match (&t.source, &t.command) {
                 (Some(s), None) => {
                     let p = dir.join(s);
-                    if !p.is_file() {
+                    // A folder is one program of all its sources (`FolderProgram`).
+                    if !p.is_file() && !p.is_dir() {
                         bail!("{origin}: [programs] {what}: no such file {}", p.display());
                     }
                 }

@@ -101,8 +101,9 @@ pub const PROVISIONAL_TIME_MS: u64 = 10_000;
 /// `cache_dir` when first used.
 ///
 /// Errors: `problem.yaml` or the data tree is invalid ([`package::read`], [`data::load`]); a
-/// program the package declares cannot be used (a `build`/`run` script, checktestdata or VIVA
-/// files, several output validators), each naming the file.
+/// program the package declares cannot be used (no language gridjudge runs, a failed `build`
+/// script, checktestdata or VIVA not installed, several output validators), each naming the
+/// file.
 pub fn load(dir: &Path, cache_dir: &Path) -> anyhow::Result<&'static Package> {
     use std::sync::{Mutex, OnceLock};
     static LOADED: OnceLock<Mutex<HashMap<PathBuf, &'static Package>>> = OnceLock::new();
@@ -468,71 +469,225 @@ fn spec_table(
     t.into()
 }
 
-/// The `[programs]` declaration of the package program at `path` (a file or a folder, as the
-/// specification's "Programs" allows), in the Kattis convention; with 2025-09 constants
-/// substituted into a copy in `cache_dir` when its sources use any.
+/// `p` quoted for `/bin/sh` (single quotes).
+fn sh_quote(p: &Path) -> String {
+    format!("'{}'", p.to_string_lossy().replace('\'', "'\\''"))
+}
+
+/// A `command` that runs `tool` (with `args`, each already quoted) and turns its exit code
+/// into the Kattis convention: 0 (valid) becomes 42, 1 (invalid) 43, any other code stays (a
+/// judge error). The flags the judge appends are not passed on (neither tool reads them).
+fn mapped_command(tool: &str, args: &[String]) -> String {
+    format!(
+        "kattis_exit() {{ {tool} {}; s=$?; if [ $s -eq 0 ]; then exit 42; elif [ $s -eq 1 ]; \
+         then exit 43; else exit $s; fi; }}; kattis_exit",
+        args.join(" ")
+    )
+}
+
+/// The `[programs]` declaration of the package program at `path`, in the Kattis convention,
+/// for every form of the specification's "Programs" section (2025-09 and legacy):
+///
+/// * a single source file of a language gridjudge runs ([`crate::exec::compile`]): itself;
+/// * an executable file: run as it is; a `.sh` file: run by `sh`, a `.bash` file by `bash`
+///   (BAPCtools' language table);
+/// * a folder with `build` and/or `run` scripts: the folder is copied into the compile cache
+///   (keyed by its content's SHA-256), `build` runs there once ([`built_copy`]) and the
+///   copy's `run` is the program; the package is never written to;
+/// * any other folder: one program of all its sources ([`crate::exec::compile::FolderProgram`]:
+///   several C or C++ files compiled together, a Python folder run through `__main__.py`);
+/// * checktestdata `.ctd` and VIVA `.viva` input validators, run by the `checktestdata`
+///   program (Debian package `checktestdata`) or `pyctd` (PyPI `checktestdata`, what
+///   problemtools runs) and by `viva.sh` or `viva` (problemtools' `support/viva`), their exit
+///   codes 0/1 mapped to 42/43 as problemtools maps them.
+///
+/// 2025-09 constants are substituted into a copy in `cache_dir` first when the sources use
+/// any.
+///
+/// Errors, naming the file: no language gridjudge runs, a folder without sources, a failed
+/// `build` or one that leaves no `run`, checktestdata or VIVA not installed.
 fn program_spec(
     dir: &Path,
     path: &Path,
     constants: &BTreeMap<String, BTreeMap<String, String>>,
     cache_dir: &Path,
 ) -> anyhow::Result<toml::Value> {
+    use crate::exec::compile::{in_path, is_executable, FolderProgram, SubmissionKind};
     let shown = path.display();
     let path = substituted(path, constants, cache_dir)?;
-    let source = if path.is_dir() {
-        for script in ["build", "run"] {
-            if path.join(script).exists() {
-                bail!(
-                    "{shown}: programs with `build`/`run` scripts are not supported by gridjudge \
-                     yet"
-                );
-            }
-        }
-        if path.join("__main__.py").is_file() {
-            let p = path.to_string_lossy().replace('\'', "'\\''");
+    if path.is_dir() {
+        if path.join("build").is_file() || path.join("run").is_file() {
+            let copy = built_copy(&path, cache_dir).with_context(|| shown.to_string())?;
             return Ok(spec_table(
                 None,
-                Some(format!("python3 '{p}'")),
+                Some(sh_quote(&copy.join("run"))),
                 Some("kattis"),
             ));
         }
-        let files: Vec<PathBuf> = programs_in(&path)?
-            .into_iter()
-            .filter(|p| p.is_file() && crate::exec::compile::SubmissionKind::of_source(p).is_some())
-            .collect();
-        match files.len() {
-            0 => bail!("{shown}: no source file gridjudge can compile in this program folder"),
-            1 => files[0].clone(),
-            _ => {
-                // Several sources: the one holding `main` (C, C++), as a single translation
-                // unit with its local headers beside it.
-                let mains: Vec<&PathBuf> = files
-                    .iter()
-                    .filter(|f| std::fs::read_to_string(f).is_ok_and(|s| s.contains("main(")))
-                    .collect();
-                match mains.as_slice() {
-                    [one] => (*one).clone(),
-                    _ => bail!(
-                        "{shown}: several source files and not exactly one with main(); \
-                         gridjudge compiles one source file per program"
-                    ),
-                }
-            }
+        FolderProgram::of_dir(&path, None, None).with_context(|| shown.to_string())?;
+        return Ok(spec_table(Some(rel(dir, &path)), None, Some("kattis")));
+    }
+    let abs = std::path::absolute(&path).unwrap_or_else(|_| path.clone());
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("ctd") => {
+            // DOMjudge's checktestdata, else the Python reimplementation's `pyctd` (the PyPI
+            // package `checktestdata`, which problemtools installs): both read the input on
+            // stdin and exit 0 (valid), 1 (invalid) or another code (a broken script).
+            let Some(tool) = ["checktestdata", "pyctd"].into_iter().find(|t| in_path(t)) else {
+                bail!(
+                    "{shown}: a checktestdata validator needs the `checktestdata` program \
+                     (Debian trixie and later: apt-get install checktestdata) or `pyctd` (pip \
+                     install checktestdata), and neither is in PATH"
+                );
+            };
+            let cmd = mapped_command(tool, &[sh_quote(&abs)]);
+            return Ok(spec_table(None, Some(cmd), Some("kattis")));
         }
-    } else {
-        path.clone()
-    };
-    match source.extension().and_then(|e| e.to_str()) {
-        Some("ctd") | Some("viva") => bail!(
-            "{shown}: checktestdata and VIVA validators are not supported by gridjudge (write \
-             the validator as a program)"
-        ),
+        Some("viva") => {
+            let Some(tool) = ["viva.sh", "viva"].into_iter().find(|t| in_path(t)) else {
+                bail!(
+                    "{shown}: a VIVA validator needs the VIVA interpreter (`viva.sh` or `viva` \
+                     in PATH, as problemtools ships it in support/viva), which is not installed"
+                );
+            };
+            // VIVA reads the input from a file named last.
+            let cmd = mapped_command(tool, &[sh_quote(&abs), "/dev/stdin".into()]);
+            return Ok(spec_table(None, Some(cmd), Some("kattis")));
+        }
+        // As BAPCtools' language table runs them: `.sh` with sh, `.bash` with bash.
+        Some(shell @ ("sh" | "bash")) => {
+            return Ok(spec_table(
+                None,
+                Some(format!("{shell} {}", sh_quote(&abs))),
+                Some("kattis"),
+            ))
+        }
         _ => {}
     }
-    if crate::exec::compile::SubmissionKind::of_source(&source).is_none() {
-        bail!("{shown}: not a program gridjudge can run (unknown language)");
+    if SubmissionKind::of_source(&path).is_none() && !is_executable(&path) {
+        bail!(
+            "{shown}: not a program gridjudge can run (no language it runs, and not an \
+             executable file)"
+        );
     }
-    Ok(spec_table(Some(rel(dir, &source)), None, Some("kattis")))
+    Ok(spec_table(Some(rel(dir, &path)), None, Some("kattis")))
+}
+
+/// The built copy of the program folder `src` that has `build` and/or `run` scripts (the
+/// specification's "Programs"): a copy of every file below it (hidden ones left out) in
+/// `cache_dir/kattis-build/<hash>/`, the hash (SHA-256, 16 hex digits) of the files' paths,
+/// execute bits and bytes. `build`, when there, runs once in the copy (with the copy as its
+/// working folder); the copy is then kept, so that later processes find it built. Once per
+/// process and hash. Cost: reads every file of the folder.
+///
+/// Errors: a file cannot be read or copied; `build` fails (its output's head in the message);
+/// no executable `run` after the build.
+fn built_copy(src: &Path, cache_dir: &Path) -> anyhow::Result<PathBuf> {
+    use sha2::Digest;
+    use std::os::unix::fs::PermissionsExt;
+    use std::sync::{Mutex, OnceLock};
+    static BUILT: OnceLock<Mutex<HashMap<PathBuf, PathBuf>>> = OnceLock::new();
+    let mut files = Vec::new();
+    let mut todo = vec![src.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).with_context(|| format!("cannot read {}", d.display()))? {
+            let p = e
+                .with_context(|| format!("cannot read {}", d.display()))?
+                .path();
+            if p.file_name()
+                .is_some_and(|n| n.as_encoded_bytes().starts_with(b"."))
+            {
+                continue;
+            }
+            if p.is_dir() {
+                todo.push(p);
+            } else if p.is_file() {
+                let rel = p.strip_prefix(src).unwrap_or(&p).to_path_buf();
+                let bytes =
+                    std::fs::read(&p).with_context(|| format!("cannot read {}", p.display()))?;
+                files.push((rel, crate::exec::compile::is_executable(&p), bytes));
+            }
+        }
+    }
+    files.sort();
+    let mut h = sha2::Sha256::new();
+    h.update(b"kattis-build\0");
+    for (rel, exec, bytes) in &files {
+        h.update(rel.as_os_str().as_encoded_bytes());
+        h.update([0, u8::from(*exec), 0]);
+        h.update(bytes);
+        h.update([0]);
+    }
+    let hash: String = h
+        .finalize()
+        .iter()
+        .take(8)
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let parent = cache_dir.join("kattis-build");
+    let root = std::path::absolute(parent.join(&hash))
+        .with_context(|| format!("cannot resolve {}", parent.display()))?;
+    let map = BUILT.get_or_init(Default::default);
+    // Held during the build: one build per folder, and at most one at a time.
+    let mut done = map.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(p) = done.get(&root) {
+        return Ok(p.clone());
+    }
+    let marker = root.join(".gridjudge-built");
+    if !marker.is_file() {
+        std::fs::create_dir_all(&parent)
+            .with_context(|| format!("cannot create {}", parent.display()))?;
+        let tmp = tempfile::Builder::new()
+            .prefix(".build-")
+            .tempdir_in(&parent)
+            .with_context(|| format!("cannot create a folder in {}", parent.display()))?;
+        for (rel, exec, bytes) in &files {
+            let to = tmp.path().join(rel);
+            if let Some(d) = to.parent() {
+                std::fs::create_dir_all(d)
+                    .with_context(|| format!("cannot create {}", d.display()))?;
+            }
+            std::fs::write(&to, bytes).with_context(|| format!("cannot write {}", to.display()))?;
+            // The scripts are run even when the package lost their execute bits.
+            let script = rel == Path::new("build") || rel == Path::new("run");
+            let mode = if *exec || script { 0o755 } else { 0o644 };
+            std::fs::set_permissions(&to, std::fs::Permissions::from_mode(mode))
+                .with_context(|| format!("cannot set the mode of {}", to.display()))?;
+        }
+        if tmp.path().join("build").is_file() {
+            let out = std::process::Command::new("./build")
+                .current_dir(tmp.path())
+                .stdin(std::process::Stdio::null())
+                .output()
+                .context("cannot run its build script")?;
+            if !out.status.success() {
+                let mut msg = String::from_utf8_lossy(&out.stderr).into_owned();
+                msg.push_str(&String::from_utf8_lossy(&out.stdout));
+                let head: String = msg.chars().take(2000).collect();
+                bail!(
+                    "its build script failed ({}):\n{}",
+                    out.status,
+                    head.trim_end()
+                );
+            }
+        }
+        let run = tmp.path().join("run");
+        if !crate::exec::compile::is_executable(&run) {
+            bail!("no executable `run` in the program folder after its build");
+        }
+        std::fs::write(tmp.path().join(".gridjudge-built"), b"")
+            .context("cannot mark a built program")?;
+        let kept = tmp.keep();
+        if std::fs::rename(&kept, &root).is_err() {
+            // Another process put the same build there first.
+            let _ = std::fs::remove_dir_all(&kept);
+            if !marker.is_file() {
+                bail!("cannot move the built program into {}", root.display());
+            }
+        }
+    }
+    done.insert(root.clone(), root.clone());
+    Ok(root)
 }
 
 /// `path`, or when 2025-09 `constants` apply to it (a `{{name}}` in its text), a copy in
