@@ -43,7 +43,9 @@ pub fn run(args: ListArgs) -> anyhow::Result<ExitCode> {
 /// [`run`]'s work, without the `--json` document of an error.
 fn list(args: ListArgs) -> anyhow::Result<ExitCode> {
     let ListArgs { problems_dir, json } = args;
-    let each: Vec<(String, anyhow::Result<(&'static dyn Problem, &'static str)>)> =
+    /// A problem with the label of its format.
+    type Found = (&'static dyn Problem, &'static str);
+    let each: Vec<(String, anyhow::Result<Found>)> =
         match problems::problems_dir(problems_dir.as_deref()) {
             Ok(dir) => problems::load_each(&dir, &problems::default_cache_dir(&dir))
                 .into_iter()

@@ -321,14 +321,12 @@ impl Settings {
                 (Version::V2025_09, "answer_validator_args") => {
                     out.test.answer_validator_args = string_list(v).with_context(at)?
                 }
-                (Version::V2025_09, "args") => {
-                    if !string_list(v).with_context(at)?.is_empty() {
-                        bail!(
-                            "{}: command-line arguments of submissions are not supported by \
-                             gridjudge yet",
-                            at()
-                        );
-                    }
+                (Version::V2025_09, "args") if !string_list(v).with_context(at)?.is_empty() => {
+                    bail!(
+                        "{}: command-line arguments of submissions are not supported by \
+                         gridjudge yet",
+                        at()
+                    );
                 }
                 _ => {}
             }
