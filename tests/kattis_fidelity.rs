@@ -59,6 +59,33 @@ const DEVIATIONS: &[(&str, &str, &str, &str)] = &[
         "bt",
         "the same gridjudge bug as its expectation row",
     ),
+    (
+        "bapctools/guess",
+        "wrong_answer/guess_0.cc",
+        "expectation",
+        "gridjudge bug (src/exec/interact.rs): once the validator has rejected, the submission \
+         runs on until its own limit (here it then exceeds the output limit: OLE, so RTE); bt \
+         and problemtools stop it there, verdict WA",
+    ),
+    (
+        "bapctools/guess",
+        "wrong_answer/guess_0.cc",
+        "bt",
+        "the same gridjudge bug as its expectation row",
+    ),
+    (
+        "bapctools/guess",
+        "time_limit_exceeded/guess_close_stdout_1.cpp",
+        "expectation",
+        "the submission closes stdout and sleeps 10 s: the validator rejects at EOF (our WA), \
+         bt gives TLE as its folder wants; the spec does not order the two (the lead decides)",
+    ),
+    (
+        "bapctools/guess",
+        "time_limit_exceeded/guess_close_stdout_1.cpp",
+        "bt",
+        "the same as its expectation row",
+    ),
 ];
 
 /// Packages a tool refuses to read although it should judge their version: (package, tool,
@@ -76,17 +103,10 @@ const TOOL_REFUSES: &[(&str, &str, &str, &str)] = &[(
 
 /// Packages of the sdists that are not compared, with the reason: deliberate failure cases of
 /// the tools' own tests, or what the issue lets gridjudge refuse.
-const EXCLUDED: &[(&str, &str)] = &[
-    (
-        "bapctools/testproblemconfig",
-        "no data/ and no submissions: BAPCtools' own unit test of problem.yaml parsing",
-    ),
-    (
-        "bapctools/hellounix",
-        "unix-only file names and a run_time_error submission only: BAPCtools' own test of \
-         file-system checks",
-    ),
-];
+const EXCLUDED: &[(&str, &str)] = &[(
+    "bapctools/testproblemconfig",
+    "no data/ and no submissions: BAPCtools' own unit test of problem.yaml parsing",
+)];
 
 /// Packages gridjudge refuses today while another helper's work is under way: (package, a
 /// fragment of the error gridjudge must still give, who is on it). When the error changes (the
@@ -565,13 +585,14 @@ fn print_and_check(rows: &[Row], notes: &[String]) {
             }
         }
     }
-    let wrong: Vec<String> = rows
+    let mut wrong: Vec<String> = rows
         .iter()
         .filter_map(|r| match &r.outcome {
             Outcome::Wrong(w) => Some(format!("{} {} ({}): {w}", r.package, r.submission, r.tool)),
             _ => None,
         })
         .collect();
+    wrong.extend(notes.iter().filter(|n| n.starts_with("WRONG")).cloned());
     assert!(
         wrong.is_empty(),
         "{} wrong:\n{}",
@@ -753,18 +774,26 @@ fn real_packages_from_pypi_verify_in_place() {
             ours.and_then(|()| gridjudge_verify(&ours_dir).map_err(|e| format!("verify: {e}")));
         let report = match (report, pending) {
             (Err(e), Some((_, fragment, who))) => {
-                assert!(
-                    e.contains(fragment),
-                    "{key}: PENDING expects an error with {fragment:?}, got: {e}"
-                );
                 seen_pending.push(key.clone());
-                notes.push(format!("{key}: pending ({who}): {}", e.trim()));
+                let mark = if e.contains(fragment) { "" } else { "WRONG: " };
+                notes.push(format!(
+                    "{mark}{key}: pending ({who}), expecting an error with {fragment:?}: {}",
+                    e.trim()
+                ));
                 continue;
             }
-            (Err(e), None) => panic!("{key}: gridjudge refuses it: {e}"),
-            (Ok(_), Some((_, fragment, _))) => panic!(
-                "{key}: gridjudge now reads it (PENDING expected {fragment:?}): move it out of PENDING"
-            ),
+            (Err(e), None) => {
+                notes.push(format!("WRONG: {key}: gridjudge refuses it: {}", e.trim()));
+                continue;
+            }
+            (Ok(_), Some((_, fragment, _))) => {
+                seen_pending.push(key.clone());
+                notes.push(format!(
+                    "WRONG: {key}: gridjudge now reads it (PENDING expected {fragment:?}): \
+                     move it out of PENDING"
+                ));
+                continue;
+            }
             (Ok(r), None) => r,
         };
         let tool = tool_for(&version);
@@ -780,10 +809,11 @@ fn real_packages_from_pypi_verify_in_place() {
         ));
     }
     for (k, ..) in PENDING {
-        assert!(
-            seen_pending.iter().any(|s| s == k),
-            "PENDING names {k}, which is not in the sdists"
-        );
+        if !seen_pending.iter().any(|s| s == k) {
+            notes.push(format!(
+                "WRONG: PENDING names {k}, which is not in the sdists"
+            ));
+        }
     }
     print_and_check(&rows, &notes);
 }
