@@ -1,0 +1,819 @@
+//! Fidelity of `gridjudge verify` on Kattis problem packages, checked against the consumers'
+//! own tools (issue 24, "Fidelity"): every submission's final verdict (and score, where the
+//! tool prints one) from `gridjudge verify --json` is compared with problemtools'
+//! `verifyproblem` (legacy and `2023-07-draft` packages; it refuses `2025-09`) and with
+//! BAPCtools' `bt run` (`2025-09` packages; it refuses legacy), both at the versions
+//! `tests/pypi-pins.txt` pins.
+//!
+//! Two ignored tests (PyPI, several minutes; `.ci/run` runs them):
+//! - [`our_packages_agree_with_the_tools`]: every package under `tests/kattis/`;
+//! - [`real_packages_from_pypi_verify_in_place`]: the example packages shipped in the pinned
+//!   sdists (problemtools' `examples/`, BAPCtools' `test/problems/`), downloaded with
+//!   `pip download --no-deps --no-binary :all:` into `target/kattis-sdists/` (cached by
+//!   version, never committed) and extracted afresh into a temporary folder on every run.
+//!
+//! The rules of the comparison (one row per package, submission and tool, all printed):
+//! - verdicts are compared in the spec's vocabulary: ours mapped as
+//!   `KattisVerdict::of` maps them (RE, MLE, OLE → RTE; PE → WA);
+//! - a disagreement where one side says TLE is not a failure when the submission's time (ours
+//!   or the tool's) lies within 0.5–2× the limit (the issue's rule: that is noise on a shared
+//!   machine); it is printed as `skipped` with both times;
+//! - a submission we skip (a missing compiler: Kotlin, Python 2, which the issue lets us
+//!   refuse) agrees with a tool that cannot build it either;
+//! - where the tools disagree with the spec, the spec decides: such a row is listed in
+//!   [`DEVIATIONS`] with the reason, printed as `known`, and an entry that no longer
+//!   disagrees fails the test (so the table stays true);
+//! - every submission must also meet its own expectation in our report (`expectation.Ok`).
+//!
+//! Packages of the sdists that gridjudge does not judge are in [`EXCLUDED`] (with the reason)
+//! or in [`PENDING`] (work under way: the test asserts gridjudge still refuses them with the
+//! error it names, so a package that starts to work fails the test until it moves out).
+
+#[path = "common/tools.rs"]
+mod tools;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use serde_json::Value;
+
+/// The gridjudge binary these tests run.
+const GRIDJUDGE: &str = env!("CARGO_BIN_EXE_gridjudge");
+
+/// Known disagreements, decided by the spec: (package, submission, tool, why). A row in this
+/// table is printed as `known` instead of failing; one that agrees again fails as stale.
+/// The tool `expectation` is our own check of the submission's expectation; an entry there is a
+/// gridjudge bug with its owner, kept visible until it is fixed.
+const DEVIATIONS: &[(&str, &str, &str, &str)] = &[
+    (
+        "bapctools/pseudointeraction",
+        "accepted/eof.py",
+        "expectation",
+        "gridjudge bug (H5 on it): the pseudo-interactive run of a submission that reads to \
+         EOF ends in TLE; bt gives AC",
+    ),
+    (
+        "bapctools/pseudointeraction",
+        "accepted/eof.py",
+        "bt",
+        "the same gridjudge bug as its expectation row",
+    ),
+    (
+        "bapctools/guess",
+        "wrong_answer/guess_0.cc",
+        "expectation",
+        "gridjudge bug (src/exec/interact.rs): once the validator has rejected, the submission \
+         runs on until its own limit (here it then exceeds the output limit: OLE, so RTE); bt \
+         and problemtools stop it there, verdict WA",
+    ),
+    (
+        "bapctools/guess",
+        "wrong_answer/guess_0.cc",
+        "bt",
+        "the same gridjudge bug as its expectation row",
+    ),
+    (
+        "bapctools/guess",
+        "time_limit_exceeded/guess_close_stdout_1.cpp",
+        "expectation",
+        "the submission closes stdout and sleeps 10 s: the validator rejects at EOF (our WA), \
+         bt gives TLE as its folder wants; the spec does not order the two (the lead decides)",
+    ),
+    (
+        "bapctools/guess",
+        "time_limit_exceeded/guess_close_stdout_1.cpp",
+        "bt",
+        "the same as its expectation row",
+    ),
+];
+
+/// Packages a tool refuses to read although it should judge their version: (package, tool,
+/// a fragment of the tool's refusal, why). The test asserts the refusal is still there (a tool
+/// that starts to read the package fails the test until its entry goes) and prints each
+/// submission as `known`; our own expectations are still checked.
+const TOOL_REFUSES: &[(&str, &str, &str, &str)] = &[(
+    "scoring2025",
+    "bt",
+    "unrecognized value for `type`: scoring",
+    "BAPCtools 2026.10.0 reads no 2025-09 scoring problem, and problemtools reads no 2025-09 \
+     package: no tool judges it; its legacy twin scoringlegacy (same data, same submissions, \
+     partially_accepted/sum_all.py there) is compared with verifyproblem instead",
+)];
+
+/// Packages of the sdists that are not compared, with the reason: deliberate failure cases of
+/// the tools' own tests, or what the issue lets gridjudge refuse.
+const EXCLUDED: &[(&str, &str)] = &[(
+    "bapctools/testproblemconfig",
+    "no data/ and no submissions: BAPCtools' own unit test of problem.yaml parsing",
+)];
+
+/// Packages gridjudge refuses today while another helper's work is under way: (package, a
+/// fragment of the error gridjudge must still give, who is on it). When the error changes (the
+/// work landed) the test fails: move the package out of this table.
+const PENDING: &[(&str, &str, &str)] = &[
+    (
+        "bapctools/alternativeencryption",
+        "no data/secret/ folder",
+        GENERATORS,
+    ),
+    ("bapctools/constants", "no data/secret/ folder", GENERATORS),
+    ("bapctools/divsort", "no data/ folder", GENERATORS),
+    (
+        "bapctools/generatorcount",
+        "no data/secret/ folder",
+        GENERATORS,
+    ),
+    ("bapctools/identity", "no data/secret/ folder", GENERATORS),
+    (
+        "bapctools/interactivemultipass",
+        "no data/secret/ folder",
+        GENERATORS,
+    ),
+    ("bapctools/multipass", "no data/secret/ folder", GENERATORS),
+    ("bapctools/testseed", "no data/secret/ folder", GENERATORS),
+    (
+        "bapctools/hellounix",
+        "no data/secret/ folder",
+        "the lead: data/sample/ only and a .sh input validator; BAPCtools judges it",
+    ),
+    (
+        "bapctools/boolfind",
+        "`build`/`run` scripts",
+        "H5: build/run programs",
+    ),
+    (
+        "bapctools/different",
+        "checktestdata",
+        "H5: checktestdata validators",
+    ),
+    ("bapctools/hello", "validate.sh", "H5: .sh programs"),
+    (
+        "bapctools/helloproblemtools",
+        "validate.sh",
+        "H5: .sh programs",
+    ),
+    (
+        "problemtools/different",
+        "checktestdata",
+        "H5: checktestdata validators",
+    ),
+    (
+        "problemtools/guess",
+        "no source file gridjudge can compile",
+        "the lead: a 2023-07-draft package (read as 2025-09) with its output validator in \
+         output_validator/guess_validator/, which problemtools reads",
+    ),
+    (
+        "problemtools/oddecho",
+        "partially_accepted/ is no default folder",
+        "the lead: a 2023-07-draft package with partially_accepted/, which problemtools reads \
+         (its folders are the legacy ones for both versions) and the draft had until 2024-08",
+    ),
+];
+
+/// Who makes gridjudge read a generators.yaml package (the `build` step).
+const GENERATORS: &str = "H2: generators.yaml";
+
+/// A Kattis verdict (the spec's four; `JE` is not a verdict on the submission).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kv {
+    Ac,
+    Wa,
+    Tle,
+    Rte,
+}
+
+impl Kv {
+    /// Ours (`gridjudge verify --json`) as `KattisVerdict::of` maps it; `None` for `FAIL`.
+    fn of_ours(s: &str) -> Option<Kv> {
+        match s {
+            "AC" => Some(Kv::Ac),
+            "WA" | "PE" => Some(Kv::Wa),
+            "TLE" => Some(Kv::Tle),
+            "RE" | "MLE" | "OLE" => Some(Kv::Rte),
+            _ => None,
+        }
+    }
+
+    /// A tool's verdict word (`AC`, `WA`, `TLE`, `RTE`).
+    fn of_tool(s: &str) -> Option<Kv> {
+        match s {
+            "AC" => Some(Kv::Ac),
+            "WA" => Some(Kv::Wa),
+            "TLE" => Some(Kv::Tle),
+            "RTE" => Some(Kv::Rte),
+            _ => None,
+        }
+    }
+}
+
+/// One submission of our JSON report.
+#[derive(Debug)]
+struct Ours {
+    name: String,
+    skipped: Option<String>,
+    compile_error: Option<String>,
+    /// Our verdict as printed (`RE`, `PE`, ...).
+    verdict: Option<String>,
+    score: Option<f64>,
+    max_time_ms: f64,
+    /// `Some(why)` when the submission does not meet its expectation.
+    unmet: Option<String>,
+}
+
+/// Our report on a package.
+#[derive(Debug)]
+struct Report {
+    time_limit_ms: f64,
+    subs: Vec<Ours>,
+    ok: bool,
+}
+
+/// Runs `gridjudge verify --json -j 2` on `dir` (in the sandbox, as the other end-to-end
+/// tests of verify do); `Err(stderr)` when it gives no report.
+fn gridjudge_verify(dir: &Path) -> Result<Report, String> {
+    let o = Command::new(GRIDJUDGE)
+        .args(["verify", "--json", "-j", "2"])
+        .arg(dir)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    let json: Value = serde_json::from_slice(&o.stdout).map_err(|_| err.clone())?;
+    // With --json an error is the report `{"error": "...", "ok": false}`.
+    if let Some(e) = json.get("error") {
+        return Err(e.as_str().unwrap_or_default().to_string());
+    }
+    let subs = json["submissions"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no submissions in {json}"))
+        .iter()
+        .map(|s| Ours {
+            name: s["name"].as_str().unwrap().to_string(),
+            skipped: s["skipped"].as_str().map(String::from),
+            compile_error: s["compile_error"].as_str().map(String::from),
+            verdict: s["verdict"].as_str().map(String::from),
+            score: s["score"].as_f64(),
+            max_time_ms: s["max_time_ms"].as_f64().unwrap_or(0.0),
+            unmet: s["expectation"]
+                .get("Err")
+                .map(|e| e.as_str().unwrap_or("").to_string()),
+        })
+        .collect();
+    Ok(Report {
+        time_limit_ms: json["time_limit_ms"].as_f64().unwrap(),
+        subs,
+        ok: json["ok"].as_bool().unwrap(),
+    })
+}
+
+/// Runs `gridjudge build` on `dir` (its generators.yaml); `Err(stderr)` when it fails.
+fn gridjudge_build(dir: &Path) -> Result<(), String> {
+    let o = Command::new(GRIDJUDGE)
+        .args(["build", "-j", "2"])
+        .arg(dir)
+        .output()
+        .unwrap();
+    if o.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&o.stderr).to_string())
+    }
+}
+
+/// What a tool said of one submission.
+#[derive(Debug, Clone)]
+enum Said {
+    /// Its final verdict, the score when printed, and a time in seconds when printed.
+    Verdict(Kv, Option<f64>, Option<f64>),
+    /// It could not build or run it (the line that says so).
+    NotRun(String),
+    /// Nothing about it.
+    Absent,
+}
+
+/// verifyproblem's word on `name` (problemtools `checks/submissions.py`): `   accepted/a.py
+/// (Python 3) OK: AC (40) [CPU: 0.06s @ ...]`, `OK with extra time: ...`, `... got WA [...]`,
+/// `... was fully accepted: AC (100)`, or `Compile error for accepted/a.py (...)`.
+fn verifyproblem_said(text: &str, name: &str) -> Said {
+    let name = name.trim_end_matches('/');
+    for line in text.lines() {
+        let l = line.trim();
+        let l = l
+            .strip_prefix("ERROR ")
+            .or_else(|| l.strip_prefix("WARNING "))
+            .unwrap_or(l);
+        if l.contains(&format!("Compile error for {name} (")) {
+            return Said::NotRun(l.to_string());
+        }
+        let Some(at) = l.find(&format!("{name} (")) else {
+            continue;
+        };
+        if at > 0 && !l[..at].ends_with(' ') && !l[..at].ends_with(':') {
+            continue;
+        }
+        let rest = &l[at + name.len()..];
+        let after = [
+            " OK: ",
+            " OK with extra time: ",
+            " got ",
+            " was fully accepted: ",
+        ]
+        .iter()
+        .find_map(|k| rest.find(k).map(|i| &rest[i + k.len()..]));
+        let Some(after) = after else { continue };
+        let mut words = after.split_whitespace();
+        let Some(v) = words.next().and_then(Kv::of_tool) else {
+            continue;
+        };
+        let score = words
+            .next()
+            .and_then(|w| w.strip_prefix('(')?.strip_suffix(')')?.parse().ok());
+        let secs = after
+            .split_once("CPU: ")
+            .and_then(|(_, t)| t.split_once('s')?.0.parse().ok());
+        return Said::Verdict(v, score, secs);
+    }
+    Said::Absent
+}
+
+/// `bt run`'s word on `name`: `accepted/a.c:  AC 0.003s @ sample/1  slowest:  AC 0.004s @ ...`
+/// (the time taken is the slowest's), or a line naming it with `failed`/`Failed` (a build
+/// failure), or `No language detected for ...`.
+fn bt_said(text: &str, name: &str) -> Said {
+    let name = name.trim_end_matches('/');
+    for line in text.lines() {
+        let l = line.trim();
+        if let Some(rest) = l.strip_prefix(&format!("{name}:")) {
+            let mut words = rest.split_whitespace();
+            if let Some(v) = words.next().and_then(Kv::of_tool) {
+                let secs = rest
+                    .split_once("slowest:")
+                    .map_or(rest, |(_, s)| s)
+                    .split_whitespace()
+                    .nth(1)
+                    .and_then(|t| t.strip_suffix('s')?.parse().ok());
+                return Said::Verdict(v, None, secs);
+            }
+        }
+    }
+    for line in text.lines() {
+        let l = line.trim();
+        if l.contains(name)
+            && (l.contains("ailed") || l.contains("No language") || l.contains("rror"))
+        {
+            return Said::NotRun(l.to_string());
+        }
+    }
+    Said::Absent
+}
+
+/// Runs verifyproblem on `dir` (its statement left out; the other parts all checked) and
+/// returns its output.
+fn run_verifyproblem(exe: &Path, dir: &Path) -> String {
+    let (_, text) = tools::run_tool(
+        Command::new(exe)
+            .arg(dir)
+            .args(["-p", "config", "data", "validators", "submissions"])
+            .current_dir(dir.parent().unwrap()),
+    );
+    text
+}
+
+/// Runs `bt run -aa --no-bar` in `dir` (every test, every submission; it generates the data
+/// of a generators.yaml first) and returns its output.
+fn run_bt(exe: &Path, dir: &Path) -> String {
+    let (_, text) = tools::run_tool(
+        Command::new(exe)
+            .args(["run", "-aa", "--no-bar"])
+            .current_dir(dir),
+    );
+    text
+}
+
+/// The outcome of one comparison.
+#[derive(Debug)]
+enum Outcome {
+    Agree,
+    Skipped(String),
+    Known(&'static str),
+    Wrong(String),
+}
+
+/// One row of the printed table.
+#[derive(Debug)]
+struct Row {
+    package: String,
+    submission: String,
+    ours: String,
+    tool: &'static str,
+    said: String,
+    outcome: Outcome,
+}
+
+fn show_ours(o: &Ours) -> String {
+    if let Some(s) = &o.skipped {
+        return format!("skipped ({})", s.split(':').next().unwrap_or(s));
+    }
+    if o.compile_error.is_some() {
+        return "compile error".into();
+    }
+    let mut s = o.verdict.clone().unwrap_or_else(|| "-".into());
+    if let Some(sc) = o.score {
+        s += &format!(" ({sc})");
+    }
+    s + &format!(" {:.0}ms", o.max_time_ms)
+}
+
+fn show_said(s: &Said) -> String {
+    match s {
+        Said::Verdict(v, sc, t) => format!(
+            "{v:?}{}{}",
+            sc.map_or(String::new(), |x| format!(" ({x})")),
+            t.map_or(String::new(), |x| format!(" {x}s"))
+        )
+        .to_uppercase(),
+        Said::NotRun(l) => format!("not run: {}", l.chars().take(60).collect::<String>()),
+        Said::Absent => "nothing".into(),
+    }
+}
+
+/// Whether `ms` lies within 0.5–2× the limit `tl_ms`.
+fn in_band(ms: f64, tl_ms: f64) -> bool {
+    (0.5 * tl_ms..=2.0 * tl_ms).contains(&ms)
+}
+
+/// Compares our word on one submission with a tool's (the rules of the module documentation).
+fn compare(ours: &Ours, said: &Said, tl_ms: f64) -> Outcome {
+    if ours.skipped.is_some() || ours.compile_error.is_some() {
+        return match said {
+            Said::Verdict(..) => Outcome::Wrong("we did not run it; the tool did".into()),
+            _ => Outcome::Agree,
+        };
+    }
+    let Some(v) = ours.verdict.as_deref().and_then(Kv::of_ours) else {
+        return Outcome::Wrong(format!("our verdict {:?}", ours.verdict));
+    };
+    let (t, score, secs) = match said {
+        Said::Verdict(t, score, secs) => (*t, *score, *secs),
+        // This machine lacks what the tool needs (e.g. its `javac -source 21` on a JDK 17):
+        // a skip, which CI (that installs every tool) turns into a failure.
+        Said::NotRun(l) => return Outcome::Skipped(format!("the tool could not build it: {l}")),
+        Said::Absent => return Outcome::Wrong("the tool said nothing of it".into()),
+    };
+    if v != t {
+        let theirs_ms = secs.map(|s| s * 1000.0);
+        if (v == Kv::Tle || t == Kv::Tle)
+            && (in_band(ours.max_time_ms, tl_ms) || theirs_ms.is_some_and(|m| in_band(m, tl_ms)))
+        {
+            return Outcome::Skipped(format!(
+                "TLE within 0.5-2x the limit {tl_ms}ms: ours {}ms, tool {theirs_ms:?}ms",
+                ours.max_time_ms
+            ));
+        }
+        return Outcome::Wrong(format!("verdict: ours {v:?}, tool {t:?}"));
+    }
+    // verifyproblem prints an AC's score rounded to an integer (`{score:.0f}`).
+    if let Some(theirs) = score {
+        match ours.score {
+            Some(o) if (o.round() - theirs).abs() < 1e-9 => {}
+            o => return Outcome::Wrong(format!("score: ours {o:?}, tool {theirs}")),
+        }
+    }
+    Outcome::Agree
+}
+
+/// `outcome` with [`DEVIATIONS`] applied: a listed wrong row becomes `known`, a listed row
+/// that agrees is a stale entry (wrong).
+fn known(package: &str, submission: &str, tool: &str, outcome: Outcome) -> Outcome {
+    let Some((.., why)) = DEVIATIONS
+        .iter()
+        .find(|(p, s, t, _)| *p == package && *s == submission && *t == tool)
+    else {
+        return outcome;
+    };
+    match outcome {
+        Outcome::Wrong(_) => Outcome::Known(why),
+        Outcome::Agree => Outcome::Wrong(format!("stale DEVIATIONS entry: {why}")),
+        other => other,
+    }
+}
+
+/// Adds the rows of one package: our expectation per submission, then the tool's word on
+/// each, with [`DEVIATIONS`] applied.
+fn rows_of(package: &str, report: &Report, tool: &'static str, text: &str, rows: &mut Vec<Row>) {
+    let refused = TOOL_REFUSES
+        .iter()
+        .find(|(p, t, ..)| *p == package && *t == tool);
+    if let Some((_, _, fragment, _)) = refused {
+        assert!(
+            text.contains(fragment),
+            "{package}: TOOL_REFUSES expects {tool} to say {fragment:?}, but it said:\n{text}"
+        );
+    }
+    for o in &report.subs {
+        rows.push(Row {
+            package: package.into(),
+            submission: o.name.clone(),
+            ours: show_ours(o),
+            tool: "expectation",
+            said: String::new(),
+            outcome: known(
+                package,
+                &o.name,
+                "expectation",
+                match &o.unmet {
+                    None => Outcome::Agree,
+                    Some(why) => Outcome::Wrong(format!("our expectation: {why}")),
+                },
+            ),
+        });
+        let said = if tool == "verifyproblem" {
+            verifyproblem_said(text, &o.name)
+        } else {
+            bt_said(text, &o.name)
+        };
+        let outcome = match refused {
+            Some((.., why)) => Outcome::Known(why),
+            None => known(
+                package,
+                &o.name,
+                tool,
+                compare(o, &said, report.time_limit_ms),
+            ),
+        };
+        rows.push(Row {
+            package: package.into(),
+            submission: o.name.clone(),
+            ours: show_ours(o),
+            tool,
+            said: show_said(&said),
+            outcome,
+        });
+    }
+}
+
+/// Prints the rows and fails on any wrong one.
+fn print_and_check(rows: &[Row], notes: &[String]) {
+    eprintln!(
+        "\n{:<28} {:<44} {:<26} {:<14} {:<30} outcome",
+        "package", "submission", "ours", "tool", "tool said"
+    );
+    for r in rows {
+        eprintln!(
+            "{:<28} {:<44} {:<26} {:<14} {:<30} {}",
+            r.package,
+            r.submission,
+            r.ours,
+            r.tool,
+            r.said,
+            match &r.outcome {
+                Outcome::Agree => "agree".to_string(),
+                Outcome::Skipped(w) => format!("skipped: {w}"),
+                Outcome::Known(w) => format!("known: {w}"),
+                Outcome::Wrong(w) => format!("WRONG: {w}"),
+            }
+        );
+    }
+    for n in notes {
+        eprintln!("{n}");
+    }
+    for r in rows {
+        if let Outcome::Skipped(w) = &r.outcome {
+            if w.starts_with("the tool could not build it") {
+                tools::skip_or_fail(&format!("{} {} ({}): {w}", r.package, r.submission, r.tool));
+            }
+        }
+    }
+    let mut wrong: Vec<String> = rows
+        .iter()
+        .filter_map(|r| match &r.outcome {
+            Outcome::Wrong(w) => Some(format!("{} {} ({}): {w}", r.package, r.submission, r.tool)),
+            _ => None,
+        })
+        .collect();
+    wrong.extend(notes.iter().filter(|n| n.starts_with("WRONG")).cloned());
+    assert!(
+        wrong.is_empty(),
+        "{} wrong:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+/// The package's `problem_format_version` (`legacy` when it has none).
+fn format_version(dir: &Path) -> String {
+    let yaml = std::fs::read_to_string(dir.join("problem.yaml")).unwrap();
+    yaml.lines()
+        .find_map(|l| l.strip_prefix("problem_format_version:"))
+        .map_or("legacy".into(), |v| {
+            v.trim().trim_matches(['"', '\'']).to_string()
+        })
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    let st = Command::new("cp")
+        .arg("-r")
+        .arg(from)
+        .arg(to)
+        .status()
+        .unwrap();
+    assert!(st.success(), "cp -r {} {}", from.display(), to.display());
+}
+
+/// The tool that judges a package of `version`: verifyproblem for legacy and 2023-07-draft,
+/// `bt` for 2025-09.
+fn tool_for(version: &str) -> &'static str {
+    if version == "2025-09" {
+        "bt"
+    } else {
+        "verifyproblem"
+    }
+}
+
+#[test]
+#[ignore = "needs PyPI (problemtools, bapctools) and a few minutes; .ci/run runs it"]
+fn our_packages_agree_with_the_tools() {
+    let verify = tools::pypi_tool("problemtools-venv", "problemtools", "verifyproblem");
+    let bt = tools::pypi_tool("bapctools-venv", "bapctools", "bt");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kattis");
+    let mut packages: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("problem.yaml").is_file())
+        .collect();
+    packages.sort();
+    assert!(packages.len() >= 6, "{packages:?}");
+    let mut rows = Vec::new();
+    let mut notes = Vec::new();
+    for p in &packages {
+        let started = Instant::now();
+        let folder = p.file_name().unwrap().to_str().unwrap();
+        // problemtools wants a problem folder named `[a-z0-9]+`.
+        let short: String = folder
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .collect();
+        let scratch = tempfile::tempdir().unwrap();
+        let ours_dir = scratch.path().join("ours").join(&short);
+        let tool_dir = scratch.path().join("tool").join(&short);
+        for d in [&ours_dir, &tool_dir] {
+            std::fs::create_dir_all(d.parent().unwrap()).unwrap();
+            copy_dir(p, d);
+        }
+        let version = format_version(p);
+        if ours_dir.join("generators/generators.yaml").is_file() {
+            gridjudge_build(&ours_dir).unwrap_or_else(|e| panic!("gridjudge build {folder}: {e}"));
+        }
+        let report = gridjudge_verify(&ours_dir)
+            .unwrap_or_else(|e| panic!("gridjudge verify {folder}: {e}"));
+        let tool = tool_for(&version);
+        let text = if tool == "bt" {
+            run_bt(&bt, &tool_dir)
+        } else {
+            run_verifyproblem(&verify, &tool_dir)
+        };
+        rows_of(folder, &report, tool, &text, &mut rows);
+        assert!(
+            report.ok || rows.iter().any(|r| matches!(r.outcome, Outcome::Wrong(_))),
+            "{folder}: our report is not ok, yet every submission met its expectation"
+        );
+        notes.push(format!(
+            "{folder} ({version}, {tool}): {:.0}s",
+            started.elapsed().as_secs_f64()
+        ));
+    }
+    print_and_check(&rows, &notes);
+}
+
+/// The sdist of `name` at its pinned version, extracted into `into`: downloaded once into
+/// `target/kattis-sdists/` with `pip download --no-deps --no-binary :all:`.
+fn sdist(pip: &Path, name: &str, into: &Path) -> PathBuf {
+    let cache = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/kattis-sdists");
+    let version = tools::pinned_version(name);
+    let tarball = cache.join(format!("{name}-{version}.tar.gz"));
+    if !tarball.is_file() {
+        std::fs::create_dir_all(&cache).unwrap();
+        let st = Command::new(pip)
+            .args([
+                "download",
+                "--quiet",
+                "--no-deps",
+                "--no-binary",
+                ":all:",
+                "-d",
+            ])
+            .arg(&cache)
+            .arg(tools::pinned(name))
+            .status()
+            .unwrap();
+        assert!(
+            st.success() && tarball.is_file(),
+            "pip download {name} failed"
+        );
+    }
+    let st = Command::new("tar")
+        .arg("xzf")
+        .arg(&tarball)
+        .arg("-C")
+        .arg(into)
+        .status()
+        .unwrap();
+    assert!(st.success(), "tar xzf {}", tarball.display());
+    into.join(format!("{name}-{version}"))
+}
+
+#[test]
+#[ignore = "needs PyPI (problemtools, bapctools sdists and tools) and several minutes; .ci/run runs it"]
+fn real_packages_from_pypi_verify_in_place() {
+    let verify = tools::pypi_tool("problemtools-venv", "problemtools", "verifyproblem");
+    let bt = tools::pypi_tool("bapctools-venv", "bapctools", "bt");
+    let pip = verify.with_file_name("pip");
+    let scratch = tempfile::tempdir().unwrap();
+    let pristine = scratch.path().join("pristine");
+    std::fs::create_dir_all(&pristine).unwrap();
+    let mut packages = Vec::new();
+    for (name, under, label) in [
+        ("problemtools", "examples", "problemtools"),
+        ("bapctools", "test/problems", "bapctools"),
+    ] {
+        let dir = sdist(&pip, name, &pristine).join(under);
+        let mut found: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.join("problem.yaml").is_file())
+            .collect();
+        found.sort();
+        packages.extend(found.into_iter().map(|p| (label, p)));
+    }
+    assert!(packages.len() >= 20, "{packages:?}");
+    let mut rows = Vec::new();
+    let mut notes = Vec::new();
+    let mut seen_pending = Vec::new();
+    for (label, p) in &packages {
+        let folder = p.file_name().unwrap().to_str().unwrap();
+        let key = format!("{label}/{folder}");
+        if let Some((_, why)) = EXCLUDED.iter().find(|(k, _)| *k == key) {
+            notes.push(format!("{key}: excluded: {why}"));
+            continue;
+        }
+        let started = Instant::now();
+        let ours_dir = scratch.path().join("ours").join(label).join(folder);
+        let tool_dir = scratch.path().join("tool").join(label).join(folder);
+        for d in [&ours_dir, &tool_dir] {
+            std::fs::create_dir_all(d.parent().unwrap()).unwrap();
+            copy_dir(p, d);
+        }
+        let version = format_version(p);
+        let pending = PENDING.iter().find(|(k, ..)| *k == key);
+        let mut ours = Ok(());
+        if ours_dir.join("generators/generators.yaml").is_file() {
+            ours = gridjudge_build(&ours_dir).map_err(|e| format!("build: {e}"));
+        }
+        let report =
+            ours.and_then(|()| gridjudge_verify(&ours_dir).map_err(|e| format!("verify: {e}")));
+        let report = match (report, pending) {
+            (Err(e), Some((_, fragment, who))) => {
+                seen_pending.push(key.clone());
+                let mark = if e.contains(fragment) { "" } else { "WRONG: " };
+                notes.push(format!(
+                    "{mark}{key}: pending ({who}), expecting an error with {fragment:?}: {}",
+                    e.trim()
+                ));
+                continue;
+            }
+            (Err(e), None) => {
+                notes.push(format!("WRONG: {key}: gridjudge refuses it: {}", e.trim()));
+                continue;
+            }
+            (Ok(_), Some((_, fragment, _))) => {
+                seen_pending.push(key.clone());
+                notes.push(format!(
+                    "WRONG: {key}: gridjudge now reads it (PENDING expected {fragment:?}): \
+                     move it out of PENDING"
+                ));
+                continue;
+            }
+            (Ok(r), None) => r,
+        };
+        let tool = tool_for(&version);
+        let text = if tool == "bt" {
+            run_bt(&bt, &tool_dir)
+        } else {
+            run_verifyproblem(&verify, &tool_dir)
+        };
+        rows_of(&key, &report, tool, &text, &mut rows);
+        notes.push(format!(
+            "{key} ({version}, {tool}): {:.0}s",
+            started.elapsed().as_secs_f64()
+        ));
+    }
+    for (k, ..) in PENDING {
+        if !seen_pending.iter().any(|s| s == k) {
+            notes.push(format!(
+                "WRONG: PENDING names {k}, which is not in the sdists"
+            ));
+        }
+    }
+    print_and_check(&rows, &notes);
+}
