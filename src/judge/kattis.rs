@@ -188,10 +188,13 @@ pub fn verify_package(package: &Package, opts: &JudgeOptions) -> anyhow::Result<
             .filter_map(|s| s.submission.clone())
             .collect();
         let report = judge(problem, config, &runs, &tests, &provisional)?;
+        // Only accepted runs bound the limit: a run stopped by the provisional limit (a
+        // submission that is accepted nowhere near it) says nothing about T_ac.
         let slowest = report
             .submissions
             .iter()
             .flat_map(|s| &s.tests)
+            .filter(|t| t.verdict == Verdict::Ac)
             .map(|t| t.time_ms)
             .max()
             .unwrap_or(0);
