@@ -386,6 +386,9 @@ fn run_bt(exe: &Path, dir: &Path) -> String {
     let (_, text) = tools::run_tool(
         Command::new(exe)
             .args(["run", "-aa", "--no-bar"])
+            // bt remembers every problem's uuid in its config folder and warns (exit 1) when
+            // another existing copy has the same one: each run gets a folder of its own.
+            .env("XDG_CONFIG_HOME", dir.with_extension("bt-config"))
             .current_dir(dir),
     );
     text

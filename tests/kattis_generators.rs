@@ -161,6 +161,9 @@ fn generate_matches_bt_generate() {
         Command::new(&bt)
             .arg("generate")
             .env("TMPDIR", &bt_tmp)
+            // bt remembers every problem's uuid in its config folder and warns (exit 1) when
+            // another existing copy has the same one: each run gets a folder of its own.
+            .env("XDG_CONFIG_HOME", tmp.path().join("bt-config"))
             .current_dir(&copy),
     );
     assert!(ok, "bt generate failed:\n{text}");

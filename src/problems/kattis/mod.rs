@@ -398,6 +398,16 @@ fn seed_words_plain(line: &str) -> String {
         .join(" ")
 }
 
+/// The first 8 bytes of the SHA-256 `h` in lower-case hex: the name of a cached copy.
+fn short_hex(h: sha2::Sha256) -> String {
+    use sha2::Digest;
+    h.finalize()
+        .iter()
+        .take(8)
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 /// The path of `p` relative to `dir`, as text (`p` itself when it is not below `dir`).
 fn rel(dir: &Path, p: &Path) -> String {
     p.strip_prefix(dir)
@@ -618,12 +628,7 @@ fn built_copy(src: &Path, cache_dir: &Path) -> anyhow::Result<PathBuf> {
         h.update(bytes);
         h.update([0]);
     }
-    let hash: String = h
-        .finalize()
-        .iter()
-        .take(8)
-        .map(|b| format!("{b:02x}"))
-        .collect();
+    let hash = short_hex(h);
     let parent = cache_dir.join("kattis-build");
     let root = std::path::absolute(parent.join(&hash))
         .with_context(|| format!("cannot resolve {}", parent.display()))?;
@@ -734,12 +739,7 @@ fn substituted(
         h.update(f.to_string_lossy().as_bytes());
         h.update(t.as_bytes());
     }
-    let hash: String = h
-        .finalize()
-        .iter()
-        .take(8)
-        .map(|b| format!("{b:02x}"))
-        .collect();
+    let hash = short_hex(h);
     let root = cache_dir.join("kattis-constants").join(hash);
     let target = root.join(path.file_name().unwrap_or_default());
     for (f, t) in &texts {
