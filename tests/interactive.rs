@@ -700,3 +700,46 @@ fn an_interactor_that_closes_its_output_early_ends_the_submissions_input() {
         assert_eq!(r[0].2, "<3 4\n>7\n", "{more:?}: the transcript");
     }
 }
+
+/// A Kattis interactor that rejects at the first wrong line, without reading on.
+const STRICT_INTERACTOR: &str = r#"import sys
+fb = sys.argv[3]
+a, b = map(int, open(sys.argv[1]).read().split())
+sys.stdout.write(f"{a} {b}\n")
+sys.stdout.flush()
+line = sys.stdin.readline()
+if line.strip() == str(a + b):
+    sys.exit(42)
+open(fb + "judgemessage.txt", "w").write("rejected at the first line\n")
+sys.exit(43)
+"#;
+
+/// Once the interactor has rejected, a submission that still writes is stopped there, as
+/// problemtools and BAPCtools do (BAPCtools' `guess` package, `wrong_answer/guess_0.cc`): its
+/// verdict is the interactor's WA. Left to run, this one writes past its output limit within
+/// two seconds (OLE), well inside its wall-clock limit of three.
+#[test]
+fn a_submission_still_writing_after_the_interactor_rejected_is_stopped() {
+    let tmp = problem(("interactor.py", STRICT_INTERACTOR), "kattis", "", PLAYER);
+    build(&tmp);
+    fs::write(
+        tmp.path().join("chatty.py"),
+        "import sys, time\nwhile True:\n    sys.stdout.write('9' * 999 + '\\n')\n    \
+         sys.stdout.flush()\n    time.sleep(0.02)\n",
+    )
+    .unwrap();
+    let modes: &[&[&str]] = if sandboxed() {
+        &[&[], &["--no-sandbox"]]
+    } else {
+        &[&["--no-sandbox"]]
+    };
+    for more in modes {
+        let r = judge(
+            &tmp,
+            "chatty.py",
+            &[*more, &["--output-limit", "100000"][..]].concat(),
+        );
+        assert_eq!(verdicts(&r), ["WA", "WA"], "{more:?}: {r:?}");
+        assert_eq!(r[0].1, "rejected at the first line", "{more:?}: {r:?}");
+    }
+}

@@ -15,7 +15,10 @@
 //! directions (each capped, [`Transcript`]), count the submission's output against its output
 //! limit (past it they stop reading, so that the submission's next write fails), and note when
 //! each side closed its stream. A side that waits for the other forever is ended by its wall
-//! clock limit; its stream then closes and the other side sees the end of its input.
+//! clock limit; its stream then closes and the other side sees the end of its input. When the
+//! interactor program ends without accepting while the submission's stream is still open, the
+//! submission is stopped at once ([`runner::RunPipes::stop`]): the verdict is already the
+//! interactor's, and problemtools and BAPCtools kill it there too.
 //!
 //! An in-process jury ([`Jury::InProcess`]) reads and writes the same pipes through recording
 //! adapters, in a thread of its own.
@@ -31,7 +34,7 @@
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -142,9 +145,17 @@ impl Transcript {
 
 /// The jury's side of an exchange.
 pub enum Jury<'a> {
-    /// A program (the interactor), run under this spec; its `stdin`, `stdout` and `pipes`
-    /// are replaced by the exchange's pipes.
-    Program(RunSpec),
+    /// A program (the interactor), run under `spec`; its `stdin`, `stdout` and `pipes` are
+    /// replaced by the exchange's pipes. `accept_exit` is its exit code for an accepted
+    /// interaction (42 in the Kattis convention, 0 in testlib's): when it ends any other way
+    /// while the submission still writes to it, the submission is stopped there (killed, as
+    /// problemtools and BAPCtools do), since the verdict is already the interactor's.
+    Program {
+        /// The interactor's run.
+        spec: RunSpec,
+        /// The exit code that accepts.
+        accept_exit: i32,
+    },
     /// A function of the judge, run in a thread: it reads the submission's messages from the
     /// reader and writes its own to the writer, and returns once it has decided. It must
     /// return when its reader ends.
@@ -200,6 +211,8 @@ struct Stop {
     /// Milliseconds since the exchange's start when both runs had returned; `u64::MAX` before.
     at_ms: AtomicU64,
     start: Instant,
+    /// Whether the submission's stream to the jury has ended (its relay saw the end of file).
+    submission_ended: AtomicBool,
 }
 
 /// How long the judge's side of the pipes keeps reading after both runs returned (what a
@@ -211,6 +224,7 @@ impl Stop {
         Stop {
             at_ms: AtomicU64::new(u64::MAX),
             start,
+            submission_ended: AtomicBool::new(false),
         }
     }
 
@@ -345,6 +359,9 @@ fn relay(
             };
         }
     }
+    if dir == Direction::FromSubmission {
+        stop.submission_ended.store(true, Ordering::SeqCst);
+    }
     Relayed {
         bytes: total,
         over: false,
@@ -442,7 +459,7 @@ pub fn exchange(
     let (sub_out_r, sub_out_w) = pipe()?;
     let (sub_in_w, sub_out_r) = (nonblocking(sub_in_w)?, nonblocking(sub_out_r)?);
     let jury_pipes = match &jury {
-        Jury::Program(_) => {
+        Jury::Program { .. } => {
             let (jury_in_r, jury_in_w) = pipe()?;
             let (jury_out_r, jury_out_w) = pipe()?;
             Some((
@@ -454,8 +471,9 @@ pub fn exchange(
         }
         Jury::InProcess(_) => None,
     };
+    let sub_pipes = RunPipes::new(sub_in_r, sub_out_w);
     let sub_spec = RunSpec {
-        pipes: Some(RunPipes::new(sub_in_r, sub_out_w)),
+        pipes: Some(sub_pipes.clone()),
         ..submission.clone()
     };
     let start = Instant::now();
@@ -469,7 +487,10 @@ pub fn exchange(
         let log = &log;
         let stop = &stop;
         let (jury_end, jury_at, up, sub_joined) = match (jury, jury_pipes) {
-            (Jury::Program(spec), Some((jury_in_r, jury_in_w, jury_out_r, jury_out_w))) => {
+            (
+                Jury::Program { spec, accept_exit },
+                Some((jury_in_r, jury_in_w, jury_out_r, jury_out_w)),
+            ) => {
                 let jury_spec = RunSpec {
                     pipes: Some(RunPipes::new(jury_in_r, jury_out_w)),
                     ..spec
@@ -497,6 +518,15 @@ pub fn exchange(
                 let r = runner::run(&jury_spec);
                 drop(jury_spec);
                 let at = start.elapsed();
+                // The interactor has rejected (or failed) while the submission still writes
+                // to it: the verdict is the interactor's, so the submission is stopped rather
+                // than left to run into its own limits.
+                let accepted = r
+                    .as_ref()
+                    .is_ok_and(|r| r.termination == runner::Termination::Exited(accept_exit));
+                if !accepted && !stop.submission_ended.load(Ordering::SeqCst) {
+                    sub_pipes.stop();
+                }
                 // Both runs are over: the relays drain what is left, then stop.
                 let sub_joined = sub.join();
                 stop.set();
@@ -549,7 +579,7 @@ pub fn exchange(
                 });
                 (Ok(JuryEnd::InProcess(outcome)), at, up, sub_joined)
             }
-            (Jury::Program(_), None) => unreachable!("a program jury has its pipes"),
+            (Jury::Program { .. }, None) => unreachable!("a program jury has its pipes"),
         };
         let (sub_result, sub_at) =
             sub_joined.map_err(|_| anyhow::anyhow!("the submission's run panicked"))?;

@@ -77,6 +77,7 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -241,9 +242,13 @@ pub struct RunSpec {
 /// run takes them: the program gets them and the judge keeps no copy, so that the other end
 /// sees the end of the stream as soon as the program's processes are gone. A spec whose pipes
 /// were taken cannot run again.
+///
+/// A clone shares the ends and the stop flag: whoever holds one may [`RunPipes::stop`] the
+/// run from another thread.
 #[derive(Clone, Debug)]
 pub struct RunPipes {
     ends: Arc<std::sync::Mutex<Option<(OwnedFd, OwnedFd)>>>,
+    stop: Arc<AtomicBool>,
 }
 
 impl RunPipes {
@@ -251,7 +256,20 @@ impl RunPipes {
     pub fn new(stdin: OwnedFd, stdout: OwnedFd) -> RunPipes {
         RunPipes {
             ends: Arc::new(std::sync::Mutex::new(Some((stdin, stdout)))),
+            stop: Arc::new(AtomicBool::new(false)),
         }
+    }
+
+    /// Asks the run to end: its wait loop kills it at its next poll (within 5 ms), recording
+    /// [`KillReason::Stopped`]. Used when the other side of an interaction has already given
+    /// its verdict; a run that has ended is not affected.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// The flag [`RunPipes::stop`] sets, for the wait loop.
+    fn stop_flag(&self) -> &AtomicBool {
+        &self.stop
     }
 
     /// The two ends as files, taken out of the spec.
@@ -632,7 +650,16 @@ fn run_unconfined(spec: &RunSpec, prog: &OsString, args: &[OsString]) -> anyhow:
     let _recorded = GroupGuard::new(pid);
 
     let mut meter = ProcMeter::new(pid, limits.memory_kib);
-    let waited = wait_run(pid, start, limits.wall_ms, limits.time_ms, &mut meter, None)?;
+    let stop = spec.pipes.as_ref().map(RunPipes::stop_flag);
+    let waited = wait_run(
+        pid,
+        start,
+        limits.wall_ms,
+        limits.time_ms,
+        &mut meter,
+        None,
+        stop,
+    )?;
     drop(cgroup);
     let termination = termination(waited.status);
     let (output_bytes, stderr_head) = read_outputs(spec, &stderr_path);
@@ -939,6 +966,7 @@ fn run_sandboxed(
         limits.time_ms,
         &mut meter,
         stdout_watch.as_ref().map(|w| (w, limits.output_bytes)),
+        spec.pipes.as_ref().map(RunPipes::stop_flag),
     )?;
     if waited.stray_processes > 0 {
         netns.discard();
@@ -1175,7 +1203,8 @@ fn run_in_zygote(
                 .stdout_watch
                 .as_ref()
                 .map(|w| (w, limits.output_bytes));
-            killed = enforce_limits(start, wall, limits.time_ms, &mut meter, output);
+            let stop = spec.pipes.as_ref().map(RunPipes::stop_flag);
+            killed = enforce_limits(start, wall, limits.time_ms, &mut meter, output, stop);
             if killed.is_some() {
                 wall_ms = Some(start.elapsed().as_millis() as u64);
             }

@@ -4,7 +4,8 @@
 //!
 //! `wait_run` polls every 0.2–5 ms until the leader exits (waited for without being reaped,
 //! so that its pid, the group id, cannot be reused), kills the run as soon as the wall-clock
-//! limit, the CPU limit or the memory limit is passed ([`KillReason`], checked in that order),
+//! limit, the CPU limit or the memory limit is passed ([`KillReason`], checked in that order;
+//! an interactive run is also killed when the judge asks, once the interactor has rejected),
 //! then kills the group, reaps the leader (`wait4`: exit status, CPU time, `ru_maxrss`), kills
 //! and reaps what is left, and measures the run. What differs between the two modes is a
 //! `Meter`: `ProcMeter` (unconfined) reads the leader's CPU time and resident set from
@@ -14,6 +15,7 @@
 //! Owns: the process-group plumbing (subreaper, `/proc` readings, killing and reaping a group).
 //! May use: std and crates, and [`crate::exec::cgroup`] (the sandbox's accounting).
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Once;
 use std::time::{Duration, Instant};
 
@@ -34,6 +36,10 @@ pub enum KillReason {
     Memory,
     /// The program's stdout went over the output limit (the bytes actually written).
     Output,
+    /// The judge stopped it: the interactor of an interactive run had already rejected while
+    /// it still ran, and its verdict is the interactor's ([`crate::exec::interact`]). Not a
+    /// limit: the run is classified by its own end (killed by `SIGKILL`).
+    Stopped,
 }
 
 static SUBREAPER: Once = Once::new();
@@ -336,19 +342,22 @@ pub(crate) struct Waited {
     pub stray_processes: u32,
 }
 
-/// One poll of a running run: samples `meter`, finds the first limit passed (the wall clock
-/// since `start` against `wall_limit`, the CPU time against `cpu_limit_ms` ms, the memory
-/// limit, then the bytes in `output`'s file against its limit) and, if one is, kills the run
-/// through `meter` and returns which.
+/// One poll of a running run: samples `meter`, finds the first reason to end it (the judge's
+/// `stop` request, then the wall clock since `start` against `wall_limit`, the CPU time against
+/// `cpu_limit_ms` ms, the memory limit, then the bytes in `output`'s file against its limit)
+/// and, if there is one, kills the run through `meter` and returns which.
 pub(crate) fn enforce_limits(
     start: Instant,
     wall_limit: Duration,
     cpu_limit_ms: u64,
     meter: &mut impl Meter,
     output: Option<(&std::fs::File, u64)>,
+    stop: Option<&AtomicBool>,
 ) -> Option<KillReason> {
     meter.sample();
-    let reason = if start.elapsed() > wall_limit {
+    let reason = if stop.is_some_and(|s| s.load(Ordering::SeqCst)) {
+        KillReason::Stopped
+    } else if start.elapsed() > wall_limit {
         KillReason::WallTime
     } else if meter.cpu_ms().is_some_and(|c| c > cpu_limit_ms) {
         KillReason::CpuTime
@@ -370,7 +379,8 @@ pub(crate) fn enforce_limits(
 /// what is left ([`Meter::reap`]) and measures the run ([`Meter::usage`]).
 ///
 /// With `output` = `(stdout file, limit in bytes)`, the run is also killed as soon as the file
-/// holds more than the limit ([`KillReason::Output`], checked last).
+/// holds more than the limit ([`KillReason::Output`], checked last); with `stop`, as soon as
+/// the flag is set ([`KillReason::Stopped`]).
 ///
 /// Errors: `wait4` fails (other than by `EINTR`, which is retried).
 pub(crate) fn wait_run(
@@ -380,13 +390,14 @@ pub(crate) fn wait_run(
     cpu_limit_ms: u64,
     meter: &mut impl Meter,
     output: Option<(&std::fs::File, u64)>,
+    stop: Option<&AtomicBool>,
 ) -> anyhow::Result<Waited> {
     let mut killed = None;
     let mut nap = Duration::from_micros(200);
     let wall_limit = Duration::from_millis(wall_ms);
     while !exited_unreaped(pid) {
         if killed.is_none() {
-            killed = enforce_limits(start, wall_limit, cpu_limit_ms, meter, output);
+            killed = enforce_limits(start, wall_limit, cpu_limit_ms, meter, output, stop);
         }
         std::thread::sleep(nap);
         nap = (nap * 2).min(Duration::from_millis(5));

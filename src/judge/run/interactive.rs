@@ -19,7 +19,8 @@
 //! The verdict, by the Kattis specification's rules on which side stopped first:
 //! 1. the jury's side failed → FAIL;
 //! 2. the jury rejected (WA, PE) before the submission ended → the jury's verdict, whatever
-//!    the submission did afterwards;
+//!    the submission did afterwards (a submission still writing to the jury then is stopped
+//!    at once, as problemtools and BAPCtools do, rather than left to run into its limits);
 //! 3. the submission wrote more than its output limit → OLE (the relay cut its stream there,
 //!    so the jury only saw a cut stream); it stopped on another limit or crashed (TLE, MLE, OLE, RE) → that verdict, also
 //!    when the jury accepted first (a crash after the interactor accepted is RE) and when the
@@ -399,17 +400,23 @@ fn one_exchange(
                     argv.extend(j.extra.iter().cloned());
                 }
             }
-            Jury::Program(RunSpec {
-                argv,
-                stdin: pass_input.to_path_buf(),
-                stdout: dir.join("interactor.stdout"),
-                stderr: Some(dir.join("interactor.stderr")),
-                limits: j.limits,
-                work_parent: Some(dir.to_path_buf()),
-                sandbox: None,
-                pipes: None,
-                read_only: Some(j.dir.clone()),
-            })
+            Jury::Program {
+                spec: RunSpec {
+                    argv,
+                    stdin: pass_input.to_path_buf(),
+                    stdout: dir.join("interactor.stdout"),
+                    stderr: Some(dir.join("interactor.stderr")),
+                    limits: j.limits,
+                    work_parent: Some(dir.to_path_buf()),
+                    sandbox: None,
+                    pipes: None,
+                    read_only: Some(j.dir.clone()),
+                },
+                accept_exit: match j.convention {
+                    Convention::Testlib => 0,
+                    Convention::Kattis => 42,
+                },
+            }
         }
         None => Jury::InProcess(Box::new(move |from, to| {
             problem.interact(input, answer, from, to)
