@@ -172,6 +172,54 @@ fn scoring_packages_get_their_scores() {
     );
 }
 
+/// A `2023-07-draft` package, read as problemtools reads one: `problem.yaml` with the draft's
+/// keys (`type`, `name` as a map, `limits.time_multipliers`), the legacy data tree and grading
+/// keys, the legacy folders with `partially_accepted/`, and the output validator as a program
+/// folder inside `output_validator/` (which accepts `+7`, where the default one would not).
+#[test]
+fn a_2023_07_draft_package_is_read_as_problemtools_reads_it() {
+    let d = contest(&["draft2023", "sum"]);
+    let out = ok(&gridjudge_in(d.path(), &["list", "--problems-dir", "."]));
+    let lines: Vec<&str> = out.lines().filter(|l| !l.starts_with(' ')).collect();
+    assert_eq!(
+        lines,
+        ["draft2023  (kattis-2023-07-draft)", "sum  (kattis-legacy)"],
+        "{out}"
+    );
+    let out = ok(&gridjudge_in(
+        d.path(),
+        &["verify", "--no-sandbox", "-j", "2", "--json", "draft2023"],
+    ));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["ok"], true, "{out}");
+    assert_eq!(v["format"], "kattis-2023-07-draft");
+    let got: Vec<(String, String, Option<f64>)> = v["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["name"].as_str().unwrap().to_string(),
+                s["verdict"].as_str().unwrap().to_string(),
+                s["score"].as_f64(),
+            )
+        })
+        .collect();
+    // Legacy grading, as verifyproblem prints it: `OK: AC (40)` for the partial one, a
+    // rejected submission without a score.
+    let want = [
+        ("accepted/kadane.py", "AC", Some(100.0)),
+        ("accepted/plus_sign.py", "AC", Some(100.0)),
+        ("partially_accepted/sum_all.py", "AC", Some(40.0)),
+        ("wrong_answer/largest.py", "WA", None),
+    ];
+    let want: Vec<(String, String, Option<f64>)> = want
+        .iter()
+        .map(|(a, b, c)| (a.to_string(), b.to_string(), *c))
+        .collect();
+    assert_eq!(got, want, "{out}");
+}
+
 #[test]
 fn build_validates_and_locks_the_data_in_place() {
     let d = contest(&["sum"]);

@@ -85,16 +85,24 @@ pub fn is_problem_folder(dir: &Path) -> bool {
 pub enum Format {
     /// gridjudge's own: `problem.toml` and `manifest.toml`.
     Gridjudge,
-    /// A Kattis problem package (`problem.yaml`), in one of its versions.
-    Kattis(kattis::Version),
+    /// A Kattis problem package (`problem.yaml`), in one of its versions; `draft` for a
+    /// `2023-07-draft` package ([`kattis::package::PackageYaml::layout`]).
+    Kattis {
+        /// The version whose `problem.yaml` keys it has.
+        version: kattis::Version,
+        /// Whether it is a `2023-07-draft` package.
+        draft: bool,
+    },
 }
 
 impl Format {
-    /// The name `gridjudge list` shows: `gridjudge`, `kattis-legacy` or `kattis-2025-09`.
+    /// The name `gridjudge list` shows: `gridjudge`, `kattis-legacy`, `kattis-2025-09` or
+    /// `kattis-2023-07-draft`.
     pub fn label(self) -> &'static str {
         match self {
             Format::Gridjudge => "gridjudge",
-            Format::Kattis(v) => v.label(),
+            Format::Kattis { draft: true, .. } => "kattis-2023-07-draft",
+            Format::Kattis { version, .. } => version.label(),
         }
     }
 }
@@ -285,7 +293,10 @@ pub fn load(problems_dir: &Path, name: &str, cache_dir: &Path) -> anyhow::Result
             problems_dir: problems_dir.to_path_buf(),
             dir,
             config: Ok(package.problem.config().clone()),
-            format: Format::Kattis(package.yaml.version),
+            format: Format::Kattis {
+                version: package.yaml.version,
+                draft: package.yaml.draft_2023_07,
+            },
             kattis: Some(package),
         });
     }

@@ -17,8 +17,9 @@ pub mod submissions;
 /// The version of the Kattis problem package format a package is in.
 ///
 /// Told apart as the specification says: `problem.yaml`'s `problem_format_version` key;
-/// absent or `legacy` is the legacy version; `2025-09` (and its drafts `2023-07-draft`) the
-/// 2025-09 version. Any other value is an error naming it.
+/// absent or `legacy` is the legacy version; `2025-09` the 2025-09 version, and so is its draft
+/// `2023-07-draft` for `problem.yaml`'s keys (the rest of such a package is read as problemtools
+/// reads it: [`package::PackageYaml::layout`]). Any other value is an error naming it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Version {
     /// The legacy format (no `problem_format_version`, or `legacy`).
@@ -34,7 +35,7 @@ impl Version {
     pub fn from_key(value: Option<&str>) -> anyhow::Result<Version> {
         match value.map(str::trim) {
             None | Some("legacy") => Ok(Version::Legacy),
-            Some("2025-09") | Some("2023-07-draft") | Some("draft") => Ok(Version::V2025_09),
+            Some("2025-09" | "2023-07-draft" | "2023-07" | "draft") => Ok(Version::V2025_09),
             Some(other) => anyhow::bail!(
                 "problem_format_version `{other}` is not one gridjudge reads (legacy, 2025-09, \
                  2023-07-draft)"
@@ -152,7 +153,7 @@ fn load_uncached(dir: &Path, cache_dir: &Path) -> anyhow::Result<Package> {
     let tree = if has_generators(dir) && !dir.join("data").is_dir() {
         data::DataTree::default()
     } else {
-        data::load(dir, yaml.version, &yaml.constants)?
+        data::load(dir, yaml.layout(), &yaml.constants)?
     };
     let name = dir
         .file_name()
@@ -164,7 +165,7 @@ fn load_uncached(dir: &Path, cache_dir: &Path) -> anyhow::Result<Package> {
     // input_format_validators/).
     let mut validators = Vec::new();
     for folder in ["input_validators", "input_format_validators"] {
-        if folder == "input_format_validators" && yaml.version != Version::Legacy {
+        if folder == "input_format_validators" && yaml.layout() != Version::Legacy {
             continue;
         }
         for entry in programs_in(&dir.join(folder))? {
@@ -176,7 +177,20 @@ fn load_uncached(dir: &Path, cache_dir: &Path) -> anyhow::Result<Package> {
         answer_validators.push((program_name(&entry), prog(&entry)?));
     }
     // The output validator.
-    let output_validator = match yaml.version {
+    let output_validator = match yaml.layout() {
+        // A 2023-07-draft package: the programs in output_validator/, as problemtools finds
+        // them (its type, not a `validation` key, says whether one is needed).
+        Version::Legacy if yaml.draft_2023_07 => {
+            let found = programs_in(&dir.join("output_validator"))?;
+            match found.len() {
+                0 => None,
+                1 => Some(prog(&found[0])?),
+                _ => bail!(
+                    "{}: several output validators; gridjudge runs one (keep only it in                      output_validator/)",
+                    dir.join("output_validator").display()
+                ),
+            }
+        }
         Version::V2025_09 => {
             let d = dir.join("output_validator");
             d.exists().then(|| prog(&d)).transpose()?
@@ -203,7 +217,8 @@ fn load_uncached(dir: &Path, cache_dir: &Path) -> anyhow::Result<Package> {
         bail!(
             "{}: an interactive or multi-pass problem needs a custom output validator ({})",
             dir.join("problem.yaml").display(),
-            match yaml.version {
+            match yaml.layout() {
+                Version::Legacy if yaml.draft_2023_07 => "output_validator/<name>/",
                 Version::Legacy => "output_validators/<name>/",
                 Version::V2025_09 => "output_validator/",
             }
@@ -363,7 +378,7 @@ fn load_uncached(dir: &Path, cache_dir: &Path) -> anyhow::Result<Package> {
         } else {
             Vec::new()
         },
-        legacy: yaml.version == Version::Legacy,
+        legacy: yaml.layout() == Version::Legacy,
     };
     let problem = ProgramProblem::load_tree(dir, view.clone(), config, cache_dir, settings)?;
     Ok(Package {

@@ -57,8 +57,13 @@ pub struct PackageLimits {
 /// What `problem.yaml` says, as gridjudge uses it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PackageYaml {
-    /// The version of the format.
+    /// The version of the format (a `2023-07-draft` package: [`Version::V2025_09`], whose keys
+    /// its `problem.yaml` has).
     pub version: Version,
+    /// `problem_format_version` names the `2023-07-draft` (also `2023-07`, `draft`): a draft
+    /// of 2025-09 that only problemtools reads, and reads halfway: `problem.yaml` as the draft
+    /// (2025-09's keys), everything else the legacy way ([`PackageYaml::layout`]).
+    pub draft_2023_07: bool,
     /// The problem's name as a statement shows it (`name`, its English entry, or the first).
     pub title: String,
     /// A scoring problem (`type: scoring`; legacy `type: scoring`).
@@ -83,6 +88,33 @@ pub struct PackageYaml {
     pub constants: BTreeMap<String, BTreeMap<String, String>>,
     /// Legacy `grading.objective` is `min` (scores are minimised).
     pub minimise: bool,
+}
+
+impl PackageYaml {
+    /// The version whose rules the package's folders follow: its data tree (`testdata.yaml`
+    /// or `test_group.yaml`, and the grading keys), its submission folders, its scoring and
+    /// its output validator's folder. That is [`PackageYaml::version`], except for a
+    /// `2023-07-draft` package, read as problemtools 1.20260907 reads one (its
+    /// `formatversion.py` and `model/submissions.py`): `testdata.yaml` with the legacy
+    /// grading keys, the legacy submission folders (`partially_accepted/` among them), and
+    /// `output_validator/` as a folder of programs, as legacy's `output_validators/` is.
+    pub fn layout(&self) -> Version {
+        if self.draft_2023_07 {
+            Version::Legacy
+        } else {
+            self.version
+        }
+    }
+
+    /// The name `gridjudge list` shows: `kattis-legacy`, `kattis-2025-09` or
+    /// `kattis-2023-07-draft`.
+    pub fn label(&self) -> &'static str {
+        if self.draft_2023_07 {
+            "kattis-2023-07-draft"
+        } else {
+            self.version.label()
+        }
+    }
 }
 
 /// The keys each version defines at the top of `problem.yaml`.
@@ -175,16 +207,16 @@ pub fn parse(text: &str, origin: &str) -> anyhow::Result<PackageYaml> {
         Value::Null => Mapping::new(),
         _ => bail!("{origin}: must be a map of keys to values"),
     };
-    let version = Version::from_key(
-        match map.get("problem_format_version") {
-            None => None,
-            Some(v) => {
-                Some(scalar(v).with_context(|| format!("{origin}: problem_format_version"))?)
-            }
-        }
-        .as_deref(),
-    )
-    .with_context(|| format!("{origin}: problem_format_version"))?;
+    let version_key = match map.get("problem_format_version") {
+        None => None,
+        Some(v) => Some(scalar(v).with_context(|| format!("{origin}: problem_format_version"))?),
+    };
+    let version = Version::from_key(version_key.as_deref())
+        .with_context(|| format!("{origin}: problem_format_version"))?;
+    let draft_2023_07 = matches!(
+        version_key.as_deref().map(str::trim),
+        Some("2023-07-draft" | "2023-07" | "draft")
+    );
     let allowed = match version {
         Version::Legacy => LEGACY_KEYS,
         Version::V2025_09 => V2025_KEYS,
@@ -257,6 +289,7 @@ pub fn parse(text: &str, origin: &str) -> anyhow::Result<PackageYaml> {
     }
     let mut yaml = PackageYaml {
         version,
+        draft_2023_07,
         title,
         scoring: has("scoring"),
         interactive: has("interactive"),
