@@ -150,7 +150,7 @@ pub fn verify_package(package: &Package, opts: &JudgeOptions) -> anyhow::Result<
     if tests.is_empty() {
         bail!("{}: data/ holds no test case", dir.display());
     }
-    let mut subs = submissions::load(dir, package.yaml.version)?;
+    let mut subs = submissions::load(dir, package.yaml.layout())?;
     // The package's included files go into every submission of their language (spec,
     // "Included files").
     let include = dir.join("include");
@@ -202,7 +202,7 @@ pub fn verify_package(package: &Package, opts: &JudgeOptions) -> anyhow::Result<
             slowest,
             package.yaml.limits.ac_to_time_limit,
             package.yaml.limits.time_resolution,
-            package.yaml.version,
+            package.yaml.layout(),
         );
     }
     opts.limits = with_time(&opts.limits, time_ms);
@@ -244,7 +244,7 @@ pub fn verify_package(package: &Package, opts: &JudgeOptions) -> anyhow::Result<
                 compile_error: Some(ce.clone()),
                 tests: Vec::new(),
                 max_time_ms: 0,
-                expectation: Err(format!("it did not compile: {}", first_line(ce))),
+                expectation: s.expectation.check_compile_error(first_line(ce)),
             });
             continue;
         }
@@ -299,7 +299,7 @@ pub fn verify_package(package: &Package, opts: &JudgeOptions) -> anyhow::Result<
         .collect();
     Ok(KattisVerify {
         problem: problem.name().to_string(),
-        format: package.yaml.version.label().to_string(),
+        format: package.yaml.label().to_string(),
         time_limit_ms: time_ms,
         time_limit_derived: package.time_limit_derived,
         tests: tests.iter().map(|t| t.name.clone()).collect(),
@@ -355,7 +355,7 @@ fn aggregate(
             yaml: g.yaml.as_ref(),
         })
         .collect();
-    if package.yaml.version == Version::V2025_09 && !package.yaml.scoring {
+    if package.yaml.layout() == Version::V2025_09 && !package.yaml.scoring {
         // Pass-fail (2025-09 "Result aggregation"): the first test case, in order, that is
         // not accepted gives the verdict; the groups play no part (so BAPCtools' nested
         // groups, which the spec does not define, are judged as it judges them).
@@ -366,8 +366,8 @@ fn aggregate(
             .unwrap_or(Verdict::Ac);
         return Ok((verdict, None, Vec::new()));
     }
-    let root = scoring::tree(package.yaml.version, &flat, results)?;
-    let o = scoring::aggregate(package.yaml.version, package.yaml.scoring, &root)?;
+    let root = scoring::tree(package.yaml.layout(), &flat, results)?;
+    let o = scoring::aggregate(package.yaml.layout(), package.yaml.scoring, &root)?;
     let groups = o
         .groups
         .iter()

@@ -18,7 +18,8 @@
 //!   replaces the whole default entry instead).
 //! * `@EXPECTED_RESULTS@: ` comments (DOMjudge's, as BAPCtools reads them): the first source
 //!   file holding the key gives a comma-separated list of DOMjudge results; the final verdict
-//!   must be one of them. In `accepted`, `wrong_answer`, `time_limit_exceeded` and
+//!   must be one of them (with `COMPILER-ERROR` in the list, a submission that does not
+//!   compile meets it too). In `accepted`, `wrong_answer`, `time_limit_exceeded` and
 //!   `run_time_error` the comment is ignored with a note, as BAPCtools does (DOMjudge issue
 //!   1861).
 //!
@@ -186,6 +187,21 @@ pub struct FinalRule {
     pub origin: String,
     /// The final verdict must be one of these.
     pub verdicts: BTreeSet<KattisVerdict>,
+    /// A compiler error also meets it (`COMPILER-ERROR` in an `@EXPECTED_RESULTS@` list, as
+    /// DOMjudge and BAPCtools read it); then a submission that does not compile is as
+    /// expected, and one that compiles must get one of `verdicts`.
+    pub compile_error: bool,
+}
+
+impl FinalRule {
+    /// The verdicts it allows, as a list: `[WA, TLE]`, `[COMPILER-ERROR]`.
+    fn allowed(&self) -> String {
+        let mut names: Vec<&str> = self.verdicts.iter().map(|v| v.short()).collect();
+        if self.compile_error {
+            names.push("COMPILER-ERROR");
+        }
+        format!("[{}]", names.join(", "))
+    }
 }
 
 /// What a submission must get: the test rules of the 2025-09 format and the final-verdict rules
@@ -289,11 +305,30 @@ impl Expectation {
                 return Err(format!(
                     "{}: final verdict must be one of {}, got {fin}",
                     f.origin,
-                    list(&f.verdicts)
+                    f.allowed()
                 ));
             }
         }
         Ok(())
+    }
+
+    /// Whether a submission that did not compile meets the expectation: only when every rule
+    /// is a final-verdict rule that allows `COMPILER-ERROR` (and there is one). Err: why not,
+    /// naming the first rule that does not allow it (`first_line` is the compiler's first
+    /// line of output).
+    pub fn check_compile_error(&self, first_line: &str) -> Result<(), String> {
+        if let Some(r) = self.rules.first() {
+            return Err(format!("it did not compile ({}): {}", r.what(), first_line));
+        }
+        match self.finals.iter().find(|f| !f.compile_error) {
+            Some(f) => Err(format!(
+                "it did not compile ({}: {}): {first_line}",
+                f.origin,
+                f.allowed()
+            )),
+            None if self.finals.is_empty() => Err(format!("it did not compile: {first_line}")),
+            None => Ok(()),
+        }
     }
 
     /// Checks the `score` of rules on test groups against the groups' aggregated scores:
@@ -736,12 +771,13 @@ fn parse_yaml(file: &Path) -> anyhow::Result<Vec<YamlEntry>> {
 }
 
 /// The `@EXPECTED_RESULTS@: ` list of the first of `files` holding the key (BAPCtools'
-/// `_parse_expected_results`: upper-cased text, the rest of the line, comma-separated).
-/// `None` when no file holds it or cannot be read as UTF-8. Errors: an unknown result, naming
-/// the file.
+/// `_parse_expected_results`: upper-cased text, the rest of the line, comma-separated): the
+/// file, the verdicts, and whether `COMPILER-ERROR` is among them. `None` when no file holds
+/// it or cannot be read as UTF-8. Errors: an unknown result, naming the file.
+#[allow(clippy::type_complexity)]
 fn expected_results(
     files: &[PathBuf],
-) -> anyhow::Result<Option<(PathBuf, BTreeSet<KattisVerdict>)>> {
+) -> anyhow::Result<Option<(PathBuf, BTreeSet<KattisVerdict>, bool)>> {
     const KEY: &str = "@EXPECTED_RESULTS@: ";
     for f in files {
         let Ok(text) = std::fs::read_to_string(f) else {
@@ -752,17 +788,23 @@ fn expected_results(
         let rest = &text[at + KEY.len()..];
         let line = rest.split('\n').next().unwrap_or("");
         let mut set = BTreeSet::new();
+        let mut compile_error = false;
         for r in line.split(',').map(str::trim) {
+            if r == "COMPILER-ERROR" {
+                compile_error = true;
+                continue;
+            }
             let v = KattisVerdict::from_domjudge(r).with_context(|| {
                 format!(
                     "{}: @EXPECTED_RESULTS@: `{r}` is not a result gridjudge checks (CORRECT, \
-                     WRONG-ANSWER, NO-OUTPUT, TIMELIMIT, RUN-ERROR and their long forms)",
+                     WRONG-ANSWER, NO-OUTPUT, TIMELIMIT, RUN-ERROR, COMPILER-ERROR and their \
+                     long forms)",
                     f.display()
                 )
             })?;
             set.insert(v);
         }
-        return Ok(Some((f.clone(), set)));
+        return Ok(Some((f.clone(), set, compile_error)));
     }
     Ok(None)
 }
@@ -917,6 +959,7 @@ pub fn load(problem_dir: &Path, version: Version) -> anyhow::Result<Vec<KattisSu
                         expectation.finals.push(FinalRule {
                             origin: format!("legacy folder {fname}/"),
                             verdicts: [*v].into_iter().collect(),
+                            compile_error: false,
                         });
                     }
                 }
@@ -972,7 +1015,7 @@ pub fn load(problem_dir: &Path, version: Version) -> anyhow::Result<Vec<KattisSu
             } else {
                 vec![entry.clone()]
             };
-            if let Some((file, set)) = expected_results(&files)? {
+            if let Some((file, set, compile_error)) = expected_results(&files)? {
                 let rel = file
                     .strip_prefix(&root)
                     .unwrap_or(&file)
@@ -987,6 +1030,7 @@ pub fn load(problem_dir: &Path, version: Version) -> anyhow::Result<Vec<KattisSu
                     expectation.finals.push(FinalRule {
                         origin: format!("@EXPECTED_RESULTS@ in {rel}"),
                         verdicts: set,
+                        compile_error,
                     });
                 }
             }
@@ -1368,6 +1412,35 @@ mod tests {
         let rej = &subs[2].expectation;
         assert!(rej.check(&[t("secret/1", Tle)], Tle, None).is_ok());
         assert!(rej.check(&[t("secret/1", Re)], Re, None).is_err());
+
+        // COMPILER-ERROR (DOMjudge's): a compiler error meets it; a run must get the rest.
+        let p = package(
+            None,
+            &[
+                (
+                    "broken/e.cpp",
+                    "// @EXPECTED_RESULTS@: COMPILER-ERROR\nint main({}\n",
+                ),
+                (
+                    "broken/f.cpp",
+                    "// @EXPECTED_RESULTS@: COMPILER-ERROR, WRONG-ANSWER\nint main(){}\n",
+                ),
+                ("broken/g.py", "# @EXPECTED_RESULTS@: WRONG-ANSWER\n"),
+            ],
+        );
+        let subs = load(p.path(), Version::V2025_09).unwrap();
+        let (e, f, g) = (
+            &subs[0].expectation,
+            &subs[1].expectation,
+            &subs[2].expectation,
+        );
+        assert_eq!(e.check_compile_error("error: expected"), Ok(()));
+        let err = e.check(&[t("secret/1", Ac)], Ac, None).unwrap_err();
+        assert!(err.contains("one of [COMPILER-ERROR], got AC"), "{err}");
+        assert_eq!(f.check_compile_error("error"), Ok(()));
+        assert!(f.check(&[t("secret/1", Wa)], Wa, None).is_ok());
+        let err = g.check_compile_error("error: x").unwrap_err();
+        assert!(err.contains("[WA]") && err.contains("error: x"), "{err}");
 
         let p = package(None, &[("mixed/d.py", "# @expected_results@: MAYBE\n")]);
         let e = format!("{:#}", load(p.path(), Version::V2025_09).unwrap_err());
