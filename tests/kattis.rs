@@ -220,6 +220,65 @@ fn a_2023_07_draft_package_is_read_as_problemtools_reads_it() {
     assert_eq!(got, want, "{out}");
 }
 
+/// A legacy scoring package whose `data/secret` has `grading: custom`: its grader
+/// (`graders/best.py`, the best subgroup's score rather than the default grader's sum) gives
+/// the full solution 70 points, not 100, and the one right only on the small group 30.
+#[test]
+fn a_legacy_custom_grader_scores_its_groups() {
+    let d = contest(&["graderlegacy"]);
+    let out = ok(&gridjudge_in(
+        d.path(),
+        &[
+            "verify",
+            "--no-sandbox",
+            "-j",
+            "2",
+            "--json",
+            "graderlegacy",
+        ],
+    ));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["ok"], true, "{out}");
+    let got: Vec<(String, String, Option<f64>)> = v["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["name"].as_str().unwrap().to_string(),
+                s["verdict"].as_str().unwrap().to_string(),
+                s["score"].as_f64(),
+            )
+        })
+        .collect();
+    let want = [
+        ("accepted/double.py", "AC", Some(70.0)),
+        ("partially_accepted/small_only.py", "AC", Some(30.0)),
+        ("wrong_answer/square.py", "WA", None),
+    ];
+    let want: Vec<(String, String, Option<f64>)> = want
+        .iter()
+        .map(|(a, b, c)| (a.to_string(), b.to_string(), *c))
+        .collect();
+    assert_eq!(got, want, "{out}");
+    // A grader that breaks its contract is a judge error naming it, never a score.
+    std::fs::write(
+        d.path().join("graderlegacy/graders/best.py"),
+        "print('maybe 3')\n",
+    )
+    .unwrap();
+    let o = gridjudge_in(
+        d.path(),
+        &["verify", "--no-sandbox", "--json", "graderlegacy"],
+    );
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(!o.status.success(), "{out}");
+    assert!(
+        out.contains("custom grader") && out.contains("`maybe`"),
+        "{out}"
+    );
+}
+
 #[test]
 fn build_validates_and_locks_the_data_in_place() {
     let d = contest(&["sum"]);

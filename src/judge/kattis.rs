@@ -27,7 +27,7 @@ use crate::exec::compile::Submission;
 use crate::package::TestCase;
 use crate::problem::Problem;
 use crate::problems::kattis::scoring;
-use crate::problems::kattis::submissions::{self, KattisSubmission};
+use crate::problems::kattis::submissions::{self, KattisSubmission, KattisVerdict};
 use crate::problems::kattis::{Package, Version, PROVISIONAL_TIME_MS};
 
 use super::verify::{minimal_killing_set, KillingSet};
@@ -367,13 +367,84 @@ fn aggregate(
         return Ok((verdict, None, Vec::new()));
     }
     let root = scoring::tree(package.yaml.layout(), &flat, results)?;
-    let o = scoring::aggregate(package.yaml.layout(), package.yaml.scoring, &root)?;
+    let o = scoring::aggregate_with(
+        package.yaml.layout(),
+        package.yaml.scoring,
+        &root,
+        &mut |settings, group, sub| {
+            let Some(grader) = &package.grader else {
+                bail!(
+                    "{}: group `{group}` has `grading: custom`, but graders/ holds no program",
+                    settings.origin
+                );
+            };
+            run_grader(package, grader, &settings.grader_flags, group, sub)
+        },
+    )?;
     let groups = o
         .groups
         .iter()
         .filter_map(|g| Some((g.name.clone(), g.score?)))
         .collect();
     Ok((o.verdict, o.score, groups))
+}
+
+/// Runs the legacy custom grader `grader` on the results `sub` of group `group` (legacy
+/// spec, "Graders"; its input and output as problemtools 1.20260907 writes and reads them in
+/// `judge/grade.py`): one line `<verdict> <score>` per sub-result on stdin (the spec's
+/// verdicts AC, WA, TLE, RTE; a judge error JE), `flags` (the group's `grader_flags`) as
+/// arguments, and one line `<verdict> <score>` back on stdout with exit code 0, the verdict one
+/// of AC, WA, TLE, RTE, MLE, OLE, JE (JE is FAIL).
+///
+/// Errors (judge errors, naming the group): the grader cannot run, fails, or writes anything
+/// else.
+fn run_grader(
+    package: &Package,
+    grader: &crate::problem::programs::ProgramSpec,
+    flags: &[String],
+    group: &str,
+    sub: &[(Verdict, f64)],
+) -> anyhow::Result<(Verdict, f64)> {
+    let input: String = sub
+        .iter()
+        .map(|(v, score)| {
+            let name = KattisVerdict::of(*v).map_or("JE", KattisVerdict::short);
+            format!("{name} {score}\n")
+        })
+        .collect();
+    let args: Vec<std::ffi::OsString> = flags.iter().map(Into::into).collect();
+    let role = format!("custom grader (group `{group}`)");
+    let out = package
+        .problem
+        .run_helper(&role, grader, &args, input.as_bytes())?;
+    let text = String::from_utf8_lossy(&out);
+    let mut words = text.split_whitespace();
+    let (verdict, score) = match (words.next(), words.next(), words.next()) {
+        (Some(v), Some(sc), None) => (v, sc),
+        _ => bail!(
+            "the {role} wrote {:?}; it must write one line `<verdict> <score>`",
+            crate::core::verdict::one_line(&text)
+        ),
+    };
+    let verdict = match verdict {
+        "AC" => Verdict::Ac,
+        "WA" => Verdict::Wa,
+        "TLE" => Verdict::Tle,
+        "RTE" => Verdict::Re,
+        "MLE" => Verdict::Mle,
+        "OLE" => Verdict::Ole,
+        "JE" => Verdict::Fail,
+        other => bail!(
+            "the {role} gave the verdict `{other}`; it must be one of AC, WA, TLE, RTE, MLE, \
+             OLE, JE"
+        ),
+    };
+    let score: f64 = score
+        .parse()
+        .ok()
+        .filter(|s: &f64| s.is_finite())
+        .with_context(|| format!("the {role} gave the score `{score}`, not a number"))?;
+    Ok((verdict, score))
 }
 
 fn first_line(s: &str) -> &str {

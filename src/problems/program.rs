@@ -649,6 +649,23 @@ impl ProgramProblem {
         Ok(Ok(()))
     }
 
+    /// Runs a setter's helper program `spec` (a Kattis package's legacy custom grader, say)
+    /// as the problem's other programs run (unconfined, its folder read-only, under
+    /// `[programs.limits]`) with `args` and `stdin`, and returns what it wrote on stdout.
+    ///
+    /// Errors: it cannot be built or started, or it did not finish with exit code 0 (a limit,
+    /// a crash, another exit code), naming `role`.
+    pub fn run_helper(
+        &self,
+        role: &str,
+        spec: &ProgramSpec,
+        args: &[OsString],
+        stdin: &[u8],
+    ) -> anyhow::Result<Vec<u8>> {
+        let ran = self.run(role, spec, args, stdin, None)?;
+        self.finished(role, ran)
+    }
+
     /// One validator's verdict on `input` (its stdin) with `args`, `role` naming it in
     /// messages: as [`ProgramProblem::run_validator`] for one program.
     ///

@@ -78,6 +78,9 @@ pub struct Package {
     pub problem: &'static ProgramProblem,
     /// The answer validators (2025-09 `answer_validators/`), as programs gridjudge runs.
     pub answer_validators: Vec<(String, crate::problem::programs::ProgramSpec)>,
+    /// The legacy custom grader (the one program in `graders/`), which groups with
+    /// `grading: custom` are aggregated by ([`scoring::aggregate_with`]); `None` without one.
+    pub grader: Option<crate::problem::programs::ProgramSpec>,
     /// The time limit was computed, not given (`problem.yaml` fixes none): the limit in the
     /// configuration is provisional until `verify` derives it from the accepted submissions.
     pub time_limit_derived: bool,
@@ -172,6 +175,19 @@ fn load_uncached(dir: &Path, cache_dir: &Path) -> anyhow::Result<Package> {
             validators.push((program_name(&entry), prog(&entry)?));
         }
     }
+    // The legacy custom grader: the one program in graders/ (problemtools refuses several).
+    let graders = match yaml.layout() {
+        Version::Legacy => programs_in(&dir.join("graders"))?,
+        Version::V2025_09 => Vec::new(),
+    };
+    let grader = match graders.len() {
+        0 => None,
+        1 => Some(prog(&graders[0])?),
+        _ => bail!(
+            "{}: several custom graders; the legacy format allows one",
+            dir.join("graders").display()
+        ),
+    };
     let mut answer_validators = Vec::new();
     for entry in programs_in(&dir.join("answer_validators"))? {
         answer_validators.push((program_name(&entry), prog(&entry)?));
@@ -322,11 +338,24 @@ fn load_uncached(dir: &Path, cache_dir: &Path) -> anyhow::Result<Package> {
     if !more.is_empty() {
         programs.insert("validators".into(), more.into());
     }
-    let solution = accepted
-        .as_ref()
-        .map(|p| rel(dir, p))
-        .unwrap_or_else(|| "submissions/accepted".into());
-    programs.insert("solution".into(), solution.clone().into());
+    // Without an accepted submission (BAPCtools' hellounix has only failing ones) the package
+    // has no reference solution: `verify` needs none (the answers are in data/), and what
+    // would run it (stress) gets this command's error.
+    let solution = accepted.as_ref().map(|p| rel(dir, p));
+    match &solution {
+        Some(s) => {
+            programs.insert("solution".into(), s.clone().into());
+        }
+        None => {
+            let mut c = toml::Table::new();
+            c.insert(
+                "command".into(),
+                "echo 'submissions/accepted/ holds no submission: this package has no reference                  solution' >&2; exit 1"
+                    .into(),
+            );
+            programs.insert("solution".into(), c.into());
+        }
+    }
     match (&output_validator, yaml.interactive) {
         (Some(ov), true) => {
             programs.insert("interactor".into(), ov.clone());
@@ -362,8 +391,8 @@ fn load_uncached(dir: &Path, cache_dir: &Path) -> anyhow::Result<Package> {
             "validation_passes".into(),
             (yaml.limits.validation_passes as i64).into(),
         );
-        if accepted.is_some() {
-            i.insert("player".into(), solution.into());
+        if let Some(s) = solution {
+            i.insert("player".into(), s.into());
         }
         t.insert("interaction".into(), i.into());
     }
@@ -394,6 +423,13 @@ fn load_uncached(dir: &Path, cache_dir: &Path) -> anyhow::Result<Package> {
                 Ok((n, spec))
             })
             .collect::<anyhow::Result<_>>()?,
+        grader: grader
+            .map(
+                |v| -> anyhow::Result<crate::problem::programs::ProgramSpec> {
+                    v.try_into().context("the custom grader's declaration")
+                },
+            )
+            .transpose()?,
         time_limit_derived,
         view,
     })
