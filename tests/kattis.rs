@@ -279,6 +279,50 @@ fn a_legacy_custom_grader_scores_its_groups() {
     );
 }
 
+/// A 2025-09 package whose tests give the submissions arguments (`args` of a group's
+/// `test_group.yaml`, overridden by a `<test>.yaml`): the accepted submissions add the first
+/// argument, so they pass only when each test's own arguments reach them.
+#[test]
+fn per_test_arguments_reach_the_submissions() {
+    let d = contest(&["args2025"]);
+    let out = ok(&gridjudge_in(
+        d.path(),
+        &["verify", "--no-sandbox", "-j", "2", "--json", "args2025"],
+    ));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["ok"], true, "{out}");
+    let tests_of = |name: &str| -> Vec<(String, String)> {
+        let s = v["submissions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == name)
+            .unwrap_or_else(|| panic!("no {name} in {out}"));
+        serde_json::from_value(s["tests"].clone()).unwrap()
+    };
+    let all = |verdicts: [&str; 4]| -> Vec<(String, String)> {
+        [
+            "sample/1",
+            "secret/plain/1",
+            "secret/shifted/1",
+            "secret/shifted/2",
+        ]
+        .iter()
+        .zip(verdicts)
+        .map(|(t, v)| (t.to_string(), v.to_string()))
+        .collect()
+    };
+    assert_eq!(tests_of("accepted/shift.py"), all(["AC", "AC", "AC", "AC"]));
+    assert_eq!(
+        tests_of("accepted/shift.cpp"),
+        all(["AC", "AC", "AC", "AC"])
+    );
+    assert_eq!(
+        tests_of("wrong_answer/no_args.py"),
+        all(["AC", "AC", "WA", "WA"])
+    );
+}
+
 #[test]
 fn build_validates_and_locks_the_data_in_place() {
     let d = contest(&["sum"]);

@@ -305,6 +305,22 @@ fn judge_one(
         Ok(d) => d,
         Err(e) => return fail(format!("judge error: {e:#}")),
     };
+    // The test's own arguments (a Kattis package's `args`) follow the program's.
+    let with_args: Vec<std::ffi::OsString>;
+    let program = if test.args.is_empty() {
+        program
+    } else {
+        with_args = program
+            .argv
+            .iter()
+            .cloned()
+            .chain(test.args.iter().map(Into::into))
+            .collect();
+        Program {
+            argv: &with_args,
+            ..program
+        }
+    };
     let judged = match run_and_check(
         problem,
         config,
@@ -406,6 +422,7 @@ pub fn check_player(
             name: name.clone(),
             input: tmp.path().join(format!("{name}.in")),
             answer: tmp.path().join(format!("{name}.ans")),
+            args: Vec::new(),
         };
         std::fs::write(&case.input, input).context("cannot write a test file")?;
         std::fs::write(&case.answer, answer).context("cannot write a test file")?;

@@ -15,6 +15,9 @@ pub struct TestCase {
     pub input: PathBuf,
     /// The jury answer file.
     pub answer: PathBuf,
+    /// Command-line arguments the submission gets on this test (a Kattis 2025-09 package's
+    /// `args` in `<test>.yaml` or `test_group.yaml`); empty for every other problem.
+    pub args: Vec<String>,
 }
 
 /// The tests in `dir` (normally `problems/<p>/tests`): every `NAME.in` with its `NAME.ans`,
@@ -44,6 +47,7 @@ pub fn load_tests(dir: &Path) -> anyhow::Result<Vec<TestCase>> {
             name: name.to_string(),
             input: path.clone(),
             answer,
+            args: Vec::new(),
         });
     }
     if tests.is_empty() {
@@ -116,6 +120,7 @@ mod tests {
                 name: s.to_string(),
                 input: PathBuf::from(format!("{s}.in")),
                 answer: PathBuf::from(format!("{s}.ans")),
+                args: Vec::new(),
             })
             .collect()
     }

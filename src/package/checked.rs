@@ -164,6 +164,7 @@ impl CheckedPackage {
                 name: t.name.clone(),
                 input: t.input_path.clone(),
                 answer: t.answer_path.clone(),
+                args: Vec::new(),
             })
             .collect()
     }

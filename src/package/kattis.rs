@@ -47,6 +47,7 @@ pub fn checked_cases(package: &Package) -> anyhow::Result<Vec<super::TestCase>> 
             name: t.name.clone(),
             input: t.input.clone(),
             answer: t.answer.clone().unwrap_or_default(),
+            args: t.settings.args.clone(),
         })
         .collect();
     let Some(lock) = Lock::load(&lock_path)? else {

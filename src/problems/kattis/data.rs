@@ -14,8 +14,9 @@
 //! * `invalid_input/`, `invalid_answer/`, `invalid_output/` and `valid_output/` hold validation
 //!   cases, not judged.
 //!
-//! What a judge cannot yet do here is refused with the file and key named: per-test `args`
-//! (command-line arguments of submissions) and `.files` folders.
+//! `args` (2025-09, in a group's or a test's file) are the submissions' command-line
+//! arguments on those tests. What a judge cannot yet do here is refused with the file named:
+//! `.files` folders.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -62,6 +63,9 @@ pub struct TestSettings {
     /// Legacy: the output validator named by `output_validator_flags`' `name` (a package may
     /// hold several under `output_validators/`).
     pub output_validator: Option<String>,
+    /// 2025-09 `args`: the submission's command-line arguments on this test (as BAPCtools
+    /// passes them, after the program's own).
+    pub args: Vec<String>,
 }
 
 /// One test case.
@@ -182,8 +186,8 @@ pub fn config_file(version: Version) -> &'static str {
 /// Cost: one directory listing per folder and one read per configuration file.
 ///
 /// Errors: no `data/` or no `data/secret/`; an `.in` without `.ans`; a configuration file that
-/// is not YAML or has an unknown key or a value of the wrong type; per-test `args` or a
-/// `.files` folder (not supported); each naming the file.
+/// is not YAML or has an unknown key or a value of the wrong type; a `.files` folder (not
+/// supported); each naming the file.
 pub fn load(
     dir: &Path,
     version: Version,
@@ -321,13 +325,7 @@ impl Settings {
                 (Version::V2025_09, "answer_validator_args") => {
                     out.test.answer_validator_args = string_list(v).with_context(at)?
                 }
-                (Version::V2025_09, "args") if !string_list(v).with_context(at)?.is_empty() => {
-                    bail!(
-                        "{}: command-line arguments of submissions are not supported by \
-                         gridjudge yet",
-                        at()
-                    );
-                }
+                (Version::V2025_09, "args") => out.test.args = string_list(v).with_context(at)?,
                 _ => {}
             }
         }
