@@ -5,7 +5,8 @@
 //! BAPCtools' `bt run` (`2025-09` packages; it refuses legacy), both at the versions
 //! `tests/pypi-pins.txt` pins.
 //!
-//! Two ignored tests (PyPI, several minutes; `.ci/run` runs them):
+//! Two ignored tests (PyPI, several minutes; `.ci/run` runs the first, and the second only
+//! returns there unless `GRIDJUDGE_REAL_PACKAGES` is set: it takes about 26 minutes):
 //! - [`our_packages_agree_with_the_tools`]: every package under `tests/kattis/`;
 //! - [`real_packages_from_pypi_verify_in_place`]: the example packages shipped in the pinned
 //!   sdists (problemtools' `examples/`, BAPCtools' `test/problems/`), downloaded with
@@ -47,44 +48,43 @@ const GRIDJUDGE: &str = env!("CARGO_BIN_EXE_gridjudge");
 /// gridjudge bug with its owner, kept visible until it is fixed.
 const DEVIATIONS: &[(&str, &str, &str, &str)] = &[
     (
-        "bapctools/pseudointeraction",
-        "accepted/eof.py",
-        "expectation",
-        "gridjudge bug (H5 on it): the pseudo-interactive run of a submission that reads to \
-         EOF ends in TLE; bt gives AC",
-    ),
-    (
-        "bapctools/pseudointeraction",
-        "accepted/eof.py",
+        "bapctools/boolfind",
+        "time_limit_exceeded/boolfind-test-loop.cc",
         "bt",
-        "the same gridjudge bug as its expectation row",
+        "bt's interactor waits 61 s for the looping submission and bt reports its own judge \
+         error (JE); gridjudge gives TLE, as the folder expects",
     ),
     (
-        "bapctools/guess",
-        "wrong_answer/guess_0.cc",
+        "bapctools/hello",
+        "time_limit_exceeded/test-fill-stdout.cc",
         "expectation",
-        "gridjudge bug (src/exec/interact.rs): once the validator has rejected, the submission \
-         runs on until its own limit (here it then exceeds the output limit: OLE, so RTE); bt \
-         and problemtools stop it there, verdict WA",
+        "the submission writes without end: past the spec's default output limit (8 MiB) \
+         gridjudge stops it (OLE, the spec's RTE); BAPCtools enforces no output limit and \
+         gives TLE, which the package expects; the spec decides",
     ),
     (
-        "bapctools/guess",
-        "wrong_answer/guess_0.cc",
+        "bapctools/hello",
+        "accepted/test-hello.sh",
         "bt",
-        "the same gridjudge bug as its expectation row",
+        "gridjudge gap: shell-script submissions (BAPCtools' `sh` language) are skipped",
     ),
     (
-        "bapctools/guess",
-        "time_limit_exceeded/guess_close_stdout_1.cpp",
-        "expectation",
-        "the submission closes stdout and sleeps 10 s: the validator rejects at EOF (our WA), \
-         bt gives TLE as its folder wants; the spec does not order the two (the lead decides)",
-    ),
-    (
-        "bapctools/guess",
-        "time_limit_exceeded/guess_close_stdout_1.cpp",
+        "bapctools/hello",
+        "accepted/test-multifile.sh/",
         "bt",
-        "the same as its expectation row",
+        "gridjudge gap: shell-script submissions (BAPCtools' `sh` language) are skipped",
+    ),
+    (
+        "bapctools/hello",
+        "rejected/test-extra-binary.sh/",
+        "bt",
+        "gridjudge gap: shell-script submissions (BAPCtools' `sh` language) are skipped",
+    ),
+    (
+        "problemtools/different",
+        "accepted/different.js",
+        "verifyproblem",
+        "gridjudge gap: JavaScript (Node.js) submissions are skipped",
     ),
 ];
 
@@ -103,77 +103,32 @@ const TOOL_REFUSES: &[(&str, &str, &str, &str)] = &[(
 
 /// Packages of the sdists that are not compared, with the reason: deliberate failure cases of
 /// the tools' own tests, or what the issue lets gridjudge refuse.
-const EXCLUDED: &[(&str, &str)] = &[(
-    "bapctools/testproblemconfig",
-    "no data/ and no submissions: BAPCtools' own unit test of problem.yaml parsing",
-)];
+const EXCLUDED: &[(&str, &str)] = &[
+    (
+        "bapctools/testproblemconfig",
+        "no data/ and no submissions: BAPCtools' own unit test of problem.yaml parsing",
+    ),
+    (
+        "bapctools/identity",
+        "its input validator is VIVA (`validate.viva`), whose interpreter this machine lacks \
+         (gridjudge refuses it naming the file)",
+    ),
+    (
+        "bapctools/alternativeencryption",
+        "its C++ validators include BAPCtools' own `validation.h`, which bt supplies from its \
+         installation (no part of the spec)",
+    ),
+    (
+        "bapctools/constants",
+        "its C++ validators include BAPCtools' own `validation.h`, which bt supplies from its \
+         installation (no part of the spec)",
+    ),
+];
 
 /// Packages gridjudge refuses today while another helper's work is under way: (package, a
 /// fragment of the error gridjudge must still give, who is on it). When the error changes (the
 /// work landed) the test fails: move the package out of this table.
-const PENDING: &[(&str, &str, &str)] = &[
-    (
-        "bapctools/alternativeencryption",
-        "no data/secret/ folder",
-        GENERATORS,
-    ),
-    ("bapctools/constants", "no data/secret/ folder", GENERATORS),
-    ("bapctools/divsort", "no data/ folder", GENERATORS),
-    (
-        "bapctools/generatorcount",
-        "no data/secret/ folder",
-        GENERATORS,
-    ),
-    ("bapctools/identity", "no data/secret/ folder", GENERATORS),
-    (
-        "bapctools/interactivemultipass",
-        "no data/secret/ folder",
-        GENERATORS,
-    ),
-    ("bapctools/multipass", "no data/secret/ folder", GENERATORS),
-    ("bapctools/testseed", "no data/secret/ folder", GENERATORS),
-    (
-        "bapctools/hellounix",
-        "no data/secret/ folder",
-        "the lead: data/sample/ only and a .sh input validator; BAPCtools judges it",
-    ),
-    (
-        "bapctools/boolfind",
-        "`build`/`run` scripts",
-        "H5: build/run programs",
-    ),
-    (
-        "bapctools/different",
-        "checktestdata",
-        "H5: checktestdata validators",
-    ),
-    ("bapctools/hello", "validate.sh", "H5: .sh programs"),
-    (
-        "bapctools/helloproblemtools",
-        "validate.sh",
-        "H5: .sh programs",
-    ),
-    (
-        "problemtools/different",
-        "checktestdata",
-        "H5: checktestdata validators",
-    ),
-    (
-        "problemtools/guess",
-        "no source file gridjudge can compile",
-        "the lead: a 2023-07-draft package (read as 2025-09) with its output validator in \
-         output_validator/guess_validator/, which problemtools reads",
-    ),
-    (
-        "problemtools/oddecho",
-        "partially_accepted/ is no default folder",
-        "the lead: a 2023-07-draft package with partially_accepted/, which problemtools reads \
-         (its folders are the legacy ones for both versions) and the draft had until 2024-08",
-    ),
-];
-
-/// Who makes gridjudge read a generators.yaml package (the `build` step).
-const GENERATORS: &str = "H2: generators.yaml";
+const PENDING: &[(&str, &str, &str)] = &[];
 
 /// A Kattis verdict (the spec's four; `JE` is not a verdict on the submission).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -236,6 +191,7 @@ fn gridjudge_verify(dir: &Path) -> Result<Report, String> {
     let o = Command::new(GRIDJUDGE)
         .args(["verify", "--json", "-j", "2"])
         .arg(dir)
+        .env("PATH", search_path())
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&o.stderr).to_string();
@@ -267,11 +223,39 @@ fn gridjudge_verify(dir: &Path) -> Result<Report, String> {
     })
 }
 
+/// The `PATH` gridjudge runs with: this process's, and where neither DOMjudge's
+/// `checktestdata` (Debian trixie on) nor `pyctd` is in it, a folder holding only a link to
+/// the `pyctd` of problemtools' pinned venv (the PyPI `checktestdata` it depends on), for the
+/// packages' `.ctd` validators. Made once.
+fn search_path() -> std::ffi::OsString {
+    static PATH: std::sync::OnceLock<std::ffi::OsString> = std::sync::OnceLock::new();
+    PATH.get_or_init(|| {
+        let here = std::env::var_os("PATH").unwrap_or_default();
+        let in_path = |t| gridjudge::exec::compile::in_path(t);
+        if in_path("checktestdata") || in_path("pyctd") {
+            return here;
+        }
+        let verify = tools::pypi_tool("problemtools-venv", "problemtools", "verifyproblem");
+        let pyctd = verify.with_file_name("pyctd");
+        assert!(pyctd.is_file(), "problemtools' venv has no pyctd");
+        let bin = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fidelity-pyctd-bin");
+        std::fs::create_dir_all(&bin).unwrap();
+        let link = bin.join("pyctd");
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(&pyctd, &link).unwrap();
+        let mut dirs = vec![bin];
+        dirs.extend(std::env::split_paths(&here));
+        std::env::join_paths(dirs).unwrap()
+    })
+    .clone()
+}
+
 /// Runs `gridjudge build` on `dir` (its generators.yaml); `Err(stderr)` when it fails.
 fn gridjudge_build(dir: &Path) -> Result<(), String> {
     let o = Command::new(GRIDJUDGE)
         .args(["build", "-j", "2"])
         .arg(dir)
+        .env("PATH", search_path())
         .output()
         .unwrap();
     if o.status.success() {
@@ -627,6 +611,16 @@ fn copy_dir(from: &Path, to: &Path) {
     assert!(st.success(), "cp -r {} {}", from.display(), to.display());
 }
 
+/// Runs `tool` (`bt` or `verifyproblem`, at `bt` or `verify`) on the package `dir` and returns
+/// its output.
+fn run_tool_on(tool: &str, verify: &Path, bt: &Path, dir: &Path) -> String {
+    if tool == "bt" {
+        run_bt(bt, dir)
+    } else {
+        run_verifyproblem(verify, dir)
+    }
+}
+
 /// The tool that judges a package of `version`: verifyproblem for legacy and 2023-07-draft,
 /// `bt` for 2025-09.
 fn tool_for(version: &str) -> &'static str {
@@ -668,17 +662,19 @@ fn our_packages_agree_with_the_tools() {
             copy_dir(p, d);
         }
         let version = format_version(p);
-        if ours_dir.join("generators/generators.yaml").is_file() {
-            gridjudge_build(&ours_dir).unwrap_or_else(|e| panic!("gridjudge build {folder}: {e}"));
-        }
-        let report = gridjudge_verify(&ours_dir)
-            .unwrap_or_else(|e| panic!("gridjudge verify {folder}: {e}"));
         let tool = tool_for(&version);
-        let text = if tool == "bt" {
-            run_bt(&bt, &tool_dir)
-        } else {
-            run_verifyproblem(&verify, &tool_dir)
-        };
+        // The tool judges its copy while gridjudge judges ours (two cores; a time that the
+        // sharing pushes near the limit falls in the 0.5-2x band that is not compared).
+        let (report, text) = std::thread::scope(|sc| {
+            let theirs = sc.spawn(|| run_tool_on(tool, &verify, &bt, &tool_dir));
+            if ours_dir.join("generators/generators.yaml").is_file() {
+                gridjudge_build(&ours_dir)
+                    .unwrap_or_else(|e| panic!("gridjudge build {folder}: {e}"));
+            }
+            let report = gridjudge_verify(&ours_dir)
+                .unwrap_or_else(|e| panic!("gridjudge verify {folder}: {e}"));
+            (report, theirs.join().unwrap())
+        });
         rows_of(folder, &report, tool, &text, &mut rows);
         assert!(
             report.ok || rows.iter().any(|r| matches!(r.outcome, Outcome::Wrong(_))),
@@ -732,11 +728,11 @@ fn sdist(pip: &Path, name: &str, into: &Path) -> PathBuf {
 #[test]
 #[ignore = "needs PyPI (problemtools, bapctools sdists and tools) and several minutes; .ci/run runs it"]
 fn real_packages_from_pypi_verify_in_place() {
-    // Not yet part of CI: with interactive runs that go on after the interactor's rejection
-    // (BAPCtools' guess) it takes about 20 minutes, twice the issue's budget; run it by hand
-    // with GRIDJUDGE_REAL_PACKAGES=1 (the session note gives its last results).
+    // Not part of CI: on two cores it takes about 26 minutes (measured 2026-12-02; bt alone
+    // spends minutes on the TLE submissions of guess, testexpectations, boolfind and hello),
+    // over twice the issue's ten minutes. Run it by hand with GRIDJUDGE_REAL_PACKAGES=1.
     if std::env::var_os("GRIDJUDGE_REAL_PACKAGES").is_none() {
-        eprintln!("skipped: set GRIDJUDGE_REAL_PACKAGES=1 to run it (about 20 minutes)");
+        eprintln!("skipped: set GRIDJUDGE_REAL_PACKAGES=1 to run it (about 26 minutes)");
         return;
     }
     let verify = tools::pypi_tool("problemtools-venv", "problemtools", "verifyproblem");
@@ -778,13 +774,19 @@ fn real_packages_from_pypi_verify_in_place() {
             copy_dir(p, d);
         }
         let version = format_version(p);
+        let tool = tool_for(&version);
         let pending = PENDING.iter().find(|(k, ..)| *k == key);
-        let mut ours = Ok(());
-        if ours_dir.join("generators/generators.yaml").is_file() {
-            ours = gridjudge_build(&ours_dir).map_err(|e| format!("build: {e}"));
-        }
-        let report =
-            ours.and_then(|()| gridjudge_verify(&ours_dir).map_err(|e| format!("verify: {e}")));
+        // As in our_packages_agree_with_the_tools: the tool runs beside gridjudge.
+        let (report, text) = std::thread::scope(|sc| {
+            let theirs = sc.spawn(|| run_tool_on(tool, &verify, &bt, &tool_dir));
+            let mut ours = Ok(());
+            if ours_dir.join("generators/generators.yaml").is_file() {
+                ours = gridjudge_build(&ours_dir).map_err(|e| format!("build: {e}"));
+            }
+            let report =
+                ours.and_then(|()| gridjudge_verify(&ours_dir).map_err(|e| format!("verify: {e}")));
+            (report, theirs.join().unwrap())
+        });
         let report = match (report, pending) {
             (Err(e), Some((_, fragment, who))) => {
                 seen_pending.push(key.clone());
@@ -808,12 +810,6 @@ fn real_packages_from_pypi_verify_in_place() {
                 continue;
             }
             (Ok(r), None) => r,
-        };
-        let tool = tool_for(&version);
-        let text = if tool == "bt" {
-            run_bt(&bt, &tool_dir)
-        } else {
-            run_verifyproblem(&verify, &tool_dir)
         };
         rows_of(&key, &report, tool, &text, &mut rows);
         notes.push(format!(
