@@ -151,8 +151,8 @@ pub enum Jury<'a> {
     /// while the submission still writes to it, the submission is stopped there (killed, as
     /// problemtools and BAPCtools do), since the verdict is already the interactor's.
     Program {
-        /// The interactor's run.
-        spec: RunSpec,
+        /// The interactor's run (boxed: the in-process jury is small).
+        spec: Box<RunSpec>,
         /// The exit code that accepts.
         accept_exit: i32,
     },
@@ -493,7 +493,7 @@ pub fn exchange(
             ) => {
                 let jury_spec = RunSpec {
                     pipes: Some(RunPipes::new(jury_in_r, jury_out_w)),
-                    ..spec
+                    ..*spec
                 };
                 let up = s.spawn(move || {
                     relay(

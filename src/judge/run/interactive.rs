@@ -401,7 +401,7 @@ fn one_exchange(
                 }
             }
             Jury::Program {
-                spec: RunSpec {
+                spec: Box::new(RunSpec {
                     argv,
                     stdin: pass_input.to_path_buf(),
                     stdout: dir.join("interactor.stdout"),
@@ -411,7 +411,7 @@ fn one_exchange(
                     sandbox: None,
                     pipes: None,
                     read_only: Some(j.dir.clone()),
-                },
+                }),
                 accept_exit: match j.convention {
                     Convention::Testlib => 0,
                     Convention::Kattis => 42,
