@@ -274,15 +274,21 @@ fn sandboxed() -> bool {
     }
 }
 
+/// The option sets each case is judged with: in the sandbox and without it (without only,
+/// where the sandbox is unavailable: [`sandboxed`]).
+fn modes() -> &'static [&'static [&'static str]] {
+    if sandboxed() {
+        &[&[], &["--no-sandbox"]]
+    } else {
+        &[&["--no-sandbox"]]
+    }
+}
+
 #[test]
 fn testlib_interactor_verdicts_follow_who_stopped_first() {
     let tmp = problem(("interactor.py", TESTLIB_INTERACTOR), "testlib", "", PLAYER);
     build(&tmp);
-    let modes: &[&[&str]] = if sandboxed() {
-        &[&[], &["--no-sandbox"]]
-    } else {
-        &[&["--no-sandbox"]]
-    };
+    let modes = modes();
     for more in modes {
         let ok = judge(&tmp, "ok.py", more);
         assert_eq!(verdicts(&ok), ["AC", "AC"], "{ok:?}");
@@ -689,11 +695,7 @@ fn an_interactor_that_closes_its_output_early_ends_the_submissions_input() {
         "import sys\na, b = map(int, sys.stdin.read().split())\nprint(a + b, flush=True)\n",
     )
     .unwrap();
-    let modes: &[&[&str]] = if sandboxed() {
-        &[&[], &["--no-sandbox"]]
-    } else {
-        &[&["--no-sandbox"]]
-    };
+    let modes = modes();
     for more in modes {
         let r = judge(&tmp, "to_eof.py", more);
         assert_eq!(verdicts(&r), ["AC", "AC"], "{more:?}: {r:?}");
@@ -728,11 +730,7 @@ fn a_submission_still_writing_after_the_interactor_rejected_is_stopped() {
          sys.stdout.flush()\n    time.sleep(0.02)\n",
     )
     .unwrap();
-    let modes: &[&[&str]] = if sandboxed() {
-        &[&[], &["--no-sandbox"]]
-    } else {
-        &[&["--no-sandbox"]]
-    };
+    let modes = modes();
     for more in modes {
         let r = judge(
             &tmp,

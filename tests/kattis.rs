@@ -54,6 +54,29 @@ fn gridjudge_in(cwd: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// Each submission of a `verify --json` report: (name, verdict, score).
+fn verdicts_and_scores(v: &serde_json::Value) -> Vec<(String, String, Option<f64>)> {
+    v["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["name"].as_str().unwrap().to_string(),
+                s["verdict"].as_str().unwrap().to_string(),
+                s["score"].as_f64(),
+            )
+        })
+        .collect()
+}
+
+/// `want` with owned strings, to compare with [`verdicts_and_scores`].
+fn owned(want: &[(&str, &str, Option<f64>)]) -> Vec<(String, String, Option<f64>)> {
+    want.iter()
+        .map(|(a, b, c)| (a.to_string(), b.to_string(), *c))
+        .collect()
+}
+
 #[test]
 fn a_mixed_problems_folder_lists_each_format() {
     let d = contest(&["sum", "scoring2025"]);
@@ -193,18 +216,7 @@ fn a_2023_07_draft_package_is_read_as_problemtools_reads_it() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["ok"], true, "{out}");
     assert_eq!(v["format"], "kattis-2023-07-draft");
-    let got: Vec<(String, String, Option<f64>)> = v["submissions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| {
-            (
-                s["name"].as_str().unwrap().to_string(),
-                s["verdict"].as_str().unwrap().to_string(),
-                s["score"].as_f64(),
-            )
-        })
-        .collect();
+    let got = verdicts_and_scores(&v);
     // Legacy grading, as verifyproblem prints it: `OK: AC (40)` for the partial one, a
     // rejected submission without a score.
     let want = [
@@ -213,11 +225,7 @@ fn a_2023_07_draft_package_is_read_as_problemtools_reads_it() {
         ("partially_accepted/sum_all.py", "AC", Some(40.0)),
         ("wrong_answer/largest.py", "WA", None),
     ];
-    let want: Vec<(String, String, Option<f64>)> = want
-        .iter()
-        .map(|(a, b, c)| (a.to_string(), b.to_string(), *c))
-        .collect();
-    assert_eq!(got, want, "{out}");
+    assert_eq!(got, owned(&want), "{out}");
 }
 
 /// A legacy scoring package whose `data/secret` has `grading: custom`: its grader
@@ -239,28 +247,13 @@ fn a_legacy_custom_grader_scores_its_groups() {
     ));
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["ok"], true, "{out}");
-    let got: Vec<(String, String, Option<f64>)> = v["submissions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| {
-            (
-                s["name"].as_str().unwrap().to_string(),
-                s["verdict"].as_str().unwrap().to_string(),
-                s["score"].as_f64(),
-            )
-        })
-        .collect();
+    let got = verdicts_and_scores(&v);
     let want = [
         ("accepted/double.py", "AC", Some(70.0)),
         ("partially_accepted/small_only.py", "AC", Some(30.0)),
         ("wrong_answer/square.py", "WA", None),
     ];
-    let want: Vec<(String, String, Option<f64>)> = want
-        .iter()
-        .map(|(a, b, c)| (a.to_string(), b.to_string(), *c))
-        .collect();
-    assert_eq!(got, want, "{out}");
+    assert_eq!(got, owned(&want), "{out}");
     // A grader that breaks its contract is a judge error naming it, never a score.
     std::fs::write(
         d.path().join("graderlegacy/graders/best.py"),
