@@ -101,8 +101,7 @@ impl Format {
     pub fn label(self) -> &'static str {
         match self {
             Format::Gridjudge => "gridjudge",
-            Format::Kattis { draft: true, .. } => "kattis-2023-07-draft",
-            Format::Kattis { version, .. } => version.label(),
+            Format::Kattis { version, draft } => version.label_of(draft),
         }
     }
 }

@@ -35,7 +35,8 @@ impl Version {
     pub fn from_key(value: Option<&str>) -> anyhow::Result<Version> {
         match value.map(str::trim) {
             None | Some("legacy") => Ok(Version::Legacy),
-            Some("2025-09" | "2023-07-draft" | "2023-07" | "draft") => Ok(Version::V2025_09),
+            Some("2025-09") => Ok(Version::V2025_09),
+            Some(v) if Version::is_draft(v) => Ok(Version::V2025_09),
             Some(other) => anyhow::bail!(
                 "problem_format_version `{other}` is not one gridjudge reads (legacy, 2025-09, \
                  2023-07-draft)"
@@ -50,7 +51,27 @@ impl Version {
             Version::V2025_09 => "kattis-2025-09",
         }
     }
+
+    /// The name `gridjudge list` shows for a package of this version, `draft` when its
+    /// `problem_format_version` names the 2023-07 draft ([`Version::is_draft`]):
+    /// `kattis-2023-07-draft`, else [`Version::label`].
+    pub fn label_of(self, draft: bool) -> &'static str {
+        if draft {
+            "kattis-2023-07-draft"
+        } else {
+            self.label()
+        }
+    }
+
+    /// Whether a `problem_format_version` value names the 2023-07 draft (`2023-07-draft`,
+    /// `2023-07`, `draft`), which [`Version::from_key`] reads as [`Version::V2025_09`].
+    pub fn is_draft(value: &str) -> bool {
+        DRAFT_KEYS.contains(&value.trim())
+    }
 }
+
+/// The `problem_format_version` values of the 2023-07 draft.
+const DRAFT_KEYS: &[&str] = &["2023-07-draft", "2023-07", "draft"];
 
 pub mod data;
 pub mod package;
@@ -176,18 +197,12 @@ fn load_uncached(dir: &Path, cache_dir: &Path) -> anyhow::Result<Package> {
         }
     }
     // The legacy custom grader: the one program in graders/ (problemtools refuses several).
-    let graders = match yaml.layout() {
-        Version::Legacy => programs_in(&dir.join("graders"))?,
-        Version::V2025_09 => Vec::new(),
-    };
-    let grader = match graders.len() {
-        0 => None,
-        1 => Some(prog(&graders[0])?),
-        _ => bail!(
-            "{}: several custom graders; the legacy format allows one",
-            dir.join("graders").display()
-        ),
-    };
+    let grader = match yaml.layout() {
+        Version::Legacy => at_most_one(dir, "graders", "custom graders")?,
+        Version::V2025_09 => None,
+    }
+    .map(|p| prog(&p))
+    .transpose()?;
     let mut answer_validators = Vec::new();
     for entry in programs_in(&dir.join("answer_validators"))? {
         answer_validators.push((program_name(&entry), prog(&entry)?));
@@ -197,15 +212,9 @@ fn load_uncached(dir: &Path, cache_dir: &Path) -> anyhow::Result<Package> {
         // A 2023-07-draft package: the programs in output_validator/, as problemtools finds
         // them (its type, not a `validation` key, says whether one is needed).
         Version::Legacy if yaml.draft_2023_07 => {
-            let found = programs_in(&dir.join("output_validator"))?;
-            match found.len() {
-                0 => None,
-                1 => Some(prog(&found[0])?),
-                _ => bail!(
-                    "{}: several output validators; gridjudge runs one (keep only it in                      output_validator/)",
-                    dir.join("output_validator").display()
-                ),
-            }
+            at_most_one(dir, "output_validator", "output validators")?
+                .map(|p| prog(&p))
+                .transpose()?
         }
         Version::V2025_09 => {
             let d = dir.join("output_validator");
@@ -350,7 +359,8 @@ fn load_uncached(dir: &Path, cache_dir: &Path) -> anyhow::Result<Package> {
             let mut c = toml::Table::new();
             c.insert(
                 "command".into(),
-                "echo 'submissions/accepted/ holds no submission: this package has no reference                  solution' >&2; exit 1"
+                "echo 'submissions/accepted/ holds no submission: this package has no reference \
+                 solution' >&2; exit 1"
                     .into(),
             );
             programs.insert("solution".into(), c.into());
@@ -501,6 +511,20 @@ fn programs_in(folder: &Path) -> anyhow::Result<Vec<PathBuf>> {
     });
     out.sort();
     Ok(out)
+}
+
+/// The one program in the folder `dir/folder` (`None` when it holds none or is absent), for a
+/// folder the package may hold one program in (`graders/`, a 2023-07-draft package's
+/// `output_validator/`). Errors: it holds several (`what` names them in the message).
+fn at_most_one(dir: &Path, folder: &str, what: &str) -> anyhow::Result<Option<PathBuf>> {
+    let mut found = programs_in(&dir.join(folder))?;
+    if found.len() > 1 {
+        bail!(
+            "{}: several {what}; gridjudge runs one (keep only it in {folder}/)",
+            dir.join(folder).display()
+        );
+    }
+    Ok(found.pop())
 }
 
 /// The first accepted submission (a file in `submissions/accepted/`), if any.

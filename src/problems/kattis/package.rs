@@ -109,11 +109,7 @@ impl PackageYaml {
     /// The name `gridjudge list` shows: `kattis-legacy`, `kattis-2025-09` or
     /// `kattis-2023-07-draft`.
     pub fn label(&self) -> &'static str {
-        if self.draft_2023_07 {
-            "kattis-2023-07-draft"
-        } else {
-            self.version.label()
-        }
+        self.version.label_of(self.draft_2023_07)
     }
 }
 
@@ -213,10 +209,7 @@ pub fn parse(text: &str, origin: &str) -> anyhow::Result<PackageYaml> {
     };
     let version = Version::from_key(version_key.as_deref())
         .with_context(|| format!("{origin}: problem_format_version"))?;
-    let draft_2023_07 = matches!(
-        version_key.as_deref().map(str::trim),
-        Some("2023-07-draft" | "2023-07" | "draft")
-    );
+    let draft_2023_07 = version_key.as_deref().is_some_and(Version::is_draft);
     let allowed = match version {
         Version::Legacy => LEGACY_KEYS,
         Version::V2025_09 => V2025_KEYS,
