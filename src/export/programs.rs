@@ -479,7 +479,9 @@ pub(super) fn one_file(
     if let Some((first, _)) = others.first() {
         let folder = path.parent().unwrap_or(problem_dir);
         bail!(
-            "{}: the {what}'s folder also holds {}{}, but a {} package takes the {what} as one              file (only C and C++ sources get their `#include \"...\"` headers inlined);              make the {what} one file, or export with --format kattis",
+            "{}: the {what}'s folder also holds {}{}, but a {} package takes the {what} as one \
+             file (only C and C++ sources get their `#include \"...\"` headers inlined); \
+             make the {what} one file, or export with --format kattis",
             path.display(),
             folder.join(first).display(),
             match others.len() {
@@ -652,7 +654,8 @@ fn program_folder(
         for header in inlined(path, bytes)?.1 {
             let Ok(rel) = header.strip_prefix(&real_folder) else {
                 bail!(
-                    "{} includes {}, which is outside the {what}'s folder {}: a Kattis package                      ships that folder; move the header into it",
+                    "{} includes {}, which is outside the {what}'s folder {}: a Kattis package \
+                     ships that folder; move the header into it",
                     path.display(),
                     header.display(),
                     folder.display()
@@ -669,7 +672,9 @@ fn program_folder(
     for (rel, _) in &beside {
         if [main.as_str(), "build", "run"].contains(&rel.to_string_lossy().as_ref()) {
             bail!(
-                "{}: a Kattis package ships the {what} as {main} with `build` and `run`                  scripts in its folder, and this file of its folder would take one of these                  names; rename it",
+                "{}: a Kattis package ships the {what} as {main} with `build` and `run` \
+                 scripts in its folder, and this file of its folder would take one of these \
+                 names; rename it",
                 path.parent().unwrap_or(problem_dir).join(rel).display()
             );
         }
