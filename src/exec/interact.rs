@@ -426,11 +426,14 @@ struct RecordingWriter<'a> {
 
 impl Write for RecordingWriter<'_> {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        write_until(&mut self.inner, buf, self.stop)?;
+        // Recorded before it is delivered, as the relays do: the transcript holds what the
+        // jury wrote, also when the submission has already gone and the write fails (else it
+        // would depend on whether the submission's exit came before or after the write).
         self.log
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .record(Direction::ToSubmission, buf);
+        write_until(&mut self.inner, buf, self.stop)?;
         Ok(buf.len())
     }
     fn flush(&mut self) -> std::io::Result<()> {
@@ -620,5 +623,40 @@ mod tests {
             "<3 3\n>START 1 \n<0 0\n[transcript cut at 8 bytes per direction; 8 bytes were \
              sent to the submission, 10 from it]\n"
         );
+    }
+
+    /// An in-process jury that writes after the submission has gone (its write fails: the
+    /// pipe has no reader) still finds its message in the transcript: what the jury wrote does
+    /// not depend on when the submission exited.
+    #[test]
+    fn a_jury_message_to_a_submission_that_has_gone_is_in_the_transcript() {
+        let dir = tempfile::tempdir().unwrap();
+        let spec = RunSpec {
+            argv: vec!["/bin/true".into()],
+            stdin: dir.path().join("unused.in"),
+            stdout: dir.path().join("unused.out"),
+            stderr: None,
+            limits: runner::RunLimits::new(5_000, 256),
+            work_parent: Some(dir.path().to_path_buf()),
+            sandbox: None,
+            pipes: None,
+            read_only: None,
+        };
+        let mut wrote = None;
+        let ex = exchange(
+            &spec,
+            Jury::InProcess(Box::new(|reader, writer| {
+                // The submission has ended once its stream does.
+                let mut sink = Vec::new();
+                let _ = reader.read_to_end(&mut sink);
+                std::thread::sleep(Duration::from_millis(50));
+                wrote = Some(writer.write_all(b"too late\n").is_ok());
+                CheckOutcome::ac("")
+            })),
+            1 << 10,
+        )
+        .unwrap();
+        assert_eq!(wrote, Some(false), "the write should have failed");
+        assert_eq!(ex.transcript.render(), "<too late\n");
     }
 }
