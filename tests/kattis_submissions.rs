@@ -77,8 +77,10 @@ fn legacy_package() {
             "accepted/multi/",
             "accepted/sum.c",
             "accepted/sum.cpp",
+            "accepted/sum.js",
             "accepted/sum.kt",
             "accepted/sum.py",
+            "accepted/sum.rb",
             "accepted/sum.rs",
             "accepted/sum2.py2",
             "run_time_error/crash.py",
@@ -90,6 +92,8 @@ fn legacy_package() {
     for (name, lang, tool) in [
         ("accepted/sum.kt", Language::Kotlin, "kotlinc"),
         ("accepted/sum2.py2", Language::Python2, "python2"),
+        ("accepted/sum.js", Language::JavaScript, "node"),
+        ("accepted/sum.rb", Language::Ruby, "ruby"),
     ] {
         let s = by(&subs, name);
         match (&s.submission, lang.missing()) {
@@ -141,11 +145,13 @@ fn package_2025() {
         [
             "accepted/Sum.java",
             "accepted/multi/",
+            "accepted/multi.sh/",
             "accepted/sum.c",
             "accepted/sum.cpp",
             "accepted/sum.kt",
             "accepted/sum.py",
             "accepted/sum.rs",
+            "accepted/sum.sh",
             "accepted/sum2.py",
             "rejected/overflow.c",
             "run_time_error/crash.py",
@@ -162,6 +168,15 @@ fn package_2025() {
             "{py2:?}"
         ),
     }
+    // A shell folder: Bash, started at main.sh (the problemtools rule: a file named main.*).
+    let multi_sh = by(&subs, "accepted/multi.sh/").submission.as_ref().unwrap();
+    let SubmissionKind::Folder(f) = &multi_sh.kind else {
+        panic!("{multi_sh:?}")
+    };
+    assert_eq!(f.language, Language::Bash);
+    assert!(f.entry.ends_with("accepted/multi.sh/main.sh"));
+    let sum_sh = by(&subs, "accepted/sum.sh").submission.as_ref().unwrap();
+    assert_eq!(sum_sh.kind.language(), Some(Language::Bash));
     for (name, verdicts) in [
         ("accepted/sum.c", [Ac, Ac, Ac, Ac, Ac]),
         ("accepted/multi/", [Ac, Ac, Ac, Ac, Ac]),
@@ -356,15 +371,13 @@ fn tools_agree_with_our_expectations() {
     }
 }
 
-/// Every accepted submission of the 2025-09 package that this machine can build (the folder
-/// one included) prints the sample's answer, in the sandbox where it is available and
-/// unconfined otherwise.
+/// Every accepted submission of both packages that this machine can build (the folder ones,
+/// Python and shell, included; JavaScript, Bash, Ruby where their interpreters are) prints the
+/// sample's answer, in the sandbox where it is available and unconfined otherwise.
 #[test]
 fn accepted_submissions_run() {
     use gridjudge::exec::compile::{prepare, session, Prepared};
     use gridjudge::exec::runner::{run, Outcome, RunLimits, RunSpec};
-    let dir = package("submissions_2025");
-    let subs = load(&dir, Version::V2025_09).unwrap();
     let sandbox = match session(true) {
         Ok((s, _)) => s,
         Err(e) => {
@@ -373,38 +386,53 @@ fn accepted_submissions_run() {
         }
     };
     let cache = tempfile::tempdir().unwrap();
-    let mut ran = 0;
-    for s in subs.iter().filter(|s| s.name.starts_with("accepted/")) {
-        let Some(sub) = &s.submission else {
-            eprintln!("SKIPPED {}: {}", s.name, s.skipped.as_deref().unwrap_or(""));
-            continue;
-        };
-        let argv = match prepare(sub, cache.path(), false).unwrap() {
-            Prepared::Ready(argv) => argv,
-            Prepared::CompileError(e) => panic!("{}: {e}", s.name),
-        };
-        let out = tempfile::tempdir().unwrap();
-        let spec = RunSpec {
-            argv,
-            stdin: dir.join("data/sample/1.in"),
-            stdout: out.path().join("stdout"),
-            stderr: None,
-            limits: RunLimits::new(10_000, 1024),
-            work_parent: Some(out.path().to_path_buf()),
-            sandbox: sandbox.clone(),
-            pipes: None,
-            read_only: None,
-        };
-        let r = run(&spec).unwrap();
-        assert_eq!(r.outcome, Outcome::Finished, "{}: {r:?}", s.name);
-        assert_eq!(
-            std::fs::read_to_string(out.path().join("stdout")).unwrap(),
-            "3\n",
-            "{}",
-            s.name
-        );
-        ran += 1;
+    let mut ran = Vec::new();
+    for (dir, version) in [
+        (package("submissions_2025"), Version::V2025_09),
+        (package("submissions_legacy"), Version::Legacy),
+    ] {
+        let subs = load(&dir, version).unwrap();
+        for s in subs.iter().filter(|s| s.name.starts_with("accepted/")) {
+            let Some(sub) = &s.submission else {
+                eprintln!("SKIPPED {}: {}", s.name, s.skipped.as_deref().unwrap_or(""));
+                continue;
+            };
+            let argv = match prepare(sub, cache.path(), false).unwrap() {
+                Prepared::Ready(argv) => argv,
+                Prepared::CompileError(e) => panic!("{}: {e}", s.name),
+            };
+            let out = tempfile::tempdir().unwrap();
+            let spec = RunSpec {
+                argv,
+                stdin: dir.join("data/sample/1.in"),
+                stdout: out.path().join("stdout"),
+                stderr: None,
+                limits: RunLimits::new(10_000, 1024),
+                work_parent: Some(out.path().to_path_buf()),
+                sandbox: sandbox.clone(),
+                pipes: None,
+                read_only: None,
+            };
+            let r = run(&spec).unwrap();
+            assert_eq!(r.outcome, Outcome::Finished, "{}: {r:?}", s.name);
+            assert_eq!(
+                std::fs::read_to_string(out.path().join("stdout")).unwrap(),
+                "3\n",
+                "{}",
+                s.name
+            );
+            ran.push(s.name.clone());
+        }
     }
-    // C, C++, Java, Python 3, Rust and the folder at least.
-    assert!(ran >= 6, "ran {ran}");
+    // C, C++, Java, Python 3, Rust, the folders, Bash and JavaScript at least (the last two are
+    // on every machine CI uses: bash, and Node.js beside the Rust toolchain).
+    for must in [
+        "accepted/multi.sh/",
+        "accepted/sum.sh",
+        "accepted/sum.js",
+        "accepted/multi/",
+    ] {
+        assert!(ran.iter().any(|r| r == must), "{must} did not run: {ran:?}");
+    }
+    assert!(ran.len() >= 14, "ran {ran:?}");
 }

@@ -57,24 +57,36 @@ pub enum Language {
     Java,
     /// Kotlin (`kotlinc`, `kotlin`).
     Kotlin,
+    /// Bash (`bash`; the table's `.sh` files, and BAPCtools' `.bash`).
+    Bash,
+    /// JavaScript (Node.js: `node`, else `nodejs`).
+    JavaScript,
+    /// Ruby (`ruby`).
+    Ruby,
+    /// PHP (`php` on the command line).
+    Php,
 }
 
 /// Every [`Language`], in the order of problemtools' detection priority, highest first.
 pub const ALL_LANGUAGES: &[Language] = &[
     Language::Cpp,
     Language::C,
+    Language::Bash,
     Language::Python2,
     Language::Python3,
     Language::Java,
+    Language::Ruby,
     Language::Rust,
+    Language::JavaScript,
+    Language::Php,
     Language::Kotlin,
     Language::PyPy3,
 ];
 
 impl Language {
     /// The language's code in the Kattis language table (`c`, `cpp`, `rust`, `python3`,
-    /// `python2`, `java`, `kotlin`; `pypy3` for [`Language::PyPy3`]), as `submissions.yaml`'s
-    /// `language` key names it.
+    /// `python2`, `java`, `kotlin`, `bash`, `javascript`, `ruby`, `php`; `pypy3` for
+    /// [`Language::PyPy3`]), as `submissions.yaml`'s `language` key names it.
     pub fn code(self) -> &'static str {
         match self {
             Language::C => "c",
@@ -85,6 +97,10 @@ impl Language {
             Language::Python2 => "python2",
             Language::Java => "java",
             Language::Kotlin => "kotlin",
+            Language::Bash => "bash",
+            Language::JavaScript => "javascript",
+            Language::Ruby => "ruby",
+            Language::Php => "php",
         }
     }
 
@@ -95,7 +111,7 @@ impl Language {
     }
 
     /// The name reports show: `C`, `C++`, `Rust`, `Python 3`, `PyPy 3`, `Python 2`, `Java`,
-    /// `Kotlin`.
+    /// `Kotlin`, `Bash`, `JavaScript`, `Ruby`, `PHP`.
     pub fn name(self) -> &'static str {
         match self {
             Language::C => "C",
@@ -106,6 +122,10 @@ impl Language {
             Language::Python2 => "Python 2",
             Language::Java => "Java",
             Language::Kotlin => "Kotlin",
+            Language::Bash => "Bash",
+            Language::JavaScript => "JavaScript",
+            Language::Ruby => "Ruby",
+            Language::Php => "PHP",
         }
     }
 
@@ -122,6 +142,36 @@ impl Language {
             Language::Python2 => &["py", "py2"],
             Language::Java => &["java"],
             Language::Kotlin => &["kt"],
+            Language::Bash => &["sh", "bash"],
+            Language::JavaScript => &["js"],
+            Language::Ruby => &["rb"],
+            Language::Php => &["php"],
+        }
+    }
+
+    /// Whether the language is run by an interpreter from its source with no compile step
+    /// and no Python packaging ([`SubmissionKind::Script`]): Bash, JavaScript, Ruby, PHP.
+    pub fn is_script(self) -> bool {
+        matches!(
+            self,
+            Language::Bash | Language::JavaScript | Language::Ruby | Language::Php
+        )
+    }
+
+    /// The interpreter's options before the source file (PHP: `-n -d display_errors=stderr
+    /// -d html_errors=0 -f`, as the Kattis and BAPCtools language tables run it; none for the
+    /// others).
+    fn script_options(self) -> &'static [&'static str] {
+        match self {
+            Language::Php => &[
+                "-n",
+                "-d",
+                "display_errors=stderr",
+                "-d",
+                "html_errors=0",
+                "-f",
+            ],
+            _ => &[],
         }
     }
 
@@ -136,8 +186,8 @@ impl Language {
             .is_some_and(|e| exts.contains(&e))
     }
 
-    /// problemtools' detection priority (`languages.yaml`): the tie-breaker between languages
-    /// with as many files.
+    /// problemtools' detection priority (`languages.yaml`; Bash, which problemtools lacks, has
+    /// BAPCtools' 910 of its `shell`): the tie-breaker between languages with as many files.
     fn priority(self) -> u32 {
         match self {
             Language::Cpp => 1000,
@@ -147,6 +197,10 @@ impl Language {
             Language::Java => 800,
             Language::Rust => 575,
             Language::Kotlin => 250,
+            Language::Bash => 910,
+            Language::Ruby => 650,
+            Language::JavaScript => 500,
+            Language::Php => 450,
             Language::PyPy3 => 0,
         }
     }
@@ -155,7 +209,8 @@ impl Language {
     /// `languages.yaml`, "Language detection"): each language counts the files that are its
     /// sources, where a `.py` file counts for Python 2 only when its first line matches
     /// `^#!.*python2\b`; the most files win, ties go to the higher priority (C++ 1000, C 950,
-    /// Python 2 860, Python 3 850, Java 800, Rust 575, Kotlin 250). `None` when no file is a
+    /// Bash 910, Python 2 860, Python 3 850, Java 800, Ruby 650, Rust 575, JavaScript 500, PHP
+    /// 450, Kotlin 250). `None` when no file is a
     /// source of any language here. Reads the first line of each `.py` file (a file that cannot
     /// be read has no shebang). Cost: O(files × languages).
     pub fn detect(files: &[PathBuf]) -> Option<Language> {
@@ -191,13 +246,17 @@ impl Language {
             Language::Python2 => SubmissionKind::Python2(path),
             Language::Java => SubmissionKind::Java(path),
             Language::Kotlin => SubmissionKind::Kotlin(path),
+            Language::Bash | Language::JavaScript | Language::Ruby | Language::Php => {
+                SubmissionKind::Script(self, path)
+            }
         }
     }
 
     /// Why this machine cannot build or run the language, `None` when it can: the compiler
     /// (`gcc`, `g++`, `rustc`, `javac` and `java`, `kotlinc` and `kotlin`) or interpreter
-    /// (`python3`, `pypy3`, `python2` or `pypy`) that is missing, and how to get it. Runs each
-    /// tool once per process (`--version`, memoised).
+    /// (`python3`, `pypy3`, `python2` or `pypy`, `bash`, `node` or `nodejs`, `ruby`, `php`)
+    /// that is missing, and how to get it. Runs each tool once per process (`--version`,
+    /// memoised).
     pub fn missing(self) -> Option<String> {
         let need: &[&str] = match self {
             Language::C => &["gcc"],
@@ -205,22 +264,19 @@ impl Language {
             Language::Rust => &["rustc"],
             Language::Java => &["javac", "java"],
             Language::Kotlin => &["kotlinc", "kotlin"],
-            Language::Python3 | Language::PyPy3 | Language::Python2 => {
+            _ => {
+                let names = interpreter_names(self);
                 return match interpreter(self) {
                     Some(_) => None,
                     None => Some(format!(
                         "{}: no {} interpreter in /usr/bin or PATH{}",
                         self.name(),
-                        match self {
-                            Language::Python3 => "`python3`",
-                            Language::PyPy3 => "`pypy3`",
-                            _ => "`python2` or `pypy`",
-                        },
-                        install_hint(match self {
-                            Language::Python3 => "python3",
-                            Language::PyPy3 => "pypy3",
-                            _ => "python2",
-                        })
+                        names
+                            .iter()
+                            .map(|n| format!("`{n}`"))
+                            .collect::<Vec<_>>()
+                            .join(" or "),
+                        install_hint(names[0])
                     )),
                 };
             }
@@ -248,6 +304,10 @@ fn install_hint(tool: &str) -> &'static str {
         "python3" => " (Debian: apt-get install python3)",
         "pypy3" => " (Debian: apt-get install pypy3)",
         "python2" => " (install Python 2.7, or PyPy for Python 2)",
+        "bash" => " (Debian: apt-get install bash)",
+        "node" => " (Debian: apt-get install nodejs)",
+        "ruby" => " (Debian: apt-get install ruby)",
+        "php" => " (Debian: apt-get install php-cli)",
         _ => "",
     }
 }
@@ -450,6 +510,9 @@ pub enum SubmissionKind {
     /// Kotlin source, compiled with `kotlinc -d DIR` and run with `kotlin -cp DIR CLASS`, the
     /// class named as the file, capitalised, plus `Kt` (`main.kt` → `MainKt`).
     Kotlin(PathBuf),
+    /// A source of a [`Language::is_script`] language, run by its interpreter
+    /// ([`interpreter`]): `bash FILE`, `node FILE`, `ruby FILE`, `php -n ... -f FILE`.
+    Script(Language, PathBuf),
     /// A program of several files in one folder ([`FolderProgram`]).
     Folder(Box<FolderProgram>),
     /// An executable file, run as it is.
@@ -462,7 +525,8 @@ impl SubmissionKind {
     /// The language of the source file `path`, by its extension: `.cpp`, `.cc`, `.cxx`,
     /// `.c++` or `.C` C++, `.c` C, `.rs` Rust, `.py` or `.py3` Python 3 (a `.py` file whose
     /// first line is a `python2` shebang is Python 2, as problemtools reads it), `.py2` Python
-    /// 2, `.java` Java, `.kt` Kotlin (the variant holds `path`); `None` for any other
+    /// 2, `.java` Java, `.kt` Kotlin, `.sh` or `.bash` Bash, `.js` JavaScript, `.rb` Ruby,
+    /// `.php` PHP (the variant holds `path`); `None` for any other
     /// extension or none. The one table from a source's extension to its language
     /// and compile command: submissions ([`Submission::from_arg`]) and the sources an export
     /// ships ([`crate::export`]) are read with it (Polygon's package names its own compiler
@@ -489,6 +553,7 @@ impl SubmissionKind {
             SubmissionKind::Python2(_) => Language::Python2,
             SubmissionKind::Java(_) => Language::Java,
             SubmissionKind::Kotlin(_) => Language::Kotlin,
+            SubmissionKind::Script(l, _) => *l,
             SubmissionKind::Folder(f) => f.language,
             SubmissionKind::Executable(_) | SubmissionKind::Command(_) => return None,
         })
@@ -509,6 +574,12 @@ const LANGUAGES: &[(&[&str], MakeKind)] = &[
     (&["py2"], SubmissionKind::Python2),
     (&["java"], SubmissionKind::Java),
     (&["kt"], SubmissionKind::Kotlin),
+    (&["sh", "bash"], |p| {
+        SubmissionKind::Script(Language::Bash, p)
+    }),
+    (&["js"], |p| SubmissionKind::Script(Language::JavaScript, p)),
+    (&["rb"], |p| SubmissionKind::Script(Language::Ruby, p)),
+    (&["php"], |p| SubmissionKind::Script(Language::Php, p)),
 ];
 
 /// Every source language of the table, for help texts: `a .cpp/.cc/.cxx file (g++ -O2
@@ -539,6 +610,7 @@ pub fn languages_summary() -> String {
                 }
                 None => match kind {
                     SubmissionKind::Python2(_) => "python2".to_string(),
+                    SubmissionKind::Script(l, _) => interpreter_names(l)[0].to_string(),
                     _ => "python3".to_string(),
                 },
             };
@@ -595,7 +667,8 @@ impl Submission {
                 Some(kind) => Ok(named(kind)),
                 None if is_executable(path) => Ok(named(SubmissionKind::Executable(abs))),
                 None => bail!(
-                    "{arg}: not a submission (expected a .cpp, .c, .rs, .py, .java or .kt source, or an executable file)"
+                    "{arg}: not a submission (expected a source ({}), or an executable file)",
+                    languages_summary()
                 ),
             };
         }
@@ -638,6 +711,7 @@ impl Submission {
             SubmissionKind::Python2(_) => "Python 2",
             SubmissionKind::Java(_) => "Java",
             SubmissionKind::Kotlin(_) => "Kotlin",
+            SubmissionKind::Script(l, _) => l.name(),
             SubmissionKind::Folder(ref f) => f.language.name(),
             SubmissionKind::Executable(_) => "executable",
             SubmissionKind::Command(_) => "command",
@@ -676,6 +750,7 @@ pub fn compile_command(kind: &SubmissionKind) -> Option<(&'static str, Vec<&'sta
         SubmissionKind::Kotlin(_) => Some(("kotlinc", vec!["-d", "{out}", "{src}"])),
         SubmissionKind::Folder(f) => match f.language {
             Language::Python3 | Language::PyPy3 | Language::Python2 => None,
+            l if l.is_script() => None,
             l => compile_command(&l.single(PathBuf::new())),
         },
         _ => None,
@@ -757,12 +832,14 @@ fn local_includes(path: &Path, source: &[u8]) -> Vec<(PathBuf, Vec<u8>)> {
 /// for any other language.
 pub fn interpreter(language: Language) -> Option<PathBuf> {
     static FOUND: OnceLock<Mutex<HashMap<Language, Option<PathBuf>>>> = OnceLock::new();
-    let names: &[&str] = match language {
-        Language::Python3 => &["python3"],
-        Language::PyPy3 => &["pypy3"],
-        Language::Python2 => &["python2", "pypy"],
-        _ => return None,
-    };
+    let names = interpreter_names(language);
+    if names.is_empty() {
+        return None;
+    }
+    let python = matches!(
+        language,
+        Language::Python3 | Language::PyPy3 | Language::Python2
+    );
     let map = FOUND.get_or_init(Default::default);
     if let Some(found) = map.lock().ok()?.get(&language) {
         return found.clone();
@@ -771,6 +848,15 @@ pub fn interpreter(language: Language) -> Option<PathBuf> {
         let system = Path::new("/usr/bin").join(name);
         if is_executable(&system) {
             return Some(system);
+        }
+        if !python {
+            // The real file behind the first `NAME` in PATH (a link resolved: the sandbox
+            // binds files, not the links of a version manager's folder).
+            let p = std::env::var_os("PATH")?;
+            return std::env::split_paths(&p)
+                .map(|d| d.join(name))
+                .find(|f| is_executable(f))
+                .and_then(|f| std::fs::canonicalize(f).ok());
         }
         let o = Command::new(name)
             .args(["-c", "import sys; print(sys.executable)"])
@@ -782,6 +868,26 @@ pub fn interpreter(language: Language) -> Option<PathBuf> {
     });
     map.lock().ok()?.insert(language, found.clone());
     found
+}
+
+/// `word` quoted for `/bin/sh`: in single quotes, each `'` written `'\\''`.
+fn sh_quote(word: &std::ffi::OsStr) -> String {
+    format!("'{}'", word.to_string_lossy().replace('\'', "'\\''"))
+}
+
+/// The names [`interpreter`] looks for, in order: `python3`; `pypy3`; `python2`, `pypy`;
+/// `bash`; `node`, `nodejs`; `ruby`; `php`. Empty for a compiled language.
+fn interpreter_names(language: Language) -> &'static [&'static str] {
+    match language {
+        Language::Python3 => &["python3"],
+        Language::PyPy3 => &["pypy3"],
+        Language::Python2 => &["python2", "pypy"],
+        Language::Bash => &["bash"],
+        Language::JavaScript => &["node", "nodejs"],
+        Language::Ruby => &["ruby"],
+        Language::Php => &["php"],
+        _ => &[],
+    }
 }
 
 /// Why `kind` cannot be built or run on this machine ([`Language::missing`]), `None` when it
@@ -848,6 +954,41 @@ pub fn prepare(sub: &Submission, cache_dir: &Path, progress: bool) -> anyhow::Re
             };
             let dir = python_folder(f, cache_dir)?;
             return Ok(Prepared::Ready(vec![python.into(), dir.into()]));
+        }
+        SubmissionKind::Script(lang, p) => {
+            let Some(interp) = interpreter(*lang) else {
+                return Ok(missing(*lang));
+            };
+            let mut argv: Vec<OsString> = vec![interp.into()];
+            argv.extend(lang.script_options().iter().map(OsString::from));
+            argv.push(p.clone().into());
+            return Ok(Prepared::Ready(argv));
+        }
+        SubmissionKind::Folder(f) if f.language.is_script() => {
+            let Some(interp) = interpreter(f.language) else {
+                return Ok(missing(f.language));
+            };
+            // `sh -c 'exec INTERPRETER ... "$0/ENTRY" "$@"' DIR`: the folder is the one path
+            // argument, so that a sandboxed run binds all of it (wherever the sandbox puts it,
+            // `$0` names it), for the files the program reads or sources beside itself; the
+            // run's own arguments follow as "$@".
+            let entry = f.entry.strip_prefix(&f.dir).unwrap_or(&f.entry);
+            let mut words = vec![sh_quote(interp.as_os_str())];
+            words.extend(
+                f.language
+                    .script_options()
+                    .iter()
+                    .map(|o| sh_quote(o.as_ref())),
+            );
+            words.push(format!("\"$0\"/{}", sh_quote(entry.as_os_str())));
+            let script = format!("exec {} \"$@\"", words.join(" "));
+            let argv: Vec<OsString> = vec![
+                "/bin/sh".into(),
+                "-c".into(),
+                script.into(),
+                f.dir.clone().into(),
+            ];
+            return Ok(Prepared::Ready(argv));
         }
         _ => {}
     }
@@ -1086,7 +1227,8 @@ pub fn with_included(
         | SubmissionKind::PyPy(p)
         | SubmissionKind::Python2(p)
         | SubmissionKind::Java(p)
-        | SubmissionKind::Kotlin(p) => {
+        | SubmissionKind::Kotlin(p)
+        | SubmissionKind::Script(_, p) => {
             let name = PathBuf::from(p.file_name().unwrap_or_default());
             let bytes = std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?;
             (vec![(name.clone(), bytes)], name)

@@ -537,10 +537,10 @@ const EXPECTED_RESULTS_IGNORED_IN: &[&str] = &[
 /// File endings of the Kattis language table (2025-09 appendix) of languages gridjudge does
 /// not run: such a file is a submission, skipped; any other unknown file is no program.
 const OTHER_TABLE_ENDINGS: &[&str] = &[
-    "adb", "ads", "a68", "apl", "sh", "cob", "cr", "cs", "d", "dart", "ex", "erl", "fth", "4th",
-    "forth", "frt", "fs", "f90", "ss", "go", "hs", "js", "jl", "lisp", "cl", "lua", "mod", "def",
-    "nim", "m", "ml", "odin", "pas", "pm", "pl", "php", "rkt", "rb", "scala", "sim", "st", "sno",
-    "swift", "ts", "vb", "zig",
+    "adb", "ads", "a68", "apl", "cob", "cr", "cs", "d", "dart", "ex", "erl", "fth", "4th", "forth",
+    "frt", "fs", "f90", "ss", "go", "hs", "jl", "lisp", "cl", "lua", "mod", "def", "nim", "m",
+    "ml", "odin", "pas", "pm", "pl", "rkt", "scala", "sim", "st", "sno", "swift", "ts", "vb",
+    "zig",
 ];
 
 /// The keys of a submission glob's entry in `submissions.yaml` besides test globs.

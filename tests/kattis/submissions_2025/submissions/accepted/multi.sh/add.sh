@@ -1,0 +1,4 @@
+# add A B: prints A + B.
+add() {
+  echo $(($1 + $2))
+}
