@@ -1460,6 +1460,46 @@ mod tests {
         );
         assert_eq!(Language::from_code("kotlin"), Some(Language::Kotlin));
         assert_eq!(Language::from_code("go"), None);
+        // The interpreted languages: by ending, and by priority where files tie (Bash 910 over
+        // Python 3 850 over JavaScript 500).
+        for (file, lang) in [
+            ("a.sh", Language::Bash),
+            ("a.bash", Language::Bash),
+            ("a.js", Language::JavaScript),
+            ("a.rb", Language::Ruby),
+            ("a.php", Language::Php),
+        ] {
+            assert_eq!(
+                SubmissionKind::of_source(Path::new(file)),
+                Some(SubmissionKind::Script(lang, file.into()))
+            );
+            assert_eq!(Language::from_code(lang.code()), Some(lang));
+        }
+        let files = |names: &[&str]| names.iter().map(PathBuf::from).collect::<Vec<_>>();
+        assert_eq!(
+            Language::detect(&files(&["x.js", "y.sh", "z.py"])),
+            Some(Language::Bash)
+        );
+        assert_eq!(
+            Language::detect(&files(&["x.js", "y.js", "z.py"])),
+            Some(Language::JavaScript)
+        );
+    }
+
+    /// A missing interpreter is named in the skip, with how to get it.
+    #[test]
+    fn a_missing_interpreter_is_named() {
+        assert_eq!(interpreter_names(Language::JavaScript), ["node", "nodejs"]);
+        if interpreter(Language::Php).is_none() {
+            let why = Language::Php.missing().unwrap();
+            assert_eq!(
+                why,
+                "PHP: no `php` interpreter in /usr/bin or PATH (Debian: apt-get install php-cli)"
+            );
+        }
+        if interpreter(Language::Bash).is_some() {
+            assert_eq!(Language::Bash.missing(), None);
+        }
     }
 
     /// Builds the folder program and runs it on `input`; its stdout, or None when the language
