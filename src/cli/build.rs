@@ -45,8 +45,10 @@ pub struct BuildArgs {
     /// (with --jobs runs at a time, default 1).
     #[arg(long)]
     pub verify: bool,
-    /// Also write the report problems/<p>/report/index.html: statistics, the last verify's
-    /// kill matrix (after --verify when given) and a page with a picture per test.
+    /// Also write the report problems/<p>/report/index.html (a Kattis package's in its
+    /// gridjudge/report/): statistics, the last verify's kill matrix (after --verify when
+    /// given) and a page with a picture per test (a Kattis package's illustrations, else what
+    /// its input_visualizer/ draws).
     #[arg(long)]
     pub report: bool,
     /// Delete the files in problems/<p>/tests/ that gridjudge did not write (a hand-made
@@ -186,7 +188,15 @@ fn build_one(
 ) -> anyhow::Result<Option<bool>> {
     let p = loaded.problem;
     if let Some(package) = loaded.kattis {
-        return build_kattis(loaded, package, opts, json, verify, run, jobs, results);
+        return build_kattis(
+            loaded,
+            package,
+            opts,
+            (json, verify, with_report),
+            run,
+            jobs,
+            results,
+        );
     }
     let config = loaded.config()?;
     // An interactive or multi-pass problem: the reference player must be accepted by the
@@ -234,14 +244,13 @@ fn build_one(
 }
 
 /// [`build_one`] for a Kattis package: its data checked and locked in place
-/// ([`gridjudge::package::kattis::build_package`]), then verified when asked.
-#[allow(clippy::too_many_arguments)]
+/// ([`gridjudge::package::kattis::build_package`]), then verified and its report written
+/// (`gridjudge/report/` in the package) when asked; `(json, verify, with_report)` as there.
 fn build_kattis(
     loaded: &Loaded,
     package: &gridjudge::problems::kattis::Package,
     opts: &BuildOptions,
-    json: bool,
-    verify: bool,
+    (json, verify, with_report): (bool, bool, bool),
     run: &RunArgs,
     jobs: Option<usize>,
     results: &mut Vec<serde_json::Value>,
@@ -307,8 +316,14 @@ fn build_kattis(
     for w in &report.warnings {
         eprintln!("warning: {name}: {w}");
     }
-    if verify {
-        return verify_one(loaded, run, jobs.unwrap_or(1), false);
+    let verified = if verify {
+        verify_one(loaded, run, jobs.unwrap_or(1), false)?
+    } else {
+        None
+    };
+    if with_report {
+        let path = gridjudge::report::write_kattis_report(package, &package.yaml.title)?;
+        outln!("{name}: report {}", path.display());
     }
-    Ok(None)
+    Ok(verified)
 }

@@ -52,6 +52,15 @@ pub fn verify_one(
     let opts = run.options(loaded, jobs)?;
     if let Some(package) = loaded.kattis {
         let report = gridjudge::judge::kattis::verify_package(package, &opts)?;
+        // Saved for the build report, in the package's gridjudge/ folder; a package that
+        // cannot be written to (a read-only checkout) is still verified.
+        let root = package.dir.join(gridjudge::problems::kattis::WORK_DIR);
+        if let Err(e) = report.saved.save(&root) {
+            eprintln!(
+                "warning: {}: the results are not saved for the report: {e:#}",
+                loaded.name()
+            );
+        }
         if json {
             outln!("{}", pretty_with_ok(&report, report.ok())?);
         } else {

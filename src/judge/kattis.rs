@@ -30,7 +30,10 @@ use crate::problems::kattis::scoring;
 use crate::problems::kattis::submissions::{self, KattisSubmission, KattisVerdict};
 use crate::problems::kattis::{Package, Version, PROVISIONAL_TIME_MS};
 
-use super::verify::{minimal_killing_set, KillingSet};
+use super::verify::{
+    minimal_killing_set, KillingSet, SavedRun, SavedSubmission, SavedTest, SavedVerify,
+    SAVED_MESSAGE_CHARS,
+};
 use super::{judge, JudgeOptions, JudgeReport};
 
 /// What one submission got and whether that is what it expects.
@@ -73,6 +76,10 @@ pub struct KattisVerify {
     pub killing_set: Vec<String>,
     /// Submissions expected to fail that no test kills.
     pub survivors: Vec<String>,
+    /// The same results in the form the build report reads ([`SavedVerify`]: every run's
+    /// verdict, time and memory, the files' hashes); not part of the JSON report.
+    #[serde(skip)]
+    pub saved: SavedVerify,
 }
 
 impl KattisVerify {
@@ -221,8 +228,32 @@ pub fn verify_package(package: &Package, opts: &JudgeOptions) -> anyhow::Result<
     }
     let mut kills = Vec::new();
     let mut killable = Vec::new();
+    let mut saved_subs = Vec::new();
     for (i, s) in subs.iter().enumerate() {
+        // Its folder is what it is expected to get, as the report shows it.
+        let expected = s.name.split('/').next().unwrap_or_default().to_string();
+        let saved_runs = |rep: &crate::judge::SubmissionReport| -> Vec<SavedRun> {
+            rep.tests
+                .iter()
+                .map(|r| SavedRun {
+                    verdict: r.verdict.to_string(),
+                    time_ms: r.time_ms,
+                    memory_kib: r.memory_kib,
+                    message: r.message.chars().take(SAVED_MESSAGE_CHARS).collect(),
+                })
+                .collect()
+        };
         let Some(rep) = by_index.get(&i) else {
+            saved_subs.push(SavedSubmission {
+                name: s.name.clone(),
+                expected,
+                problem: None,
+                compile_error: Some(format!(
+                    "not run: {}",
+                    s.skipped.as_deref().unwrap_or("skipped")
+                )),
+                runs: Vec::new(),
+            });
             results.push(KattisResult {
                 name: s.name.clone(),
                 skipped: s.skipped.clone(),
@@ -236,6 +267,14 @@ pub fn verify_package(package: &Package, opts: &JudgeOptions) -> anyhow::Result<
             continue;
         };
         if let Some(ce) = &rep.compile_error {
+            let expectation = s.expectation.check_compile_error(first_line(ce));
+            saved_subs.push(SavedSubmission {
+                name: s.name.clone(),
+                expected,
+                problem: expectation.clone().err(),
+                compile_error: Some(first_line(ce).to_string()),
+                runs: Vec::new(),
+            });
             results.push(KattisResult {
                 name: s.name.clone(),
                 skipped: None,
@@ -244,7 +283,7 @@ pub fn verify_package(package: &Package, opts: &JudgeOptions) -> anyhow::Result<
                 compile_error: Some(ce.clone()),
                 tests: Vec::new(),
                 max_time_ms: 0,
-                expectation: s.expectation.check_compile_error(first_line(ce)),
+                expectation,
             });
             continue;
         }
@@ -278,6 +317,13 @@ pub fn verify_package(package: &Package, opts: &JudgeOptions) -> anyhow::Result<
             killable.push(s.name.clone());
             kills.push(verdicts.iter().map(|(_, v)| *v != Verdict::Ac).collect());
         }
+        saved_subs.push(SavedSubmission {
+            name: s.name.clone(),
+            expected,
+            problem: expectation.clone().err(),
+            compile_error: None,
+            runs: saved_runs(rep),
+        });
         results.push(KattisResult {
             name: s.name.clone(),
             skipped: None,
@@ -292,26 +338,57 @@ pub fn verify_package(package: &Package, opts: &JudgeOptions) -> anyhow::Result<
             expectation,
         });
     }
-    let KillingSet { tests: set, .. } = minimal_killing_set(&kills);
+    let KillingSet { tests: set, exact } = minimal_killing_set(&kills);
     let killed: Vec<bool> = kills
         .iter()
         .map(|k: &Vec<bool>| k.iter().any(|x| *x))
         .collect();
+    let survivors: Vec<String> = killable
+        .iter()
+        .zip(&killed)
+        .filter(|(_, k)| !**k)
+        .map(|(n, _)| n.clone())
+        .collect();
+    let killing_set: Vec<String> = set.iter().map(|&i| tests[i].name.clone()).collect();
+    let ok = results.iter().all(|r| r.expectation.is_ok());
+    let saved = SavedVerify {
+        problem: problem.name().to_string(),
+        finished: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
+        tests: saved_tests(&tests)?,
+        submissions: saved_subs,
+        survivors: survivors.clone(),
+        killing_set: killing_set.clone(),
+        killing_set_exact: exact,
+        ok,
+    };
     Ok(KattisVerify {
         problem: problem.name().to_string(),
         format: package.yaml.label().to_string(),
         time_limit_ms: time_ms,
         time_limit_derived: package.time_limit_derived,
         tests: tests.iter().map(|t| t.name.clone()).collect(),
-        killing_set: set.iter().map(|&i| tests[i].name.clone()).collect(),
-        survivors: killable
-            .iter()
-            .zip(&killed)
-            .filter(|(_, k)| !**k)
-            .map(|(n, _)| n.clone())
-            .collect(),
+        killing_set,
+        survivors,
         submissions: results,
+        saved,
     })
+}
+
+/// The tests with the SHA-256 of their files, as [`SavedVerify`] keeps them.
+///
+/// Errors: a file cannot be read.
+fn saved_tests(tests: &[TestCase]) -> anyhow::Result<Vec<SavedTest>> {
+    let read = |p: &Path| std::fs::read(p).with_context(|| format!("cannot read {}", p.display()));
+    tests
+        .iter()
+        .map(|t| {
+            Ok(SavedTest {
+                name: t.name.clone(),
+                input_sha256: crate::core::files::sha256_hex(&read(&t.input)?),
+                answer_sha256: crate::core::files::sha256_hex(&read(&t.answer)?),
+            })
+        })
+        .collect()
 }
 
 /// The limits `l` with a CPU time limit of `ms` (and the wall-clock limit that goes with it).

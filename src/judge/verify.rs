@@ -558,7 +558,7 @@ pub fn verify_problem(
 pub const SAVED_RESULTS: &str = "report/verify.json";
 
 /// Longest checker message kept per run in [`SavedVerify`], in characters.
-const SAVED_MESSAGE_CHARS: usize = 200;
+pub const SAVED_MESSAGE_CHARS: usize = 200;
 
 /// The results of a `verify` run as saved for the build report ([`crate::report`]), in
 /// `problems/<p>/report/verify.json` ([`SAVED_RESULTS`]).
@@ -705,14 +705,23 @@ pub fn save_results(
     problem_dir: &Path,
     tests: &[TestCase],
 ) -> anyhow::Result<PathBuf> {
-    let saved = SavedVerify::new(report, tests)?;
-    let path = problem_dir.join(SAVED_RESULTS);
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    SavedVerify::new(report, tests)?.save(problem_dir)
+}
+
+impl SavedVerify {
+    /// Writes these results to `root/report/verify.json` ([`SAVED_RESULTS`]) atomically,
+    /// making the folder, and returns the path; `root` is the problem's folder (a Kattis
+    /// package's `gridjudge/`). Errors: the folder or the file cannot be written.
+    pub fn save(&self, root: &Path) -> anyhow::Result<PathBuf> {
+        let path = root.join(SAVED_RESULTS);
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
+        }
+        let json = serde_json::to_string_pretty(self).context("cannot write verify results")?;
+        write_atomic(&path, json.as_bytes())?;
+        Ok(path)
     }
-    let json = serde_json::to_string_pretty(&saved).context("cannot write verify results")?;
-    write_atomic(&path, json.as_bytes())?;
-    Ok(path)
 }
 
 #[cfg(test)]

@@ -666,6 +666,47 @@ impl ProgramProblem {
         self.finished(role, ran)
     }
 
+    /// [`ProgramProblem::run_helper`] with `folder` as the program's working folder (a
+    /// Kattis input visualizer writes its picture there): the program is started through
+    /// `/bin/sh -c 'cd "$0" && exec "$@"'`. The folder must be writable; the problem's folder
+    /// stays read-only. Returns its stdout.
+    ///
+    /// Errors: as [`ProgramProblem::run_helper`].
+    pub fn run_helper_in(
+        &self,
+        role: &str,
+        spec: &ProgramSpec,
+        args: &[OsString],
+        folder: &Path,
+    ) -> anyhow::Result<Vec<u8>> {
+        let mut argv: Vec<OsString> = vec![
+            "/bin/sh".into(),
+            "-c".into(),
+            "cd \"$0\" && exec \"$@\"".into(),
+            folder.as_os_str().to_owned(),
+        ];
+        argv.extend(self.command(role, spec)?);
+        argv.extend(args.iter().cloned());
+        let tmp = tempfile::tempdir().context("cannot create a temporary folder")?;
+        let input = tmp.path().join("stdin");
+        std::fs::write(&input, b"").context("cannot write a temporary file")?;
+        let out = tmp.path().join("stdout");
+        let result = runner::run(&RunSpec {
+            argv,
+            stdin: input,
+            stdout: out.clone(),
+            stderr: Some(tmp.path().join("stderr")),
+            limits: self.setter_limits(),
+            work_parent: None,
+            sandbox: None,
+            pipes: None,
+            read_only: Some(self.dir.clone()),
+        })
+        .with_context(|| format!("{} {role}: cannot run it", self.name))?;
+        let stdout = std::fs::read(&out).context("cannot read a program's output")?;
+        self.finished(role, Ran { result, stdout })
+    }
+
     /// One validator's verdict on `input` (its stdin) with `args`, `role` naming it in
     /// messages: as [`ProgramProblem::run_validator`] for one program.
     ///

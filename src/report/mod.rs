@@ -241,6 +241,26 @@ fn page_head(out: &mut String, title: &str) {
     );
 }
 
+/// The file name (without `.html`) of test `name`'s page: the name with each `/` (a Kattis
+/// package's test groups, `secret/group1/01`) written `__`.
+fn page_of(name: &str) -> String {
+    name.replace('/', "__")
+}
+
+/// Where a report is written and what its tests are.
+struct Place {
+    /// The folder holding `report/` (and the saved verify results, `report/verify.json`):
+    /// the problem's folder, or a Kattis package's `gridjudge/`.
+    root: PathBuf,
+    /// The path from a test page (`report/tests/NAME.html`) to the folder of the test files,
+    /// with a trailing `/`; a test's files are there as `NAME.in` and `NAME.ans`.
+    files: String,
+    /// For a Kattis package, each test's picture as HTML (a figure, a note that it has none,
+    /// or why it could not be made), in test order: its tests come from `data/`, so the
+    /// columns of a gridjudge build (generator line, brute force, solve time) are left out.
+    kattis: Option<Vec<String>>,
+}
+
 /// CSS class of a verdict's cell: `v` and its first letter (`vA`, `vW`, `vT`, ...).
 fn verdict_class(verdict: &str) -> String {
     format!("v{}", verdict.chars().next().unwrap_or('F'))
@@ -293,6 +313,7 @@ fn index_html(
     title: &str,
     tests: &[BuiltTest],
     state: &VerifyState,
+    place: &Place,
 ) -> String {
     let mut s = String::new();
     page_head(&mut s, &format!("{title} — test report"));
@@ -303,7 +324,7 @@ fn index_html(
         xml_escape(title),
         problem.name(),
         tests.len(),
-        if has_pictures(problem) {
+        if has_pictures(problem) || place.kattis.is_some() {
             "its picture, "
         } else {
             ""
@@ -323,6 +344,32 @@ fn index_html(
     }
     s.push_str("<h2>Verification</h2>\n");
     verify_html(&mut s, problem.name(), tests, state);
+    if place.kattis.is_some() {
+        s.push_str(
+            "<h2>Tests</h2>\n<table><thead><tr><th>test</th><th>group</th><th>input bytes</th>\
+             <th>jury answer</th><th>kills</th></tr></thead><tbody>\n",
+        );
+        for t in tests {
+            let _ = writeln!(
+                s,
+                "<tr><td><a href=\"tests/{}.html\">{}</a>{}</td><td>{}</td><td class=\"n\">{}\
+                 </td><td>{}</td><td>{}</td></tr>",
+                xml_escape(&page_of(&t.name)),
+                xml_escape(&t.name),
+                if t.spec.sample { " (sample)" } else { "" },
+                xml_escape(t.spec.group.as_deref().unwrap_or("")),
+                t.input.len(),
+                xml_escape(&t.summary),
+                kills_of(state, &t.name),
+            );
+        }
+        s.push_str(
+            "</tbody></table>\n<p>jury answer: its first line. kills: submissions outside \
+             <code>accepted/</code> this test does not accept, from the last verify.</p>\n\
+             </body></html>\n",
+        );
+        return s;
+    }
     s.push_str(
         "<h2>Tests</h2>\n<table><thead><tr><th>test</th><th>source</th><th>group</th>\
          <th>size</th><th>jury answer</th><th>brute</th><th>solve ms</th><th>kills</th>\
@@ -331,7 +378,7 @@ fn index_html(
     for t in tests {
         let _ = writeln!(
             s,
-            "<tr><td><a href=\"tests/{n}.html\">{n}</a>{}</td><td>{}</td><td>{}</td><td>{}</td>\
+            "<tr><td><a href=\"tests/{p}.html\">{n}</a>{}</td><td>{}</td><td>{}</td><td>{}</td>\
              <td>{}</td><td>{}</td><td class=\"n\">{:.2}</td><td>{}</td></tr>",
             if t.spec.sample { " (sample)" } else { "" },
             xml_escape(&t.spec.source()),
@@ -346,6 +393,7 @@ fn index_html(
             t.solve_ms,
             kills_of(state, &t.name),
             n = xml_escape(&t.name),
+            p = xml_escape(&page_of(&t.name)),
         );
     }
     s.push_str(
@@ -512,7 +560,10 @@ fn verify_html(s: &mut String, problem: &str, tests: &[BuiltTest], state: &Verif
         let in_build = tests.iter().any(|b| b.name == t.name);
         let name = xml_escape(&t.name);
         let label = if in_build {
-            format!("<a href=\"tests/{name}.html\">{name}</a>")
+            format!(
+                "<a href=\"tests/{}.html\">{name}</a>",
+                xml_escape(&page_of(&t.name))
+            )
         } else {
             name.clone()
         };
@@ -617,6 +668,7 @@ fn test_html(
     tests: &[BuiltTest],
     i: usize,
     state: &VerifyState,
+    place: &Place,
 ) -> String {
     let t = &tests[i];
     let name = xml_escape(&t.name);
@@ -624,7 +676,8 @@ fn test_html(
     page_head(&mut s, &format!("{title} — test {}", t.name));
     let link = |j: Option<usize>, label: &str| match j.and_then(|j| tests.get(j)) {
         Some(o) => format!(
-            "<a href=\"{0}.html\">{label} ({0})</a>",
+            "<a href=\"{}.html\">{label} ({})</a>",
+            xml_escape(&page_of(&o.name)),
             xml_escape(&o.name)
         ),
         None => String::new(),
@@ -637,25 +690,43 @@ fn test_html(
         link(Some(i + 1), "next"),
         if t.spec.sample { " (sample)" } else { "" }
     );
-    let _ = writeln!(
-        s,
-        "<table><tr><th>source</th><td>{}</td></tr><tr><th>group</th><td>{}</td></tr>\
+    let files = format!(
+        "<a href=\"{f}{name}.in\">{name}.in</a> <a href=\"{f}{name}.ans\">{name}.ans</a>",
+        f = xml_escape(&place.files)
+    );
+    if let Some(pictures) = &place.kattis {
+        let _ = writeln!(
+            s,
+            "<table><tr><th>group</th><td>{}</td></tr><tr><th>input bytes</th><td>{}</td></tr>\
+             <tr><th>files</th><td>{files}</td></tr></table>",
+            xml_escape(t.spec.group.as_deref().unwrap_or(NO_GROUP)),
+            t.input.len()
+        );
+        if let Some(p) = pictures.get(i) {
+            s.push_str(p);
+            s.push('\n');
+        }
+    }
+    if place.kattis.is_none() {
+        let _ = writeln!(
+            s,
+            "<table><tr><th>source</th><td>{}</td></tr><tr><th>group</th><td>{}</td></tr>\
          <tr><th>size</th><td>{}</td></tr><tr><th>jury answer</th><td>{}</td></tr>\
          <tr><th>brute force</th><td>{}</td></tr><tr><th>solve ms</th><td>{:.2}</td></tr>\
-         <tr><th>files</th><td><a href=\"../../tests/{name}.in\">{name}.in</a> \
-         <a href=\"../../tests/{name}.ans\">{name}.ans</a></td></tr></table>",
-        xml_escape(&t.spec.source()),
-        xml_escape(t.spec.group.as_deref().unwrap_or(NO_GROUP)),
-        xml_escape(&t.size),
-        xml_escape(&t.summary),
-        if t.brute_checked {
-            "confirmed the jury answer"
-        } else {
-            "not run"
-        },
-        t.solve_ms
-    );
-    if has_pictures(problem) {
+         <tr><th>files</th><td>{files}</td></tr></table>",
+            xml_escape(&t.spec.source()),
+            xml_escape(t.spec.group.as_deref().unwrap_or(NO_GROUP)),
+            xml_escape(&t.size),
+            xml_escape(&t.summary),
+            if t.brute_checked {
+                "confirmed the jury answer"
+            } else {
+                "not run"
+            },
+            t.solve_ms
+        );
+    }
+    if place.kattis.is_none() && has_pictures(problem) {
         let picture = match render::svg(problem, &t.input, None, picture_options(&t.input)) {
             Ok(svg) => svg,
             Err(e) => format!(
@@ -753,19 +824,128 @@ pub fn write_report(
     problems_dir: &Path,
     tests: &[BuiltTest],
 ) -> anyhow::Result<PathBuf> {
-    let problem_dir = problems_dir.join(problem.name());
-    let dir = problem_dir.join("report");
+    let place = Place {
+        root: problems_dir.join(problem.name()),
+        files: "../../tests/".into(),
+        kattis: None,
+    };
+    write_pages(problem, title, &place, tests)
+}
+
+/// Writes the report of the Kattis package `package` to `gridjudge/report/` in it
+/// ([`crate::problems::kattis::WORK_DIR`]), as [`write_report`] does for a gridjudge problem:
+/// the problem page (statistics by group, the kill matrix of the last `gridjudge verify`, which
+/// saves its results there) and a page per test of `data/` (its files linked where they are,
+/// its verdicts, and its picture: the test's illustration, else what `input_visualizer/` draws
+/// ([`crate::problems::kattis::Package::picture`]), copied into `report/pictures/`; a
+/// visualizer that fails is named on the page, not an error). Returns the index's path.
+/// Cost: one visualizer run per test without an illustration.
+///
+/// Errors: a test file cannot be read, a folder or page cannot be written.
+pub fn write_kattis_report(
+    package: &crate::problems::kattis::Package,
+    title: &str,
+) -> anyhow::Result<PathBuf> {
+    use crate::problems::kattis::WORK_DIR;
+    let root = package.dir.join(WORK_DIR);
+    let pictures_dir = root.join("report").join("pictures");
+    let read = |p: &Path| std::fs::read(p).with_context(|| format!("cannot read {}", p.display()));
+    let mut tests = Vec::new();
+    let mut pictures = Vec::new();
+    for t in &package.tree.tests {
+        let answer_path = t.answer.clone().unwrap_or_default();
+        let input = read(&t.input)?;
+        let answer = read(&answer_path)?;
+        let summary: String = String::from_utf8_lossy(&answer)
+            .lines()
+            .next()
+            .unwrap_or("")
+            .chars()
+            .take(60)
+            .collect();
+        let page = page_of(&t.name);
+        let figure =
+            match package.picture(&t.input, &answer_path, &t.settings.input_visualizer_args) {
+                Ok(None) => "<p class=\"note\">No picture: the test has no illustration and the \
+                         package no <code>input_visualizer/</code>.</p>"
+                    .to_string(),
+                Ok(Some((bytes, ext))) => {
+                    std::fs::create_dir_all(&pictures_dir)
+                        .with_context(|| format!("cannot create {}", pictures_dir.display()))?;
+                    let file = format!("{page}.{ext}");
+                    write_atomic(&pictures_dir.join(&file), &bytes)?;
+                    let own = t.input.with_extension(ext).is_file();
+                    format!(
+                        "<figure><img src=\"../pictures/{}\" alt=\"picture of test {}\" \
+                     style=\"max-width:100%\"><figcaption>{}</figcaption></figure>",
+                        xml_escape(&file),
+                        xml_escape(&t.name),
+                        if own {
+                            format!(
+                                "The test's illustration, data/{}.{ext}.",
+                                xml_escape(&t.name)
+                            )
+                        } else {
+                            "Drawn by the package's <code>input_visualizer/</code> from the input \
+                         and the jury answer."
+                                .to_string()
+                        }
+                    )
+                }
+                Err(e) => format!(
+                    "<p class=\"bad\">no picture: {}</p>",
+                    xml_escape(&format!("{e:#}"))
+                ),
+            };
+        pictures.push(figure);
+        let group = t.name.rsplit_once('/').map(|(g, _)| g.to_string());
+        tests.push(BuiltTest {
+            name: t.name.clone(),
+            spec: crate::package::TestSpec {
+                gen: None,
+                seed: None,
+                file: Some(format!("data/{}.in", t.name)),
+                answer: None,
+                sample: t.name.starts_with("sample/"),
+                group,
+            },
+            input,
+            answer,
+            size: String::new(),
+            summary,
+            brute_checked: false,
+            solve_ms: 0.0,
+            reference: None,
+            transcript: None,
+        });
+    }
+    let place = Place {
+        root,
+        files: "../../../data/".into(),
+        kattis: Some(pictures),
+    };
+    write_pages(package.problem, title, &place, &tests)
+}
+
+/// Writes the pages of `tests` into `place.root/report/` (see [`write_report`]).
+fn write_pages(
+    problem: &dyn Problem,
+    title: &str,
+    place: &Place,
+    tests: &[BuiltTest],
+) -> anyhow::Result<PathBuf> {
+    let dir = place.root.join("report");
     let pages = dir.join("tests");
     std::fs::create_dir_all(&pages)
         .with_context(|| format!("cannot create {}", pages.display()))?;
-    let saved = SavedVerify::load(&problem_dir);
+    let saved = SavedVerify::load(&place.root);
     let state = verify_state(&saved, tests);
     let mut keep = std::collections::HashSet::new();
     for i in 0..tests.len() {
-        let file = format!("{}.html", tests[i].name);
+        let file = format!("{}.html", page_of(&tests[i].name));
         write_atomic(
             &pages.join(&file),
-            test_html(problem, title, tests, i, &state).as_bytes(),
+            test_html(problem, title, tests, i, &state, place).as_bytes(),
         )?;
         keep.insert(file);
     }
@@ -780,7 +960,10 @@ pub fn write_report(
         }
     }
     let path = dir.join("index.html");
-    write_atomic(&path, index_html(problem, title, tests, &state).as_bytes())?;
+    write_atomic(
+        &path,
+        index_html(problem, title, tests, &state, place).as_bytes(),
+    )?;
     Ok(path)
 }
 

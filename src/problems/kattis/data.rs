@@ -60,6 +60,9 @@ pub struct TestSettings {
     pub output_validator_args: Vec<String>,
     /// Arguments of the answer validators (BAPCtools' `answer_validator_args`).
     pub answer_validator_args: Vec<String>,
+    /// Arguments of the input visualizer (2025-09 `input_visualizer_args`), which the build
+    /// report runs after the test's input and answer files.
+    pub input_visualizer_args: Vec<String>,
     /// Legacy: the output validator named by `output_validator_flags`' `name` (a package may
     /// hold several under `output_validators/`).
     pub output_validator: Option<String>,
@@ -326,6 +329,9 @@ impl Settings {
                     out.test.answer_validator_args = string_list(v).with_context(at)?
                 }
                 (Version::V2025_09, "args") => out.test.args = string_list(v).with_context(at)?,
+                (Version::V2025_09, "input_visualizer_args") => {
+                    out.test.input_visualizer_args = string_list(v).with_context(at)?
+                }
                 _ => {}
             }
         }

@@ -102,6 +102,11 @@ pub struct Package {
     /// The legacy custom grader (the one program in `graders/`), which groups with
     /// `grading: custom` are aggregated by ([`scoring::aggregate_with`]); `None` without one.
     pub grader: Option<crate::problem::programs::ProgramSpec>,
+    /// The input visualizer (2025-09 `input_visualizer/`, a program folder), which the build
+    /// report runs for a test without an illustration of its own ([`Package::picture`]):
+    /// `None` without the folder, `Err` with why it cannot be run (only the report needs it,
+    /// so nothing else fails for it).
+    pub input_visualizer: Option<Result<crate::problem::programs::ProgramSpec, String>>,
     /// The time limit was computed, not given (`problem.yaml` fixes none): the limit in the
     /// configuration is provisional until `verify` derives it from the accepted submissions.
     pub time_limit_derived: bool,
@@ -203,6 +208,17 @@ fn load_uncached(dir: &Path, cache_dir: &Path) -> anyhow::Result<Package> {
     }
     .map(|p| prog(&p))
     .transpose()?;
+    let input_visualizer = {
+        let d = dir.join("input_visualizer");
+        d.is_dir().then(|| {
+            prog(&d)
+                .and_then(|v| {
+                    v.try_into::<crate::problem::programs::ProgramSpec>()
+                        .context("the input visualizer's declaration")
+                })
+                .map_err(|e| format!("input_visualizer/: {e:#}"))
+        })
+    };
     let mut answer_validators = Vec::new();
     for entry in programs_in(&dir.join("answer_validators"))? {
         answer_validators.push((program_name(&entry), prog(&entry)?));
@@ -440,9 +456,79 @@ fn load_uncached(dir: &Path, cache_dir: &Path) -> anyhow::Result<Package> {
                 },
             )
             .transpose()?,
+        input_visualizer,
         time_limit_derived,
         view,
     })
+}
+
+/// The folder inside a package where gridjudge keeps what it writes besides `gridjudge.lock`:
+/// the last `verify`'s results and the build report (`gridjudge/report/`); a package's
+/// `.gitignore` takes it as one line. Not hidden: problemtools' verifyproblem reports a name
+/// starting with a dot (other than `.git`, `.gitignore`) as an error (its
+/// `_check_file_and_directory_names`), while it and BAPCtools pass over other folders.
+pub const WORK_DIR: &str = "gridjudge";
+
+/// The picture file endings of an illustration (2025-09 "Illustrations") and of what an input
+/// visualizer writes, in the order they are looked for.
+pub const PICTURE_ENDINGS: &[&str] = &["svg", "png", "jpg", "jpeg"];
+
+impl Package {
+    /// The picture of the test whose input file is `input` (answer `answer`, visualizer
+    /// arguments `args`) for the build report: the test's own illustration (a file beside it
+    /// with the same name and a [`PICTURE_ENDINGS`] ending), else what the input visualizer
+    /// draws, run as the spec says (`<visualizer> <input> <answer> [args]`) in a fresh folder,
+    /// unconfined with the package read-only under `[programs.limits]`, taking the first
+    /// picture it wrote there (BAPCtools names it `testcase.<ext>`); `Ok(None)` when there is
+    /// neither. Returns the picture's file and its ending.
+    ///
+    /// Errors: the visualizer cannot be run, fails, or writes no picture, naming it.
+    pub fn picture(
+        &self,
+        input: &Path,
+        answer: &Path,
+        args: &[String],
+    ) -> anyhow::Result<Option<(Vec<u8>, &'static str)>> {
+        for ext in PICTURE_ENDINGS {
+            let own = input.with_extension(ext);
+            if own.is_file() {
+                let bytes = std::fs::read(&own)
+                    .with_context(|| format!("cannot read {}", own.display()))?;
+                return Ok(Some((bytes, ext)));
+            }
+        }
+        let Some(visualizer) = &self.input_visualizer else {
+            return Ok(None);
+        };
+        let spec = visualizer.as_ref().map_err(|e| anyhow::anyhow!("{e}"))?;
+        let work = tempfile::tempdir().context("cannot create a temporary folder")?;
+        let mut argv: Vec<std::ffi::OsString> =
+            vec![input.as_os_str().to_owned(), answer.as_os_str().to_owned()];
+        argv.extend(args.iter().map(Into::into));
+        self.problem
+            .run_helper_in("input visualizer", spec, &argv, work.path())?;
+        let mut made: Vec<PathBuf> = std::fs::read_dir(work.path())
+            .with_context(|| format!("cannot read {}", work.path().display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.is_file())
+            .collect();
+        made.sort();
+        for ext in PICTURE_ENDINGS {
+            if let Some(p) = made
+                .iter()
+                .find(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case(ext)))
+            {
+                let bytes =
+                    std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?;
+                return Ok(Some((bytes, ext)));
+            }
+        }
+        bail!(
+            "input_visualizer/ wrote no picture (a .svg, .png, .jpg or .jpeg file in its working \
+             folder) for {}",
+            input.display()
+        )
+    }
 }
 
 /// `line` with bt's `{seed:N}` words (written `{seed_N}` on the way) as stress's `{seed}`.
