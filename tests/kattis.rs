@@ -161,8 +161,88 @@ fn verify_by_path_meets_every_expectation_with_a_derived_time_limit() {
         v["killing_set"],
         serde_json::json!(["secret/big/01", "secret/small/01"])
     );
-    // The package is untouched but for nothing: verify writes no file into it.
+    // Verify writes into the package only its results for the report, in the hidden
+    // gridjudge/ (no lock: only build locks).
     assert!(!d.path().join("sum/gridjudge.lock").exists());
+    let saved = d.path().join("sum/gridjudge/report/verify.json");
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&saved).unwrap()).unwrap();
+    assert_eq!(
+        saved["killing_set"],
+        serde_json::json!(["secret/big/01", "secret/small/01"])
+    );
+    assert_eq!(saved["ok"], true);
+}
+
+#[test]
+fn the_report_shows_illustrations_visualizer_pictures_and_the_kill_matrix() {
+    let d = contest(&["visual2025"]);
+    let out = ok(&gridjudge_in(
+        d.path(),
+        &[
+            "build",
+            "--verify",
+            "--report",
+            "--no-sandbox",
+            "visual2025",
+        ],
+    ));
+    let report = d.path().join("visual2025/gridjudge/report");
+    assert!(
+        out.contains(&format!("report {}", report.join("index.html").display())),
+        "{out}"
+    );
+    let read = |p: &str| std::fs::read_to_string(report.join(p)).unwrap();
+    // The sample's own illustration, as it is; the secret tests drawn by input_visualizer/
+    // with the colour of their group's input_visualizer_args.
+    assert_eq!(
+        read("pictures/sample__1.svg"),
+        std::fs::read_to_string(package("visual2025/data/sample/1.svg")).unwrap()
+    );
+    let drawn = read("pictures/secret__01.svg");
+    assert!(
+        drawn.contains("fill=\"teal\"") && drawn.contains("7 + 1 = 8"),
+        "{drawn}"
+    );
+    let page = read("tests/secret__01.html");
+    assert!(
+        page.contains("<img src=\"../pictures/secret__01.svg\""),
+        "{page}"
+    );
+    assert!(
+        page.contains("href=\"../../../data/secret/01.in\""),
+        "{page}"
+    );
+    assert!(page.contains("wrong_answer/multiply.py"), "{page}");
+    assert!(read("tests/sample__1.html").contains("The test's illustration, data/sample/1.svg"));
+    // The kill matrix of the verify that ran just before: multiply.py dies on the sample.
+    let index = read("index.html");
+    assert!(
+        index.contains("Minimal killing set (exact minimum): sample/1"),
+        "{index}"
+    );
+    assert!(
+        index.contains("<a href=\"tests/secret__02.html\">secret/02</a>"),
+        "{index}"
+    );
+
+    // A visualizer that fails is named on the page; the build and the report go on.
+    std::fs::write(
+        d.path().join("visual2025/input_visualizer/visualize.py"),
+        "import sys\nsys.exit(3)\n",
+    )
+    .unwrap();
+    ok(&gridjudge_in(
+        d.path(),
+        &["build", "--report", "visual2025"],
+    ));
+    let page = read("tests/secret__02.html");
+    assert!(
+        page.contains("no picture: ") && page.contains("input visualizer"),
+        "{page}"
+    );
+    // The illustration does not need the visualizer.
+    assert!(read("tests/sample__1.html").contains("<img src=\"../pictures/sample__1.svg\""));
 }
 
 #[test]
@@ -382,4 +462,20 @@ fn a_wrong_package_is_refused_naming_the_file_and_key() {
         err.contains("small/testdata.yaml: unknown key `input_validator_flag`"),
         "{err}"
     );
+}
+
+#[test]
+fn export_of_a_kattis_package_is_refused_with_the_reason() {
+    let d = contest(&["sum"]);
+    let o = gridjudge_in(
+        d.path(),
+        &["export", "sum", "--format", "testlib", "--out", "out"],
+    );
+    assert!(!o.status.success());
+    let err = text(&o);
+    assert!(
+        err.contains("a Kattis package (kattis-legacy) is not exported yet"),
+        "{err}"
+    );
+    assert!(!d.path().join("out").exists());
 }

@@ -6,7 +6,7 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::Context;
+use anyhow::{bail, Context};
 use clap::Args;
 use gridjudge::export;
 
@@ -87,6 +87,15 @@ fn export_cmd(args: ExportArgs) -> anyhow::Result<ExitCode> {
         json,
     } = args;
     let loaded = find(&problem, problems_dir.as_deref(), None)?;
+    if loaded.kattis.is_some() {
+        bail!(
+            "{}: a Kattis package ({}) is not exported yet: `gridjudge export` writes packages \
+             of gridjudge's own problems (problem.toml and manifest.toml). The package itself \
+             is what DOMjudge, Kattis and BAPCtools take (`bt zip` zips a 2025-09 one)",
+            loaded.dir.display(),
+            loaded.format.label()
+        );
+    }
     let p = loaded.problem;
     let bin_dir = match bin_dir {
         Some(d) => d,
