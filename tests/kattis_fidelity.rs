@@ -5,9 +5,10 @@
 //! BAPCtools' `bt run` (`2025-09` packages; it refuses legacy), both at the versions
 //! `tests/pypi-pins.txt` pins.
 //!
-//! Two ignored tests (PyPI, several minutes; `.ci/run` runs the first, and the second only
-//! returns there unless `GRIDJUDGE_REAL_PACKAGES` is set: it takes about 26 minutes):
+//! Three ignored tests (PyPI, minutes; `.ci/run` runs them all):
 //! - [`our_packages_agree_with_the_tools`]: every package under `tests/kattis/`;
+//! - [`the_tools_take_a_package_gridjudge_worked_on`]: what `build` and `verify` write into a
+//!   package (`gridjudge.lock`, `gridjudge/`) changes nothing the tools say of it;
 //! - [`real_packages_from_pypi_verify_in_place`]: the example packages shipped in the pinned
 //!   sdists (problemtools' `examples/`, BAPCtools' `test/problems/`), downloaded with
 //!   `pip download --no-deps --no-binary :all:` into `target/kattis-sdists/` (cached by
@@ -25,6 +26,9 @@
 //!   [`DEVIATIONS`] with the reason, printed as `known`, and an entry that no longer
 //!   disagrees fails the test (so the table stays true);
 //! - every submission must also meet its own expectation in our report (`expectation.Ok`).
+//!
+//! A package whose own program races (its verdicts vary from run to run, whoever judges it)
+//! is in [`FLAKY`]: a judge error there is printed as `known`.
 //!
 //! Packages of the sdists that gridjudge does not judge are in [`EXCLUDED`] (with the reason)
 //! or in [`PENDING`] (work under way: the test asserts gridjudge still refuses them with the
@@ -62,31 +66,20 @@ const DEVIATIONS: &[(&str, &str, &str, &str)] = &[
          gridjudge stops it (OLE, the spec's RTE); BAPCtools enforces no output limit and \
          gives TLE, which the package expects; the spec decides",
     ),
-    (
-        "bapctools/hello",
-        "accepted/test-hello.sh",
-        "bt",
-        "gridjudge gap: shell-script submissions (BAPCtools' `sh` language) are skipped",
-    ),
-    (
-        "bapctools/hello",
-        "accepted/test-multifile.sh/",
-        "bt",
-        "gridjudge gap: shell-script submissions (BAPCtools' `sh` language) are skipped",
-    ),
-    (
-        "bapctools/hello",
-        "rejected/test-extra-binary.sh/",
-        "bt",
-        "gridjudge gap: shell-script submissions (BAPCtools' `sh` language) are skipped",
-    ),
-    (
-        "problemtools/different",
-        "accepted/different.js",
-        "verifyproblem",
-        "gridjudge gap: JavaScript (Node.js) submissions are skipped",
-    ),
 ];
+
+/// Packages of the sdists whose verdicts are not always the same because the package's own
+/// program races: (package, why). A row of theirs where gridjudge gives a judge error (FAIL)
+/// is printed as `known`; any other disagreement still fails, and agreement is fine (the race
+/// is rare).
+const FLAKY: &[(&str, &str)] = &[(
+    "bapctools/pseudointeraction",
+    "its interactor writes the input from a daemon thread and exits from its main thread; on \
+     a busy machine CPython sometimes aborts at exit (SIGABRT, \"could not acquire lock for \
+     <_io.BufferedWriter name='<stdout>'> at interpreter shutdown, possibly due to daemon \
+     threads\"), which is a judge error: 4 of 450 runs (its 3 submissions, 150 times, beside \
+     3 busy loops) and one fidelity run (2026-12-03)",
+)];
 
 /// Packages a tool refuses to read although it should judge their version: (package, tool,
 /// a fragment of the tool's refusal, why). The test asserts the refusal is still there (a tool
@@ -364,12 +357,16 @@ fn run_verifyproblem(exe: &Path, dir: &Path) -> String {
     text
 }
 
-/// Runs `bt run -aa --no-bar` in `dir` (every test, every submission; it generates the data
-/// of a generators.yaml first) and returns its output.
-fn run_bt(exe: &Path, dir: &Path) -> String {
+/// Runs `bt run --no-bar` in `dir` (every submission; it generates the data of a
+/// generators.yaml first) and returns its output: with `all`, `-aa` (every test, also after a
+/// time-out), else as bt judges by default, each submission up to its first rejected test,
+/// which gives the same final verdict (the first rejected test's, as the spec's default
+/// aggregation of a pass-fail problem says) at a fraction of the time.
+fn run_bt(exe: &Path, dir: &Path, all: bool) -> String {
     let (_, text) = tools::run_tool(
         Command::new(exe)
-            .args(["run", "-aa", "--no-bar"])
+            .args(["run", "--no-bar"])
+            .args(all.then_some("-aa"))
             // bt remembers every problem's uuid in its config folder and warns (exit 1) when
             // another existing copy has the same one: each run gets a folder of its own.
             .env("XDG_CONFIG_HOME", dir.with_extension("bt-config"))
@@ -473,6 +470,12 @@ fn compare(ours: &Ours, said: &Said, tl_ms: f64) -> Outcome {
 /// `outcome` with [`DEVIATIONS`] applied: a listed wrong row becomes `known`, a listed row
 /// that agrees is a stale entry (wrong).
 fn known(package: &str, submission: &str, tool: &str, outcome: Outcome) -> Outcome {
+    let flaky = FLAKY.iter().find(|(p, _)| *p == package);
+    if let (Some((_, why)), Outcome::Wrong(w)) = (flaky, &outcome) {
+        if w.contains("FAIL") {
+            return Outcome::Known(why);
+        }
+    }
     let Some((.., why)) = DEVIATIONS
         .iter()
         .find(|(p, s, t, _)| *p == package && *s == submission && *t == tool)
@@ -612,13 +615,15 @@ fn copy_dir(from: &Path, to: &Path) {
 }
 
 /// Runs `tool` (`bt` or `verifyproblem`, at `bt` or `verify`) on the package `dir` and returns
-/// its output.
-fn run_tool_on(tool: &str, verify: &Path, bt: &Path, dir: &Path) -> String {
-    if tool == "bt" {
-        run_bt(bt, dir)
+/// its output and the seconds it took; `all` as in [`run_bt`].
+fn run_tool_on(tool: &str, verify: &Path, bt: &Path, dir: &Path, all: bool) -> (String, f64) {
+    let started = Instant::now();
+    let text = if tool == "bt" {
+        run_bt(bt, dir, all)
     } else {
         run_verifyproblem(verify, dir)
-    }
+    };
+    (text, started.elapsed().as_secs_f64())
 }
 
 /// The tool that judges a package of `version`: verifyproblem for legacy and 2023-07-draft,
@@ -665,8 +670,8 @@ fn our_packages_agree_with_the_tools() {
         let tool = tool_for(&version);
         // The tool judges its copy while gridjudge judges ours (two cores; a time that the
         // sharing pushes near the limit falls in the 0.5-2x band that is not compared).
-        let (report, text) = std::thread::scope(|sc| {
-            let theirs = sc.spawn(|| run_tool_on(tool, &verify, &bt, &tool_dir));
+        let (report, (text, _)) = std::thread::scope(|sc| {
+            let theirs = sc.spawn(|| run_tool_on(tool, &verify, &bt, &tool_dir, true));
             if ours_dir.join("generators/generators.yaml").is_file() {
                 gridjudge_build(&ours_dir)
                     .unwrap_or_else(|e| panic!("gridjudge build {folder}: {e}"));
@@ -728,13 +733,10 @@ fn sdist(pip: &Path, name: &str, into: &Path) -> PathBuf {
 #[test]
 #[ignore = "needs PyPI (problemtools, bapctools sdists and tools) and several minutes; .ci/run runs it"]
 fn real_packages_from_pypi_verify_in_place() {
-    // Not part of CI: on two cores it takes about 26 minutes (measured 2026-12-02; bt alone
-    // spends minutes on the TLE submissions of guess, testexpectations, boolfind and hello),
-    // over twice the issue's ten minutes. Run it by hand with GRIDJUDGE_REAL_PACKAGES=1.
-    if std::env::var_os("GRIDJUDGE_REAL_PACKAGES").is_none() {
-        eprintln!("skipped: set GRIDJUDGE_REAL_PACKAGES=1 to run it (about 26 minutes)");
-        return;
-    }
+    // About 6 minutes on two cores (2026-12-03): the tools judge each submission only up to
+    // its first rejected test (the final verdict is that test's), in two threads beside
+    // gridjudge's verify; the two longest are gridjudge's testexpectations and guess (TLE
+    // submissions on every test, which the kill matrix needs).
     let verify = tools::pypi_tool("problemtools-venv", "problemtools", "verifyproblem");
     let bt = tools::pypi_tool("bapctools-venv", "bapctools", "bt");
     let pip = verify.with_file_name("pip");
@@ -759,6 +761,8 @@ fn real_packages_from_pypi_verify_in_place() {
     let mut rows = Vec::new();
     let mut notes = Vec::new();
     let mut seen_pending = Vec::new();
+    // Every package that is compared, copied twice: (key, version, tool, ours, the tool's).
+    let mut compared = Vec::new();
     for (label, p) in &packages {
         let folder = p.file_name().unwrap().to_str().unwrap();
         let key = format!("{label}/{folder}");
@@ -766,7 +770,6 @@ fn real_packages_from_pypi_verify_in_place() {
             notes.push(format!("{key}: excluded: {why}"));
             continue;
         }
-        let started = Instant::now();
         let ours_dir = scratch.path().join("ours").join(label).join(folder);
         let tool_dir = scratch.path().join("tool").join(label).join(folder);
         for d in [&ours_dir, &tool_dir] {
@@ -775,18 +778,62 @@ fn real_packages_from_pypi_verify_in_place() {
         }
         let version = format_version(p);
         let tool = tool_for(&version);
+        compared.push((key, version, tool, ours_dir, tool_dir));
+    }
+    // The tools judge the packages in two threads of their own, each taking the next package
+    // not yet taken, while gridjudge judges them one after the other in this one: nobody
+    // waits for another at each package. The tools' own time is mostly compiling and waiting
+    // on time-outs, so the run takes about as long as gridjudge alone (minutes, not the sum of
+    // each package's slower side). TLE verdicts near the limit, which the sharing of the cores
+    // could move, fall in the 0.5-2x band that is not compared.
+    let started = Instant::now();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let done = std::sync::Mutex::new(vec![None; compared.len()]);
+    let (ours_all, theirs_all) = std::thread::scope(|sc| {
+        let (next, done, compared, verify, bt) = (&next, &done, &compared, &verify, &bt);
+        let theirs: Vec<_> = (0..2)
+            .map(|_| {
+                sc.spawn(move || loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    let Some((_, _, tool, _, tool_dir)) = compared.get(i) else {
+                        break;
+                    };
+                    let said = run_tool_on(tool, verify, bt, tool_dir, false);
+                    done.lock().unwrap()[i] = Some(said);
+                })
+            })
+            .collect();
+        let ours: Vec<_> = compared
+            .iter()
+            .map(|(_, _, _, ours_dir, _)| {
+                let ours_started = Instant::now();
+                let mut ours = Ok(());
+                if ours_dir.join("generators/generators.yaml").is_file() {
+                    ours = gridjudge_build(ours_dir).map_err(|e| format!("build: {e}"));
+                }
+                let report = ours
+                    .and_then(|()| gridjudge_verify(ours_dir).map_err(|e| format!("verify: {e}")));
+                (report, ours_started.elapsed().as_secs_f64())
+            })
+            .collect();
+        for t in theirs {
+            t.join().unwrap();
+        }
+        let theirs: Vec<(String, f64)> = std::mem::take(&mut *done.lock().unwrap())
+            .into_iter()
+            .map(|d| d.expect("every package was judged by its tool"))
+            .collect();
+        (ours, theirs)
+    });
+    notes.push(format!(
+        "all packages: {:.0}s (gridjudge and the tools side by side)",
+        started.elapsed().as_secs_f64()
+    ));
+    for ((key, version, tool, _, _), ((report, ours_secs), (text, tool_secs))) in
+        compared.iter().zip(ours_all.into_iter().zip(theirs_all))
+    {
+        let (key, tool) = (key.clone(), *tool);
         let pending = PENDING.iter().find(|(k, ..)| *k == key);
-        // As in our_packages_agree_with_the_tools: the tool runs beside gridjudge.
-        let (report, text) = std::thread::scope(|sc| {
-            let theirs = sc.spawn(|| run_tool_on(tool, &verify, &bt, &tool_dir));
-            let mut ours = Ok(());
-            if ours_dir.join("generators/generators.yaml").is_file() {
-                ours = gridjudge_build(&ours_dir).map_err(|e| format!("build: {e}"));
-            }
-            let report =
-                ours.and_then(|()| gridjudge_verify(&ours_dir).map_err(|e| format!("verify: {e}")));
-            (report, theirs.join().unwrap())
-        });
         let report = match (report, pending) {
             (Err(e), Some((_, fragment, who))) => {
                 seen_pending.push(key.clone());
@@ -813,8 +860,7 @@ fn real_packages_from_pypi_verify_in_place() {
         };
         rows_of(&key, &report, tool, &text, &mut rows);
         notes.push(format!(
-            "{key} ({version}, {tool}): {:.0}s",
-            started.elapsed().as_secs_f64()
+            "{key} ({version}, {tool}): gridjudge {ours_secs:.0}s, {tool} {tool_secs:.0}s"
         ));
     }
     for (k, ..) in PENDING {
@@ -825,4 +871,69 @@ fn real_packages_from_pypi_verify_in_place() {
         }
     }
     print_and_check(&rows, &notes);
+}
+
+/// The lines of a tool's output that warn or report an error (lower-cased, with `dir`
+/// written `DIR`), sorted: what a package's state adds or removes there.
+fn complaints(text: &str, dir: &Path) -> Vec<String> {
+    let shown = dir.display().to_string();
+    let mut out: Vec<String> = text
+        .lines()
+        .map(|l| l.replace(&shown, "DIR").to_lowercase())
+        .filter(|l| l.contains("warn") || l.contains("error"))
+        // Times and the order of parallel compiles vary from run to run.
+        .map(|l| l.split(" [cpu").next().unwrap_or(&l).trim().to_string())
+        .collect();
+    out.sort();
+    out
+}
+
+/// What gridjudge writes into a package (`gridjudge.lock` from `build`, `gridjudge/` from
+/// `verify` and `build --report`) leaves it one that problemtools and BAPCtools take as
+/// before: the tool says the same about the package with and without them (no new warning or
+/// error, none naming the files), for a legacy package and a 2025-09 one with an input
+/// visualizer.
+#[test]
+#[ignore = "needs PyPI (problemtools, bapctools); .ci/run runs it"]
+fn the_tools_take_a_package_gridjudge_worked_on() {
+    let verify = tools::pypi_tool("problemtools-venv", "problemtools", "verifyproblem");
+    let bt = tools::pypi_tool("bapctools-venv", "bapctools", "bt");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kattis");
+    for (name, tool) in [("sum", "verifyproblem"), ("visual2025", "bt")] {
+        let scratch = tempfile::tempdir().unwrap();
+        let short: String = name.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
+        let pristine = scratch.path().join("pristine").join(&short);
+        let worked = scratch.path().join("worked").join(&short);
+        for d in [&pristine, &worked] {
+            std::fs::create_dir_all(d.parent().unwrap()).unwrap();
+            copy_dir(&root.join(name), d);
+        }
+        let o = Command::new(GRIDJUDGE)
+            .args(["build", "--verify", "--report", "-j", "2"])
+            .arg(&worked)
+            .output()
+            .unwrap();
+        assert!(
+            o.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(worked.join("gridjudge.lock").is_file());
+        assert!(worked.join("gridjudge/report/index.html").is_file());
+        assert!(worked.join("gridjudge/report/verify.json").is_file());
+        let said: Vec<Vec<String>> = [&pristine, &worked]
+            .iter()
+            .map(|d| complaints(&run_tool_on(tool, &verify, &bt, d, true).0, d))
+            .collect();
+        for line in &said[1] {
+            assert!(
+                !line.contains("gridjudge"),
+                "{name}: {tool} minds what gridjudge wrote: {line}"
+            );
+        }
+        assert_eq!(
+            said[0], said[1],
+            "{name}: {tool} says other things of the package once gridjudge worked on it"
+        );
+    }
 }
