@@ -128,11 +128,17 @@ fn builds_and_verifies_with(tmp: &tempfile::TempDir, path: Option<&OsStr>) {
         out.contains("wrong_answer/w.py") && out.contains("WA"),
         "{out}"
     );
+    // Written into the package: the lock (build) and verify's results in gridjudge/, the one
+    // folder gridjudge keeps there (problems::kattis::WORK_DIR); nothing else.
     let mut after = listing(&dir);
     after.retain(|p| !before.contains(p));
-    assert!(
-        after.len() <= 1 && after.iter().all(|p| p.to_string_lossy().contains("lock")),
-        "written into the package: {after:?}"
+    assert_eq!(
+        after
+            .iter()
+            .map(|p| p.to_string_lossy().into_owned())
+            .collect::<Vec<_>>(),
+        ["gridjudge/report/verify.json", "gridjudge.lock"],
+        "written into the package"
     );
 }
 
