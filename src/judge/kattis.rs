@@ -32,7 +32,6 @@ use crate::problems::kattis::{Package, Version, PROVISIONAL_TIME_MS};
 
 use super::verify::{
     minimal_killing_set, KillingSet, SavedRun, SavedSubmission, SavedTest, SavedVerify,
-    SAVED_MESSAGE_CHARS,
 };
 use super::{judge, JudgeOptions, JudgeReport};
 
@@ -232,17 +231,6 @@ pub fn verify_package(package: &Package, opts: &JudgeOptions) -> anyhow::Result<
     for (i, s) in subs.iter().enumerate() {
         // Its folder is what it is expected to get, as the report shows it.
         let expected = s.name.split('/').next().unwrap_or_default().to_string();
-        let saved_runs = |rep: &crate::judge::SubmissionReport| -> Vec<SavedRun> {
-            rep.tests
-                .iter()
-                .map(|r| SavedRun {
-                    verdict: r.verdict.to_string(),
-                    time_ms: r.time_ms,
-                    memory_kib: r.memory_kib,
-                    message: r.message.chars().take(SAVED_MESSAGE_CHARS).collect(),
-                })
-                .collect()
-        };
         let Some(rep) = by_index.get(&i) else {
             saved_subs.push(SavedSubmission {
                 name: s.name.clone(),
@@ -322,7 +310,7 @@ pub fn verify_package(package: &Package, opts: &JudgeOptions) -> anyhow::Result<
             expected,
             problem: expectation.clone().err(),
             compile_error: None,
-            runs: saved_runs(rep),
+            runs: rep.tests.iter().map(SavedRun::of).collect(),
         });
         results.push(KattisResult {
             name: s.name.clone(),

@@ -558,7 +558,7 @@ pub fn verify_problem(
 pub const SAVED_RESULTS: &str = "report/verify.json";
 
 /// Longest checker message kept per run in [`SavedVerify`], in characters.
-pub const SAVED_MESSAGE_CHARS: usize = 200;
+const SAVED_MESSAGE_CHARS: usize = 200;
 
 /// The results of a `verify` run as saved for the build report ([`crate::report`]), in
 /// `problems/<p>/report/verify.json` ([`SAVED_RESULTS`]).
@@ -623,6 +623,18 @@ pub struct SavedRun {
     pub message: String,
 }
 
+impl SavedRun {
+    /// The saved form of the run `r` (its message cut to 200 characters).
+    pub fn of(r: &super::TestResult) -> SavedRun {
+        SavedRun {
+            verdict: r.verdict.to_string(),
+            time_ms: r.time_ms,
+            memory_kib: r.memory_kib,
+            message: r.message.chars().take(SAVED_MESSAGE_CHARS).collect(),
+        }
+    }
+}
+
 impl SavedVerify {
     /// The saved form of `report`, whose tests are `tests` (read again for their hashes).
     ///
@@ -653,16 +665,7 @@ impl SavedVerify {
                     .compile_error
                     .as_ref()
                     .map(|e| e.lines().next().unwrap_or_default().to_string()),
-                runs: sub
-                    .tests
-                    .iter()
-                    .map(|r| SavedRun {
-                        verdict: r.verdict.to_string(),
-                        time_ms: r.time_ms,
-                        memory_kib: r.memory_kib,
-                        message: r.message.chars().take(SAVED_MESSAGE_CHARS).collect(),
-                    })
-                    .collect(),
+                runs: sub.tests.iter().map(SavedRun::of).collect(),
             })
             .collect();
         Ok(SavedVerify {
