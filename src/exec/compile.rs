@@ -870,8 +870,9 @@ pub fn interpreter(language: Language) -> Option<PathBuf> {
     found
 }
 
-/// `word` quoted for `/bin/sh`: in single quotes, each `'` written `'\\''`.
-fn sh_quote(word: &std::ffi::OsStr) -> String {
+/// `word` quoted for `/bin/sh`: in single quotes, each `'` written `'\\''` (a word that is
+/// not UTF-8 is read lossily). The one quoting of the command lines gridjudge writes.
+pub fn sh_quote(word: &std::ffi::OsStr) -> String {
     format!("'{}'", word.to_string_lossy().replace('\'', "'\\''"))
 }
 

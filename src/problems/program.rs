@@ -496,6 +496,17 @@ impl ProgramProblem {
     ) -> anyhow::Result<Ran> {
         let mut argv = self.command(role, spec)?;
         argv.extend(args.iter().cloned());
+        self.run_argv(role, argv, stdin, work)
+    }
+
+    /// Runs the command line `argv` as the problem's programs run (see [`Self::run`]).
+    fn run_argv(
+        &self,
+        role: &str,
+        argv: Vec<OsString>,
+        stdin: &[u8],
+        work: Option<&Path>,
+    ) -> anyhow::Result<Ran> {
         let tmp = tempfile::tempdir().context("cannot create a temporary folder")?;
         let input = tmp.path().join("stdin");
         std::fs::write(&input, stdin).context("cannot write a temporary file")?;
@@ -687,24 +698,8 @@ impl ProgramProblem {
         ];
         argv.extend(self.command(role, spec)?);
         argv.extend(args.iter().cloned());
-        let tmp = tempfile::tempdir().context("cannot create a temporary folder")?;
-        let input = tmp.path().join("stdin");
-        std::fs::write(&input, b"").context("cannot write a temporary file")?;
-        let out = tmp.path().join("stdout");
-        let result = runner::run(&RunSpec {
-            argv,
-            stdin: input,
-            stdout: out.clone(),
-            stderr: Some(tmp.path().join("stderr")),
-            limits: self.setter_limits(),
-            work_parent: None,
-            sandbox: None,
-            pipes: None,
-            read_only: Some(self.dir.clone()),
-        })
-        .with_context(|| format!("{} {role}: cannot run it", self.name))?;
-        let stdout = std::fs::read(&out).context("cannot read a program's output")?;
-        self.finished(role, Ran { result, stdout })
+        let ran = self.run_argv(role, argv, b"", None)?;
+        self.finished(role, ran)
     }
 
     /// One validator's verdict on `input` (its stdin) with `args`, `role` naming it in

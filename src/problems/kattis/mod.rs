@@ -640,9 +640,9 @@ fn spec_table(
     t.into()
 }
 
-/// `p` quoted for `/bin/sh` (single quotes).
+/// `p` quoted for `/bin/sh` ([`crate::exec::compile::sh_quote`]).
 fn sh_quote(p: &Path) -> String {
-    format!("'{}'", p.to_string_lossy().replace('\'', "'\\''"))
+    crate::exec::compile::sh_quote(p.as_os_str())
 }
 
 /// A `command` that runs `tool` (with `args`, each already quoted) and turns its exit code
