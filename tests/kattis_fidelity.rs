@@ -5,14 +5,16 @@
 //! BAPCtools' `bt run` (`2025-09` packages; it refuses legacy), both at the versions
 //! `tests/pypi-pins.txt` pins.
 //!
-//! Three ignored tests (PyPI, minutes; `.ci/run` runs them all):
+//! Four ignored tests (PyPI, minutes; `.ci/run` runs them all):
 //! - [`our_packages_agree_with_the_tools`]: every package under `tests/kattis/`;
 //! - [`the_tools_take_a_package_gridjudge_worked_on`]: what `build` and `verify` write into a
 //!   package (`gridjudge.lock`, `gridjudge/`) changes nothing the tools say of it;
 //! - [`real_packages_from_pypi_verify_in_place`]: the example packages shipped in the pinned
 //!   sdists (problemtools' `examples/`, BAPCtools' `test/problems/`), downloaded with
 //!   `pip download --no-deps --no-binary :all:` into `target/kattis-sdists/` (cached by
-//!   version, never committed) and extracted afresh into a temporary folder on every run.
+//!   version, never committed) and extracted afresh into a temporary folder on every run;
+//! - [`packages_exported_to_the_other_version_agree_with_its_tool`]: packages written in the
+//!   other version by `gridjudge export` are judged alike by that version's tool.
 //!
 //! The rules of the comparison (one row per package, submission and tool, all printed):
 //! - verdicts are compared in the spec's vocabulary: ours mapped as
@@ -936,4 +938,119 @@ fn the_tools_take_a_package_gridjudge_worked_on() {
             "{name}: {tool} says other things of the package once gridjudge worked on it"
         );
     }
+}
+
+/// Exports `dir` (a package) with `gridjudge export --format format` into `out` (whose folder
+/// name is the short name); the export's `note:` lines.
+fn export_package(dir: &Path, format: &str, out: &Path) -> Vec<String> {
+    let o = Command::new(GRIDJUDGE)
+        .args(["export", "--format", format, "--out"])
+        .arg(out)
+        .arg(dir)
+        .env("PATH", search_path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(
+        o.status.success(),
+        "export {} --format {format}: {err}",
+        dir.display()
+    );
+    err.lines()
+        .filter(|l| l.starts_with("note: "))
+        .map(String::from)
+        .collect()
+}
+
+/// A package exported in the other version of the format (`gridjudge export`) is judged by
+/// that version's tool as its expectations say and as gridjudge judges it: our legacy
+/// packages `sum` and `outvallegacy` to 2025-09 with `bt run`, our 2025-09 `visual2025` to
+/// legacy with verifyproblem, and the interactive pass-fail 2025-09 packages of the pinned
+/// BAPCtools sdist to legacy with verifyproblem (interactive problems change their
+/// declaration, `type: interactive` against `validation: custom interactive`, and their
+/// validator's folder).
+#[test]
+#[ignore = "needs PyPI (problemtools, bapctools); .ci/run runs it"]
+fn packages_exported_to_the_other_version_agree_with_its_tool() {
+    let verify = tools::pypi_tool("problemtools-venv", "problemtools", "verifyproblem");
+    let bt = tools::pypi_tool("bapctools-venv", "bapctools", "bt");
+    let scratch = tempfile::tempdir().unwrap();
+    let ours = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kattis");
+    let mut sources: Vec<(String, PathBuf, &str)> = [
+        ("sum", "kattis-2025-09"),
+        ("outvallegacy", "kattis-2025-09"),
+        ("visual2025", "kattis"),
+    ]
+    .iter()
+    .map(|(n, f)| (n.to_string(), ours.join(n), *f))
+    .collect();
+    let pip = verify.with_file_name("pip");
+    let sdists = scratch.path().join("sdist");
+    std::fs::create_dir_all(&sdists).unwrap();
+    let problems = sdist(&pip, "bapctools", &sdists).join("test/problems");
+    let mut interactive: Vec<PathBuf> = std::fs::read_dir(&problems)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let yaml = std::fs::read_to_string(p.join("problem.yaml")).unwrap_or_default();
+            let key = format!("bapctools/{}", p.file_name().unwrap().to_string_lossy());
+            p.join("problem.yaml").is_file()
+                && format_version(p) == "2025-09"
+                && yaml.lines().any(|l| l.trim() == "type: interactive")
+                && !EXCLUDED.iter().any(|(k, _)| *k == key)
+                && !FLAKY.iter().any(|(k, _)| *k == key)
+        })
+        .collect();
+    interactive.sort();
+    assert!(
+        !interactive.is_empty(),
+        "no interactive package in {problems:?}"
+    );
+    for p in interactive {
+        let name = p.file_name().unwrap().to_string_lossy().into_owned();
+        sources.push((format!("bapctools/{name}"), p, "kattis"));
+    }
+    let mut rows = Vec::new();
+    let mut notes = Vec::new();
+    for (name, dir, format) in &sources {
+        let started = Instant::now();
+        let short: String = name
+            .rsplit('/')
+            .next()
+            .unwrap()
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .collect();
+        let out = scratch.path().join("exported").join(name).join(&short);
+        std::fs::create_dir_all(out.parent().unwrap()).unwrap();
+        // The source is copied: the export reads the package, never writes it, but gridjudge
+        // verify below saves its results in the exported one only.
+        let src = scratch.path().join("src").join(name).join(&short);
+        std::fs::create_dir_all(src.parent().unwrap()).unwrap();
+        copy_dir(dir, &src);
+        let left_out = export_package(&src, format, &out);
+        let tool_dir = scratch.path().join("tool").join(name).join(&short);
+        std::fs::create_dir_all(tool_dir.parent().unwrap()).unwrap();
+        copy_dir(&out, &tool_dir);
+        let version = format_version(&out);
+        let tool = tool_for(&version);
+        let (report, (text, _)) = std::thread::scope(|sc| {
+            let theirs = sc.spawn(|| run_tool_on(tool, &verify, &bt, &tool_dir, true));
+            let report = gridjudge_verify(&out)
+                .unwrap_or_else(|e| panic!("gridjudge verify of exported {name}: {e}"));
+            (report, theirs.join().unwrap())
+        });
+        let label = format!("exported {name}");
+        rows_of(&label, &report, tool, &text, &mut rows);
+        notes.push(format!(
+            "{label} ({version}, {tool}): {:.0}s; {}",
+            started.elapsed().as_secs_f64(),
+            if left_out.is_empty() {
+                "nothing left out".to_string()
+            } else {
+                left_out.join(" / ")
+            }
+        ));
+    }
+    print_and_check(&rows, &notes);
 }

@@ -6,7 +6,7 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{bail, Context};
+use anyhow::Context;
 use clap::Args;
 use gridjudge::export;
 
@@ -87,16 +87,6 @@ fn export_cmd(args: ExportArgs) -> anyhow::Result<ExitCode> {
         json,
     } = args;
     let loaded = find(&problem, problems_dir.as_deref(), None)?;
-    if loaded.kattis.is_some() {
-        bail!(
-            "{}: a Kattis package ({}) is not exported yet: `gridjudge export` writes packages \
-             of gridjudge's own problems (problem.toml and manifest.toml). The package itself \
-             is what DOMjudge, Kattis and BAPCtools take (`bt zip` zips a 2025-09 one)",
-            loaded.dir.display(),
-            loaded.format.label()
-        );
-    }
-    let p = loaded.problem;
     let bin_dir = match bin_dir {
         Some(d) => d,
         None => std::env::current_exe()
@@ -119,8 +109,15 @@ fn export_cmd(args: ExportArgs) -> anyhow::Result<ExitCode> {
             (false, None) => export::StatementBuild::Compiled,
         },
     };
+    let p = loaded.problem;
     // A problem.toml that does not parse is reported by the export, where it always was.
-    let r = export::export_with(p, loaded.config().ok(), &opts)?;
+    let r = match loaded.kattis {
+        Some(package) => export::export_package(package, &opts)?,
+        None => export::export_with(p, loaded.config().ok(), &opts)?,
+    };
+    for note in &r.notes {
+        eprintln!("note: {note}");
+    }
     if json {
         let doc = serde_json::json!({
             "ok": true,
@@ -131,6 +128,7 @@ fn export_cmd(args: ExportArgs) -> anyhow::Result<ExitCode> {
             "tests": r.tests,
             "samples": r.samples,
             "submissions": r.submissions,
+            "notes": r.notes,
         });
         outln!("{doc}");
         return Ok(ExitCode::SUCCESS);

@@ -90,6 +90,47 @@ pub(super) fn safe_destination(
     Ok(target)
 }
 
+/// Where an export writes: the destination (from [`safe_destination`], checked by
+/// [`check_destination`]), its zip when asked for, and the temporary folder beside the
+/// destination that the package is written into before [`replace_folder`] puts it in place.
+pub(super) struct Staged {
+    /// The destination, absolute and normal.
+    pub out: PathBuf,
+    /// `<out>.zip`, when asked for.
+    pub zip: Option<PathBuf>,
+    /// The temporary folder the package is written into.
+    pub tmp: tempfile::TempDir,
+}
+
+/// Checks the destination `out` of a package of the problem in `problem_dir` (binaries in
+/// `bin_dir`) and its zip (when `zip`), refusing what exists unless `force`, and creates the
+/// temporary folder beside it. Errors: those of [`safe_destination`] and
+/// [`check_destination`], an existing zip without `force`, a folder that cannot be created.
+pub(super) fn stage(
+    out: &Path,
+    problem_dir: &Path,
+    bin_dir: &Path,
+    force: bool,
+    zip: bool,
+) -> anyhow::Result<Staged> {
+    let out = safe_destination(out, problem_dir, bin_dir)?;
+    check_destination(&out, force)?;
+    let zip = if zip { Some(zip_path_of(&out)?) } else { None };
+    if let Some(z) = &zip {
+        if z.exists() && !force {
+            bail!("{} already exists; pass --force to replace it", z.display());
+        }
+    }
+    let parent = out.parent().map(Path::to_path_buf).unwrap_or_default();
+    std::fs::create_dir_all(&parent)
+        .with_context(|| format!("cannot create {}", parent.display()))?;
+    let tmp = tempfile::Builder::new()
+        .prefix(".gridjudge-export-")
+        .tempdir_in(&parent)
+        .with_context(|| format!("cannot create a temporary folder in {}", parent.display()))?;
+    Ok(Staged { out, zip, tmp })
+}
+
 /// Puts the finished package `tmp` at `out`. An existing `out` (empty, or replaced with
 /// `--force`) is first renamed aside and removed only once the package is in place; if the
 /// package cannot be renamed into place, the old folder is put back.

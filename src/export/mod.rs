@@ -63,6 +63,7 @@
 mod dest;
 mod format;
 mod kattis;
+pub mod kattis_version;
 pub mod polygon;
 mod programs;
 pub mod shared;
@@ -75,7 +76,7 @@ use anyhow::{bail, Context};
 
 use crate::problem::{Problem, ProblemConfig};
 use crate::problems::program::ProgramProblem;
-use dest::{check_destination, replace_folder, safe_destination, write_zip, zip_path_of};
+use dest::{replace_folder, stage, write_zip, Staged};
 use kattis::write_kattis;
 use programs::ProgramParts;
 use shared::load_built;
@@ -143,6 +144,10 @@ pub struct ExportReport {
     pub submissions: usize,
     /// The zip file, when asked for.
     pub zip: Option<PathBuf>,
+    /// What the export left out because the target format has no place for it and it
+    /// changes no verdict, one sentence each (a Kattis package exported in the other
+    /// version: [`kattis_version::Written::notes`]); empty for gridjudge's own problems.
+    pub notes: Vec<String>,
 }
 
 /// Exports the built package of `problem` in `opts.format` to `opts.out` (and `<out>.zip` when
@@ -233,26 +238,11 @@ pub fn export_with(
     // Judges are told the validator corpus' invalid inputs are invalid (Kattis 2025-09's
     // data/invalid_input, Polygon's validator tests): the validator must reject each.
     crate::package::check_invalid_corpus(problem, &config, &dir)?;
-    let out = safe_destination(&opts.out, &dir, &opts.bin_dir)?;
-    check_destination(&out, opts.force)?;
-    let zip_path = if opts.zip {
-        Some(zip_path_of(&out)?)
-    } else {
-        None
-    };
-    if let Some(z) = &zip_path {
-        if z.exists() && !opts.force {
-            bail!("{} already exists; pass --force to replace it", z.display());
-        }
-    }
-
-    let parent = out.parent().map(Path::to_path_buf).unwrap_or_default();
-    std::fs::create_dir_all(&parent)
-        .with_context(|| format!("cannot create {}", parent.display()))?;
-    let tmp = tempfile::Builder::new()
-        .prefix(".gridjudge-export-")
-        .tempdir_in(&parent)
-        .with_context(|| format!("cannot create a temporary folder in {}", parent.display()))?;
+    let Staged {
+        out,
+        zip: zip_path,
+        tmp,
+    } = stage(&opts.out, &dir, &opts.bin_dir, opts.force, opts.zip)?;
     let root = tmp.path();
     let bar = crate::core::progress::bar(tests.len() as u64, "tests written", opts.progress);
     let submissions = match opts.format {
@@ -319,6 +309,68 @@ pub fn export_with(
         samples: tests.iter().filter(|t| t.spec.sample).count(),
         submissions,
         zip,
+        notes: Vec::new(),
+    })
+}
+
+/// Exports the Kattis package `package` (worked on in place) in the other version of the
+/// format: `opts.format` [`Format::Kattis`] for a 2025-09 package, [`Format::Kattis2025`] for
+/// a legacy one ([`kattis_version::write()`] says what is rewritten, refused and left out). The
+/// data is checked against the package's lock first
+/// ([`crate::package::kattis::checked_cases`]); the destination is handled as [`export`]
+/// handles it (written beside it, renamed into place; `force`; `zip`). `opts.problems_dir`,
+/// `opts.bin_dir` and `opts.statement` are not used: the package ships its statement as it
+/// has it.
+///
+/// Errors: a testlib or Polygon export (the package's programs follow Kattis' calling
+/// conventions, which those formats do not take); the destination's folder name is no Kattis
+/// short name; the data differs from the lock; what [`kattis_version::write()`] refuses; the
+/// destination errors of [`export`].
+pub fn export_package(
+    package: &crate::problems::kattis::Package,
+    opts: &ExportOptions,
+) -> anyhow::Result<ExportReport> {
+    use crate::problems::kattis::Version;
+    let to = match opts.format {
+        Format::Kattis => Version::Legacy,
+        Format::Kattis2025 => Version::V2025_09,
+        Format::Testlib | Format::Polygon => bail!(
+            "{}: a Kattis package ({}) is exported to the other Kattis version only \
+             (--format {}): its validators and output validator follow Kattis' calling \
+             conventions (exit codes 42 and 43, a feedback folder), which {} packages do not \
+             take",
+            package.dir.display(),
+            package.yaml.label(),
+            match package.yaml.version {
+                Version::Legacy => Format::Kattis2025.name(),
+                Version::V2025_09 => Format::Kattis.name(),
+            },
+            opts.format.name()
+        ),
+    };
+    let short = kattis_short_name(&opts.out)?;
+    crate::package::kattis::checked_cases(package)?;
+    let Staged {
+        out,
+        zip: zip_path,
+        tmp,
+    } = stage(&opts.out, &package.dir, &opts.bin_dir, opts.force, opts.zip)?;
+    let written = kattis_version::write(package, to, &short, tmp.path())?;
+    let zip = match &zip_path {
+        Some(z) => {
+            write_zip(tmp.path(), z, opts.format)?;
+            Some(z.clone())
+        }
+        None => None,
+    };
+    replace_folder(tmp, &out)?;
+    Ok(ExportReport {
+        out: opts.out.clone(),
+        tests: written.tests,
+        samples: written.samples,
+        submissions: written.submissions,
+        zip,
+        notes: written.notes,
     })
 }
 

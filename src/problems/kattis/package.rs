@@ -148,7 +148,7 @@ const V2025_KEYS: &[&str] = &[
     "allow_file_writing",
     "constants",
 ];
-const LEGACY_LIMITS: &[&str] = &[
+pub(crate) const LEGACY_LIMITS: &[&str] = &[
     "time_multiplier",
     "time_safety_margin",
     "memory",
@@ -159,10 +159,11 @@ const LEGACY_LIMITS: &[&str] = &[
     "validation_time",
     "validation_memory",
     "validation_output",
-    // Not in the legacy text, but problemtools and BAPCtools read it on legacy packages.
+    // Not in the legacy text; BAPCtools reads it on a legacy package (problemtools 1.20260907
+    // refuses it there).
     "time_limit",
 ];
-const V2025_LIMITS: &[&str] = &[
+pub(crate) const V2025_LIMITS: &[&str] = &[
     "time_multipliers",
     "time_limit",
     "time_resolution",
