@@ -215,6 +215,17 @@ fn the_report_shows_illustrations_visualizer_pictures_and_the_kill_matrix() {
     );
     assert!(page.contains("wrong_answer/multiply.py"), "{page}");
     assert!(read("tests/sample__1.html").contains("The test's illustration, data/sample/1.svg"));
+    // output_visualizer/ draws the jury answer (8) as an output, with its group's
+    // output_visualizer_args (--scale 5), into the feedback folder's judgeimage.svg.
+    let drawn = read("pictures/secret__01.output.judgeimage.svg");
+    assert!(
+        drawn.contains("<rect x=\"10\" y=\"10\" width=\"40\" height=\"20\" fill=\"green\"/>"),
+        "{drawn}"
+    );
+    assert!(
+        page.contains("<img src=\"../pictures/secret__01.output.judgeimage.svg\""),
+        "{page}"
+    );
     // The kill matrix of the verify that ran just before: multiply.py dies on the sample.
     let index = read("index.html");
     assert!(
@@ -464,17 +475,168 @@ fn a_wrong_package_is_refused_naming_the_file_and_key() {
     );
 }
 
+/// Each submission's (name, verdict) in `gridjudge verify --json` of the package at `dir`.
+fn verdicts_of(cwd: &Path, dir: &str) -> Vec<(String, String)> {
+    let out = ok(&gridjudge_in(
+        cwd,
+        &["verify", "--no-sandbox", "-j", "2", "--json", dir],
+    ));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["ok"], true, "{out}");
+    verdicts_and_scores(&v)
+        .into_iter()
+        .map(|(n, verdict, _)| (n, verdict))
+        .collect()
+}
+
 #[test]
-fn export_of_a_kattis_package_is_refused_with_the_reason() {
-    let d = contest(&["sum"]);
+fn a_kattis_package_exports_to_the_other_version_with_the_same_verdicts() {
+    let d = contest(&["sum", "visual2025"]);
+    let out = tempfile::tempdir().unwrap();
+    // Legacy to 2025-09: validator_flags and the groups' flags become output_validator_args,
+    // the folders get their 2025-09 names, the time multipliers are written out.
     let o = gridjudge_in(
         d.path(),
-        &["export", "sum", "--format", "testlib", "--out", "out"],
+        &[
+            "export",
+            "sum",
+            "--format",
+            "kattis-2025-09",
+            "--out",
+            out.path().join("sumnew").to_str().unwrap(),
+            "--json",
+        ],
     );
-    assert!(!o.status.success());
-    let err = text(&o);
+    let v: serde_json::Value = serde_json::from_str(&ok(&o)).unwrap();
+    assert_eq!(
+        (v["tests"].as_u64(), v["samples"].as_u64()),
+        (Some(4), Some(1))
+    );
+    assert_eq!(v["submissions"], 4);
+    let new = out.path().join("sumnew");
+    let yaml = std::fs::read_to_string(new.join("problem.yaml")).unwrap();
+    for line in [
+        "problem_format_version: 2025-09",
+        "type: pass-fail",
+        "uuid: 4f7b8f0c-3c1e-4d0a-9a57-5d2f7d0f2a11",
+        "  time_multipliers:\n    ac_to_time_limit: 5.0\n    time_limit_to_tle: 2.0",
+        "  memory: 256",
+    ] {
+        assert!(yaml.contains(line), "{line:?} not in\n{yaml}");
+    }
+    for gone in ["validator_flags", "problem_statement"] {
+        assert!(!yaml.contains(gone), "{gone} in\n{yaml}");
+    }
+    assert!(new.join("statement/problem.en.tex").is_file());
+    assert!(new.join("input_validators").is_dir());
+    let group = std::fs::read_to_string(new.join("data/secret/small/test_group.yaml")).unwrap();
     assert!(
-        err.contains("a Kattis package (kattis-legacy) is not exported yet"),
+        group.contains("output_validator_args:\n- float_tolerance\n- '1e-6'"),
+        "{group}"
+    );
+    // The same verdicts, in the new version, as in the old.
+    let before = verdicts_of(d.path(), "./sum");
+    assert_eq!(verdicts_of(out.path(), "./sumnew"), before);
+
+    // 2025-09 to legacy: the input visualizer has no legacy place and is named as left out;
+    // the time limit goes to .timelimit (a legacy problem.yaml has no key for it).
+    let o = gridjudge_in(
+        d.path(),
+        &[
+            "export",
+            "visual2025",
+            "--format",
+            "kattis",
+            "--out",
+            out.path().join("barsold").to_str().unwrap(),
+        ],
+    );
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    ok(&o);
+    assert!(
+        err.contains(
+            "note: input_visualizer/: left out: the legacy version has no input visualizer"
+        ),
+        "{err}"
+    );
+    let old = out.path().join("barsold");
+    let yaml = std::fs::read_to_string(old.join("problem.yaml")).unwrap();
+    for line in [
+        "problem_format_version: legacy",
+        "author: gridjudge tests",
+        "  time_multiplier: 2.0\n  time_safety_margin: 1.5\n",
+    ] {
+        assert!(yaml.contains(line), "{line:?} not in\n{yaml}");
+    }
+    assert!(!yaml.contains("time_limit"), "{yaml}");
+    assert_eq!(
+        std::fs::read_to_string(old.join(".timelimit")).unwrap(),
+        "2\n"
+    );
+    assert!(old.join("problem_statement/problem.en.tex").is_file());
+    assert!(old.join("input_validators/validate.py").is_file());
+    assert!(!old.join("input_visualizer").exists());
+    let before = verdicts_of(d.path(), "./visual2025");
+    assert_eq!(verdicts_of(out.path(), "./barsold"), before);
+    // Back again: the round trip judges alike too.
+    let o = gridjudge_in(
+        out.path(),
+        &[
+            "export",
+            "./barsold",
+            "--format",
+            "kattis-2025-09",
+            "--out",
+            "barsnew",
+        ],
+    );
+    ok(&o);
+    assert_eq!(verdicts_of(out.path(), "./barsnew"), before);
+}
+
+#[test]
+fn what_the_other_version_cannot_say_is_refused_naming_the_file_and_key() {
+    let d = contest(&["sum", "scoring2025", "args2025"]);
+    let export = |problem: &str, format: &str| {
+        let o = gridjudge_in(
+            d.path(),
+            &["export", problem, "--format", format, "--out", "out"],
+        );
+        assert!(!o.status.success(), "{}", text(&o));
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    // testlib and Polygon take no Kattis-convention programs.
+    let err = export("sum", "testlib");
+    assert!(
+        err.contains(
+            "a Kattis package (kattis-legacy) is exported to the other Kattis version only \
+             (--format kattis-2025-09)"
+        ),
+        "{err}"
+    );
+    // The same version is no export.
+    let err = export("sum", "kattis");
+    assert!(err.contains("is already a kattis-legacy package"), "{err}");
+    // Scoring differs between the versions.
+    let err = export("scoring2025", "kattis");
+    assert!(err.contains("problem.yaml: type scoring"), "{err}");
+    // Legacy runs submissions without arguments: the file setting them is named.
+    let err = export("args2025", "kattis");
+    assert!(
+        err.contains(
+            "test_group.yaml: args: the legacy version runs submissions without arguments"
+        ) || err.contains(".yaml: args: the legacy version runs submissions without arguments"),
+        "{err}"
+    );
+    // A legacy grader setting in a pass-fail package.
+    std::fs::write(
+        d.path().join("sum/data/secret/small/testdata.yaml"),
+        "on_reject: continue\n",
+    )
+    .unwrap();
+    let err = export("sum", "kattis-2025-09");
+    assert!(
+        err.contains("small/testdata.yaml: on_reject: the 2025-09 version has no grader"),
         "{err}"
     );
     assert!(!d.path().join("out").exists());

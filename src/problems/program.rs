@@ -690,6 +690,20 @@ impl ProgramProblem {
         args: &[OsString],
         folder: &Path,
     ) -> anyhow::Result<Vec<u8>> {
+        let argv = self.in_folder(role, spec, args, folder)?;
+        let ran = self.run_argv(role, argv, b"", None)?;
+        self.finished(role, ran)
+    }
+
+    /// The command line that runs `spec` with `args` in `folder`: through
+    /// `/bin/sh -c 'cd "$0" && exec "$@"'`.
+    fn in_folder(
+        &self,
+        role: &str,
+        spec: &ProgramSpec,
+        args: &[OsString],
+        folder: &Path,
+    ) -> anyhow::Result<Vec<OsString>> {
         let mut argv: Vec<OsString> = vec![
             "/bin/sh".into(),
             "-c".into(),
@@ -698,8 +712,38 @@ impl ProgramProblem {
         ];
         argv.extend(self.command(role, spec)?);
         argv.extend(args.iter().cloned());
-        let ran = self.run_argv(role, argv, b"", None)?;
-        self.finished(role, ran)
+        Ok(argv)
+    }
+
+    /// Runs a setter's program `spec` as [`ProgramProblem::run_helper_in`] does, with `stdin`,
+    /// whatever its exit code (a Kattis output validator exits 42 or 43; the spec lets an
+    /// output visualizer's exit code carry no meaning). Returns the exit code (`None`: killed
+    /// by a signal).
+    ///
+    /// Errors: it cannot be built or started, or it ran over a limit of `[programs.limits]`,
+    /// naming `role`.
+    pub fn run_helper_in_any_exit(
+        &self,
+        role: &str,
+        spec: &ProgramSpec,
+        args: &[OsString],
+        stdin: &[u8],
+        folder: &Path,
+    ) -> anyhow::Result<Option<i32>> {
+        let argv = self.in_folder(role, spec, args, folder)?;
+        let ran = self.run_argv(role, argv, stdin, None)?;
+        if !matches!(
+            ran.result.outcome,
+            Outcome::Finished | Outcome::RuntimeError(_)
+        ) {
+            if let Some(f) = self.failure(role, &ran) {
+                bail!(f);
+            }
+        }
+        Ok(match ran.result.termination {
+            runner::Termination::Exited(c) => Some(c),
+            runner::Termination::Signaled(_) => None,
+        })
     }
 
     /// One validator's verdict on `input` (its stdin) with `args`, `role` naming it in

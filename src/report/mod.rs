@@ -837,9 +837,11 @@ pub fn write_report(
 /// the problem page (statistics by group, the kill matrix of the last `gridjudge verify`, which
 /// saves its results there) and a page per test of `data/` (its files linked where they are,
 /// its verdicts, and its picture: the test's illustration, else what `input_visualizer/` draws
-/// ([`crate::problems::kattis::Package::picture`]), copied into `report/pictures/`; a
-/// visualizer that fails is named on the page, not an error). Returns the index's path.
-/// Cost: one visualizer run per test without an illustration.
+/// ([`crate::problems::kattis::Package::picture`]), copied into `report/pictures/`, and what
+/// `output_visualizer/` draws of the jury answer taken as an output
+/// ([`crate::problems::kattis::Package::answer_pictures`]); a visualizer that fails is named
+/// on the page, not an error). Returns the index's path. Cost: one input visualizer run per
+/// test without an illustration, and an output validator and output visualizer run per test.
 ///
 /// Errors: a test file cannot be read, a folder or page cannot be written.
 pub fn write_kattis_report(
@@ -897,7 +899,33 @@ pub fn write_kattis_report(
                     xml_escape(&format!("{e:#}"))
                 ),
             };
-        pictures.push(figure);
+        let drawn = match package.answer_pictures(t) {
+            Ok(made) => {
+                let mut html = String::new();
+                for (name, bytes) in &made {
+                    std::fs::create_dir_all(&pictures_dir)
+                        .with_context(|| format!("cannot create {}", pictures_dir.display()))?;
+                    let file = format!("{page}.output.{name}");
+                    write_atomic(&pictures_dir.join(&file), bytes)?;
+                    html += &format!(
+                        "<figure><img src=\"../pictures/{}\" alt=\"{} of test {}\" \
+                         style=\"max-width:100%\"><figcaption>{}: drawn by the package's \
+                         <code>output_visualizer/</code> with the jury answer as the \
+                         output.</figcaption></figure>",
+                        xml_escape(&file),
+                        xml_escape(name),
+                        xml_escape(&t.name),
+                        xml_escape(name)
+                    );
+                }
+                html
+            }
+            Err(e) => format!(
+                "<p class=\"bad\">no output picture: {}</p>",
+                xml_escape(&format!("{e:#}"))
+            ),
+        };
+        pictures.push(figure + &drawn);
         let group = t.name.rsplit_once('/').map(|(g, _)| g.to_string());
         tests.push(BuiltTest {
             name: t.name.clone(),

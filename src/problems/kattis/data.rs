@@ -63,6 +63,9 @@ pub struct TestSettings {
     /// Arguments of the input visualizer (2025-09 `input_visualizer_args`), which the build
     /// report runs after the test's input and answer files.
     pub input_visualizer_args: Vec<String>,
+    /// Arguments of the output visualizer (2025-09 `output_visualizer_args`), which take the
+    /// place of the output validator's in its invocation.
+    pub output_visualizer_args: Vec<String>,
     /// Legacy: the output validator named by `output_validator_flags`' `name` (a package may
     /// hold several under `output_validators/`).
     pub output_validator: Option<String>,
@@ -331,6 +334,9 @@ impl Settings {
                 (Version::V2025_09, "args") => out.test.args = string_list(v).with_context(at)?,
                 (Version::V2025_09, "input_visualizer_args") => {
                     out.test.input_visualizer_args = string_list(v).with_context(at)?
+                }
+                (Version::V2025_09, "output_visualizer_args") => {
+                    out.test.output_visualizer_args = string_list(v).with_context(at)?
                 }
                 _ => {}
             }

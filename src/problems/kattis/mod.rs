@@ -107,6 +107,10 @@ pub struct Package {
     /// `None` without the folder, `Err` with why it cannot be run (only the report needs it,
     /// so nothing else fails for it).
     pub input_visualizer: Option<Result<crate::problem::programs::ProgramSpec, String>>,
+    /// The output visualizer (2025-09 `output_visualizer/`), which the build report runs on
+    /// each test's jury answer as a submission's output ([`Package::answer_pictures`]); as
+    /// [`Package::input_visualizer`].
+    pub output_visualizer: Option<Result<crate::problem::programs::ProgramSpec, String>>,
     /// The time limit was computed, not given (`problem.yaml` fixes none): the limit in the
     /// configuration is provisional until `verify` derives it from the accepted submissions.
     pub time_limit_derived: bool,
@@ -208,17 +212,19 @@ fn load_uncached(dir: &Path, cache_dir: &Path) -> anyhow::Result<Package> {
     }
     .map(|p| prog(&p))
     .transpose()?;
-    let input_visualizer = {
-        let d = dir.join("input_visualizer");
+    let visualizer = |folder: &str| {
+        let d = dir.join(folder);
         d.is_dir().then(|| {
             prog(&d)
                 .and_then(|v| {
                     v.try_into::<crate::problem::programs::ProgramSpec>()
-                        .context("the input visualizer's declaration")
+                        .context("the visualizer's declaration")
                 })
-                .map_err(|e| format!("input_visualizer/: {e:#}"))
+                .map_err(|e| format!("{folder}/: {e:#}"))
         })
     };
+    let input_visualizer = visualizer("input_visualizer");
+    let output_visualizer = visualizer("output_visualizer");
     let mut answer_validators = Vec::new();
     for entry in programs_in(&dir.join("answer_validators"))? {
         answer_validators.push((program_name(&entry), prog(&entry)?));
@@ -457,6 +463,7 @@ fn load_uncached(dir: &Path, cache_dir: &Path) -> anyhow::Result<Package> {
             )
             .transpose()?,
         input_visualizer,
+        output_visualizer,
         time_limit_derived,
         view,
     })
@@ -528,6 +535,109 @@ impl Package {
              folder) for {}",
             input.display()
         )
+    }
+}
+
+/// The file names an output visualizer may write into the feedback folder (2025-09 "Output
+/// visualizer"): `teamimage` or `judgeimage`, optionally with `-<id>`, and a picture ending.
+pub fn is_visualizer_image(name: &str) -> bool {
+    let Some((stem, ext)) = name.rsplit_once('.') else {
+        return false;
+    };
+    let base = stem.split_once('-').map_or(stem, |(b, _)| b);
+    (base == "teamimage" || base == "judgeimage")
+        && PICTURE_ENDINGS.iter().any(|e| e.eq_ignore_ascii_case(ext))
+}
+
+impl Package {
+    /// The pictures the output visualizer draws of test `t` with its jury answer taken as a
+    /// submission's output, for the build report: the output validator runs first (a custom
+    /// one with the test's `output_validator_args`, in a feedback folder; the default one
+    /// writes nothing there), then the visualizer as the spec invokes it, with the same
+    /// arguments but `output_visualizer_args`, the answer on stdin, in a fresh working folder;
+    /// what it wrote as `teamimage[-<id>].<ext>` or `judgeimage[-<id>].<ext>` in the feedback
+    /// folder, in name order, as (file name, bytes). `Ok(empty)` without an output visualizer.
+    ///
+    /// Errors: an interactive or multi-pass problem (its output validator exchanges with a
+    /// submission: there is no output to draw without one), a program that cannot be run or
+    /// runs over a limit, or a visualizer that wrote no picture, naming it. Its exit code and
+    /// stderr carry no meaning (the spec). Cost: two program runs.
+    pub fn answer_pictures(&self, t: &data::DataTest) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
+        let Some(visualizer) = &self.output_visualizer else {
+            return Ok(Vec::new());
+        };
+        let spec = visualizer.as_ref().map_err(|e| anyhow::anyhow!("{e}"))?;
+        if self.yaml.interactive || self.yaml.multi_pass {
+            bail!(
+                "output_visualizer/ is not run here: an interactive or multi-pass problem's \
+                 output validator exchanges with a submission, so a jury answer alone has no \
+                 output to draw"
+            );
+        }
+        let answer = t.answer.clone().unwrap_or_default();
+        let stdin =
+            std::fs::read(&answer).with_context(|| format!("cannot read {}", answer.display()))?;
+        let work = tempfile::tempdir().context("cannot create a temporary folder")?;
+        let feedback = work.path().join("feedback");
+        let cwd = work.path().join("work");
+        for d in [&feedback, &cwd] {
+            std::fs::create_dir(d).with_context(|| format!("cannot create {}", d.display()))?;
+        }
+        let argv = |extra: &[String]| -> Vec<std::ffi::OsString> {
+            let mut v: Vec<std::ffi::OsString> = vec![
+                t.input.as_os_str().to_owned(),
+                answer.as_os_str().to_owned(),
+                feedback.as_os_str().to_owned(),
+            ];
+            v.extend(extra.iter().map(Into::into));
+            v
+        };
+        if let Some(checker) = self
+            .problem
+            .programs()
+            .checker
+            .as_ref()
+            .filter(|c| c.table().builtin.is_none())
+        {
+            self.problem.run_helper_in_any_exit(
+                "output validator",
+                checker,
+                &argv(&t.settings.output_validator_args),
+                &stdin,
+                &cwd,
+            )?;
+        }
+        self.problem.run_helper_in_any_exit(
+            "output visualizer",
+            spec,
+            &argv(&t.settings.output_visualizer_args),
+            &stdin,
+            &cwd,
+        )?;
+        let mut made: Vec<(String, Vec<u8>)> = Vec::new();
+        for e in std::fs::read_dir(&feedback)
+            .with_context(|| format!("cannot read {}", feedback.display()))?
+        {
+            let p = e?.path();
+            let name = p
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            if p.is_file() && is_visualizer_image(&name) {
+                let bytes =
+                    std::fs::read(&p).with_context(|| format!("cannot read {}", p.display()))?;
+                made.push((name, bytes));
+            }
+        }
+        made.sort();
+        if made.is_empty() {
+            bail!(
+                "output_visualizer/ wrote no picture (teamimage.<ext> or judgeimage.<ext>, \
+                 png, jpg, jpeg or svg, in the feedback folder) for data/{}",
+                t.name
+            );
+        }
+        Ok(made)
     }
 }
 
@@ -916,4 +1026,28 @@ fn substituted(
         crate::core::files::write_atomic(&to, t.as_bytes())?;
     }
     Ok(target)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn visualizer_images_are_named_as_the_spec_says() {
+        for ok in [
+            "teamimage.png",
+            "judgeimage.svg",
+            "teamimage-01.jpg",
+            "judgeimage-a-b.JPEG",
+        ] {
+            assert!(super::is_visualizer_image(ok), "{ok}");
+        }
+        for no in [
+            "score.txt",
+            "teamimage.gif",
+            "image.png",
+            "teamimages.png",
+            "judgeimage",
+        ] {
+            assert!(!super::is_visualizer_image(no), "{no}");
+        }
+    }
 }
