@@ -231,7 +231,8 @@ pub(super) fn write_zip(root: &Path, zip: &Path, format: Format) -> anyhow::Resu
     crate::core::files::write_atomic(zip, &bytes)
 }
 
-fn collect_files(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
+/// Every file under `dir`, as a path relative to `root`, into `out` (in no set order).
+pub(super) fn collect_files(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
     for e in std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))? {
         let p = e?.path();
         if p.is_dir() {

@@ -35,7 +35,7 @@
 //! Uses the problems layer's Kattis package, [`super::shared`] and `super::kattis` (the package uuid).
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::{bail, Context};
 use yaml_serde::{Mapping, Value};
@@ -43,7 +43,7 @@ use yaml_serde::{Mapping, Value};
 use super::kattis::problem_uuid;
 use super::shared::write_file;
 use crate::problems::kattis::data::{DataTest, ValidatorArgs};
-use crate::problems::kattis::package::{key_name, scalar, LEGACY_LIMITS, V2025_LIMITS};
+use crate::problems::kattis::package::{key_name, scalar, yaml_map, LEGACY_LIMITS, V2025_LIMITS};
 use crate::problems::kattis::{Package, Version};
 
 /// 2025-09 constants: each name's variants (`value` always present).
@@ -364,9 +364,10 @@ fn write_data(package: &Package, to: Version, root: &Path, w: &mut Written) -> a
     // Files: every file under data/ at its name, but for the configuration and annotations
     // (rewritten below) and what the target does not know.
     let mut files = Vec::new();
-    collect(&data, &mut files)?;
-    for f in files {
-        let rel = f.strip_prefix(&data).unwrap_or(&f);
+    super::dest::collect_files(&data, &data, &mut files)?;
+    for rel in files {
+        let f = data.join(&rel);
+        let rel = rel.as_path();
         let rel_s = rel.to_string_lossy().replace('\\', "/");
         let top = rel_s.split('/').next().unwrap_or("");
         let fname = file_name(&f);
@@ -984,16 +985,7 @@ fn write_yaml(path: &Path, map: &Mapping) -> anyhow::Result<()> {
 fn read_yaml_map(path: &Path) -> anyhow::Result<Mapping> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    if text.trim().is_empty() {
-        return Ok(Mapping::new());
-    }
-    match yaml_serde::from_str::<Value>(&text)
-        .with_context(|| format!("{}: not valid YAML", path.display()))?
-    {
-        Value::Mapping(m) => Ok(m),
-        Value::Null => Ok(Mapping::new()),
-        _ => bail!("{}: must be a map of keys to values", path.display()),
-    }
+    yaml_map(&text, &path.display().to_string())
 }
 
 /// The last component of `p` as text.
@@ -1001,18 +993,6 @@ fn file_name(p: &Path) -> String {
     p.file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default()
-}
-
-/// Every file under `dir` (following no symbolic link to a folder), in name order.
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
-    for e in super::shared::sorted_entries(dir)? {
-        if e.is_dir() {
-            collect(&e, out)?;
-        } else {
-            out.push(e);
-        }
-    }
-    Ok(())
 }
 
 /// Copies the file or folder `from` to `to`, keeping the executable bits; with `constants`,

@@ -717,8 +717,7 @@ impl ProgramProblem {
 
     /// Runs a setter's program `spec` as [`ProgramProblem::run_helper_in`] does, with `stdin`,
     /// whatever its exit code (a Kattis output validator exits 42 or 43; the spec lets an
-    /// output visualizer's exit code carry no meaning). Returns the exit code (`None`: killed
-    /// by a signal).
+    /// output visualizer's exit code carry no meaning): what counts is what it wrote.
     ///
     /// Errors: it cannot be built or started, or it ran over a limit of `[programs.limits]`,
     /// naming `role`.
@@ -729,21 +728,13 @@ impl ProgramProblem {
         args: &[OsString],
         stdin: &[u8],
         folder: &Path,
-    ) -> anyhow::Result<Option<i32>> {
+    ) -> anyhow::Result<()> {
         let argv = self.in_folder(role, spec, args, folder)?;
         let ran = self.run_argv(role, argv, stdin, None)?;
-        if !matches!(
-            ran.result.outcome,
-            Outcome::Finished | Outcome::RuntimeError(_)
-        ) {
-            if let Some(f) = self.failure(role, &ran) {
-                bail!(f);
-            }
+        match ran.result.outcome {
+            Outcome::Finished | Outcome::RuntimeError(_) => Ok(()),
+            _ => bail!(self.failure(role, &ran).unwrap_or_default()),
         }
-        Ok(match ran.result.termination {
-            runner::Termination::Exited(c) => Some(c),
-            runner::Termination::Signaled(_) => None,
-        })
     }
 
     /// One validator's verdict on `input` (its stdin) with `args`, `role` naming it in

@@ -406,17 +406,7 @@ fn read_map(
     } else {
         text
     };
-    let value: Value = if text.trim().is_empty() {
-        Value::Null
-    } else {
-        yaml_serde::from_str(&text)
-            .with_context(|| format!("{}: not valid YAML", file.display()))?
-    };
-    let map = match value {
-        Value::Mapping(m) => m,
-        Value::Null => Mapping::new(),
-        _ => bail!("{}: must be a map of keys to values", file.display()),
-    };
+    let map = super::package::yaml_map(&text, &file.display().to_string())?;
     let allowed = keys.unwrap_or(match version {
         Version::Legacy => LEGACY_KEYS,
         Version::V2025_09 => GROUP_KEYS,

@@ -194,16 +194,7 @@ pub fn read(dir: &Path) -> anyhow::Result<PackageYaml> {
 ///
 /// Errors: as [`read`].
 pub fn parse(text: &str, origin: &str) -> anyhow::Result<PackageYaml> {
-    let value: Value = if text.trim().is_empty() {
-        Value::Mapping(Mapping::new())
-    } else {
-        yaml_serde::from_str(text).with_context(|| format!("{origin}: not valid YAML"))?
-    };
-    let map = match value {
-        Value::Mapping(m) => m,
-        Value::Null => Mapping::new(),
-        _ => bail!("{origin}: must be a map of keys to values"),
-    };
+    let map = yaml_map(text, origin)?;
     let version_key = match map.get("problem_format_version") {
         None => None,
         Some(v) => Some(scalar(v).with_context(|| format!("{origin}: problem_format_version"))?),
@@ -527,6 +518,20 @@ pub fn substitute(text: &str, constants: &BTreeMap<String, BTreeMap<String, Stri
     }
     out.push_str(rest);
     out
+}
+
+/// `text` (read from `origin`) as a YAML map: an empty text or document is an empty map.
+///
+/// Errors, naming `origin`: the text is not YAML, or its document is not a map.
+pub fn yaml_map(text: &str, origin: &str) -> anyhow::Result<Mapping> {
+    if text.trim().is_empty() {
+        return Ok(Mapping::new());
+    }
+    match yaml_serde::from_str(text).with_context(|| format!("{origin}: not valid YAML"))? {
+        Value::Mapping(m) => Ok(m),
+        Value::Null => Ok(Mapping::new()),
+        _ => bail!("{origin}: must be a map of keys to values"),
+    }
 }
 
 /// A key of a YAML map as text (numbers and booleans as YAML writes them).
