@@ -594,9 +594,159 @@ fn a_kattis_package_exports_to_the_other_version_with_the_same_verdicts() {
     assert_eq!(verdicts_of(out.path(), "./barsnew"), before);
 }
 
+/// One submission's result: (name, verdict, score, whether it met its expectation).
+type SubmissionResult = (String, String, Option<f64>, bool);
+
+/// Each submission's result in `gridjudge verify --json` of the package at `dir`, and whether
+/// the whole report is ok.
+fn results_of(cwd: &Path, dir: &str) -> (Vec<SubmissionResult>, bool) {
+    let out = ok(&gridjudge_in(
+        cwd,
+        &["verify", "--no-sandbox", "-j", "2", "--json", dir],
+    ));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let subs = v["submissions"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{out}"))
+        .iter()
+        .map(|s| {
+            (
+                s["name"].as_str().unwrap().to_string(),
+                s["verdict"].as_str().unwrap().to_string(),
+                s["score"].as_f64(),
+                s["expectation"].get("Ok").is_some(),
+            )
+        })
+        .collect();
+    (subs, v["ok"] == true)
+}
+
+/// `want` with owned strings, to compare with [`results_of`].
+fn owned_results(want: &[(&str, &str, Option<f64>, bool)]) -> Vec<SubmissionResult> {
+    want.iter()
+        .map(|(a, b, c, d)| (a.to_string(), b.to_string(), *c, *d))
+        .collect()
+}
+
+/// The twins scoringlegacy and scoring2025 (two groups of 40 and 60 points, the least score
+/// within a group, the sum over them) exported to the other version: every submission gets
+/// the score it gets in the original (a rejected legacy submission has none, and 0 in
+/// 2025-09), and meets its expectation there exactly as in the original: legacy
+/// `partially_accepted/` is 2025-09 `rejected/` with the partial scores 40 to 60, and back.
+#[test]
+fn a_scoring_package_exports_to_the_other_version_with_the_same_scores() {
+    let d = contest(&["scoringlegacy", "scoring2025"]);
+    let out = tempfile::tempdir().unwrap();
+    let export = |from: &Path, problem: &str, format: &str, to: &str| {
+        ok(&gridjudge_in(
+            from,
+            &[
+                "export",
+                problem,
+                "--format",
+                format,
+                "--out",
+                out.path().join(to).to_str().unwrap(),
+            ],
+        ))
+    };
+    let read = |f: &str| std::fs::read_to_string(out.path().join(f)).unwrap();
+
+    // Legacy to 2025-09.
+    export(d.path(), "scoringlegacy", "kattis-2025-09", "scoringnew");
+    assert!(read("scoringnew/problem.yaml").contains("\ntype: scoring\n"));
+    assert_eq!(
+        read("scoringnew/data/secret/test_group.yaml"),
+        "score_aggregation: sum\nmax_score: 100\n"
+    );
+    assert_eq!(
+        read("scoringnew/data/secret/group1/test_group.yaml"),
+        "score_aggregation: min\nmax_score: 40\ninput_validator_args:\n- --positive\n"
+    );
+    assert_eq!(
+        read("scoringnew/data/secret/group2/test_group.yaml"),
+        "score_aggregation: min\nmax_score: 60\n"
+    );
+    let subs = read("scoringnew/submissions/submissions.yaml");
+    assert!(
+        subs.contains("rejected/*:\n  score:\n  - 40\n  - 60\nwrong_answer/*:\n  score: 0\n"),
+        "{subs}"
+    );
+    let legacy = owned_results(&[
+        ("accepted/kadane.py", "AC", Some(100.0), true),
+        ("partially_accepted/sum_all.py", "AC", Some(40.0), true),
+        ("wrong_answer/largest.py", "WA", None, true),
+    ]);
+    assert_eq!(
+        results_of(d.path(), "./scoringlegacy"),
+        (legacy.clone(), true)
+    );
+    assert_eq!(
+        results_of(out.path(), "./scoringnew"),
+        (
+            owned_results(&[
+                ("accepted/kadane.py", "AC", Some(100.0), true),
+                ("rejected/sum_all.py", "WA", Some(40.0), true),
+                ("wrong_answer/largest.py", "WA", Some(0.0), true),
+            ]),
+            true
+        )
+    );
+
+    // 2025-09 to legacy: scoring2025 becomes scoringlegacy's settings, every key written out.
+    export(d.path(), "scoring2025", "kattis", "scoringold");
+    let yaml = read("scoringold/problem.yaml");
+    assert!(
+        yaml.contains("type: scoring\ngrading:\n  show_test_data_groups: true\n"),
+        "{yaml}"
+    );
+    assert_eq!(
+        read("scoringold/data/testdata.yaml"),
+        "on_reject: continue\ngrader_flags: ignore_sample\nrange: 0 100\n"
+    );
+    assert_eq!(
+        read("scoringold/data/secret/testdata.yaml"),
+        "on_reject: continue\ngrader_flags: first_error accept_if_any_accepted\nrange: 0 100\n"
+    );
+    let group1 = read("scoringold/data/secret/group1/testdata.yaml");
+    assert!(
+        group1.starts_with(
+            "on_reject: break\ngrader_flags: min\naccept_score: 40\nreject_score: 0\nrange: 0 40\n"
+        ),
+        "{group1}"
+    );
+    assert!(read("scoringold/data/sample/testdata.yaml").contains("range: 0 0\n"));
+    assert_eq!(
+        results_of(d.path(), "./scoring2025"),
+        (
+            owned_results(&[
+                ("accepted/kadane.py", "AC", Some(100.0), true),
+                ("wrong_answer/largest.py", "WA", Some(0.0), true),
+                ("wrong_answer/sum_all.py", "WA", Some(40.0), true),
+            ]),
+            true
+        )
+    );
+    // sum_all.py scores 40, strictly between 0 and 100: legacy partially_accepted.
+    assert_eq!(
+        results_of(out.path(), "./scoringold"),
+        (legacy.clone(), true)
+    );
+
+    // And back: the legacy package written from the 2025-09 one is scoringlegacy again.
+    export(out.path(), "./scoringnew", "kattis", "roundtrip");
+    assert_eq!(results_of(out.path(), "./roundtrip"), (legacy, true));
+}
+
 #[test]
 fn what_the_other_version_cannot_say_is_refused_naming_the_file_and_key() {
-    let d = contest(&["sum", "scoring2025", "args2025"]);
+    let d = contest(&[
+        "sum",
+        "scoring2025",
+        "scoringlegacy",
+        "graderlegacy",
+        "args2025",
+    ]);
     let export = |problem: &str, format: &str| {
         let o = gridjudge_in(
             d.path(),
@@ -605,21 +755,79 @@ fn what_the_other_version_cannot_say_is_refused_naming_the_file_and_key() {
         assert!(!o.status.success(), "{}", text(&o));
         String::from_utf8_lossy(&o.stderr).into_owned()
     };
-    // testlib and Polygon take no Kattis-convention programs.
+    // testlib and Polygon state a time limit, which this legacy package leaves to the
+    // submissions (tests/polygon.rs exports it with one).
     let err = export("sum", "testlib");
-    assert!(
-        err.contains(
-            "a Kattis package (kattis-legacy) is exported to the other Kattis version only \
-             (--format kattis-2025-09)"
-        ),
-        "{err}"
-    );
+    assert!(err.contains("the package fixes no time limit"), "{err}");
     // The same version is no export.
     let err = export("sum", "kattis");
     assert!(err.contains("is already a kattis-legacy package"), "{err}");
-    // Scoring differs between the versions.
+    // A custom grader's result is a program's: no 2025-09 setting states it.
+    let err = export("graderlegacy", "kattis-2025-09");
+    assert!(
+        err.contains("graderlegacy/data/secret/testdata.yaml: grading custom: a custom grader"),
+        "{err}"
+    );
+    // A summing group that stops at its first rejected test case loses the later ones'
+    // points, which 2025-09's sum counts.
+    let group1 = d
+        .path()
+        .join("scoringlegacy/data/secret/group1/testdata.yaml");
+    std::fs::write(
+        &group1,
+        "on_reject: break\naccept_score: 10\nrange: 0 30\ngrader_flags: sum\n",
+    )
+    .unwrap();
+    let err = export("scoringlegacy", "kattis-2025-09");
+    assert!(
+        err.contains("group1/testdata.yaml: on_reject break: with grader_flags sum"),
+        "{err}"
+    );
+    // Without accept_if_any_accepted in secret, a submission failing one group is rejected
+    // and legacy drops its score.
+    std::fs::write(
+        &group1,
+        "on_reject: break\naccept_score: 40\nrange: 0 40\ngrader_flags: min\n",
+    )
+    .unwrap();
+    std::fs::write(
+        d.path().join("scoringlegacy/data/secret/testdata.yaml"),
+        "on_reject: continue\nrange: 0 100\ngrader_flags: first_error\n",
+    )
+    .unwrap();
+    let err = export("scoringlegacy", "kattis-2025-09");
+    assert!(
+        err.contains(
+            "scoringlegacy/data/secret/testdata.yaml: grader_flags: a submission rejected in one \
+             group"
+        ),
+        "{err}"
+    );
+    // A 2025-09 scoring submission says its legacy folder by its score: none, no folder.
+    let subs = d.path().join("scoring2025/submissions/submissions.yaml");
+    let text0 = std::fs::read_to_string(&subs).unwrap();
+    std::fs::write(
+        &subs,
+        text0.replace("wrong_answer/largest.py:\n  score: 0\n", ""),
+    )
+    .unwrap();
     let err = export("scoring2025", "kattis");
-    assert!(err.contains("problem.yaml: type scoring"), "{err}");
+    assert!(
+        err.contains("submissions/submissions.yaml: wrong_answer/largest.py: no score"),
+        "{err}"
+    );
+    // A group dependency has no legacy form.
+    std::fs::write(
+        d.path()
+            .join("scoring2025/data/secret/group2/test_group.yaml"),
+        "max_score: 60\nscore_aggregation: min\nrequire_pass: secret/group1\n",
+    )
+    .unwrap();
+    let err = export("scoring2025", "kattis");
+    assert!(
+        err.contains("scoring2025/data/secret/group2/test_group.yaml: require_pass"),
+        "{err}"
+    );
     // Legacy runs submissions without arguments: the file setting them is named.
     let err = export("args2025", "kattis");
     assert!(

@@ -87,14 +87,25 @@ const FLAKY: &[(&str, &str)] = &[(
 /// a fragment of the tool's refusal, why). The test asserts the refusal is still there (a tool
 /// that starts to read the package fails the test until its entry goes) and prints each
 /// submission as `known`; our own expectations are still checked.
-const TOOL_REFUSES: &[(&str, &str, &str, &str)] = &[(
-    "scoring2025",
-    "bt",
-    "unrecognized value for `type`: scoring",
-    "BAPCtools 2026.10.0 reads no 2025-09 scoring problem, and problemtools reads no 2025-09 \
-     package: no tool judges it; its legacy twin scoringlegacy (same data, same submissions, \
-     partially_accepted/sum_all.py there) is compared with verifyproblem instead",
-)];
+const TOOL_REFUSES: &[(&str, &str, &str, &str)] = &[
+    (
+        "scoring2025",
+        "bt",
+        "unrecognized value for `type`: scoring",
+        "BAPCtools 2026.10.0 reads no 2025-09 scoring problem, and problemtools reads no \
+         2025-09 package: no tool judges it; its legacy twin scoringlegacy (same data, same \
+         submissions, partially_accepted/sum_all.py there) and its legacy export are compared \
+         with verifyproblem instead",
+    ),
+    (
+        "exported scoringlegacy",
+        "bt",
+        "unrecognized value for `type`: scoring",
+        "BAPCtools 2026.10.0 reads no 2025-09 scoring problem, and problemtools reads no \
+         2025-09 package: no tool judges this export; it is exported back to legacy and \
+         compared with verifyproblem there (exported scoringlegacy and back)",
+    ),
+];
 
 /// Packages of the sdists that are not compared, with the reason: deliberate failure cases of
 /// the tools' own tests, or what the issue lets gridjudge refuse.
@@ -548,12 +559,12 @@ fn rows_of(package: &str, report: &Report, tool: &'static str, text: &str, rows:
 /// Prints the rows and fails on any wrong one.
 fn print_and_check(rows: &[Row], notes: &[String]) {
     eprintln!(
-        "\n{:<28} {:<44} {:<26} {:<14} {:<30} outcome",
+        "\n{:<32} {:<44} {:<26} {:<14} {:<30} outcome",
         "package", "submission", "ours", "tool", "tool said"
     );
     for r in rows {
         eprintln!(
-            "{:<28} {:<44} {:<26} {:<14} {:<30} {}",
+            "{:<32} {:<44} {:<26} {:<14} {:<30} {}",
             r.package,
             r.submission,
             r.ours,
@@ -972,7 +983,10 @@ fn export_package(dir: &Path, format: &str, out: &Path) -> Vec<String> {
 /// legacy with verifyproblem, and the interactive pass-fail 2025-09 packages of the pinned
 /// BAPCtools sdist to legacy with verifyproblem (interactive problems change their
 /// declaration, `type: interactive` against `validation: custom interactive`, and their
-/// validator's folder).
+/// validator's folder). The scoring twins: `scoring2025` to legacy with verifyproblem (its
+/// verdicts and scores, and no error or warning on the package); `scoringlegacy` to 2025-09,
+/// which bt refuses ([`TOOL_REFUSES`]: our expectations are still checked), and that export
+/// back to legacy with verifyproblem.
 #[test]
 #[ignore = "needs PyPI (problemtools, bapctools); .ci/run runs it"]
 fn packages_exported_to_the_other_version_agree_with_its_tool() {
@@ -980,13 +994,16 @@ fn packages_exported_to_the_other_version_agree_with_its_tool() {
     let bt = tools::pypi_tool("bapctools-venv", "bapctools", "bt");
     let scratch = tempfile::tempdir().unwrap();
     let ours = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kattis");
-    let mut sources: Vec<(String, PathBuf, &str)> = [
-        ("sum", "kattis-2025-09"),
-        ("outvallegacy", "kattis-2025-09"),
-        ("visual2025", "kattis"),
+    // (name, package, format, the format to export the export to in turn).
+    let mut sources: Vec<(String, PathBuf, &str, Option<&str>)> = [
+        ("sum", "kattis-2025-09", None),
+        ("outvallegacy", "kattis-2025-09", None),
+        ("visual2025", "kattis", None),
+        ("scoring2025", "kattis", None),
+        ("scoringlegacy", "kattis-2025-09", Some("kattis")),
     ]
     .iter()
-    .map(|(n, f)| (n.to_string(), ours.join(n), *f))
+    .map(|(n, f, back)| (n.to_string(), ours.join(n), *f, *back))
     .collect();
     let pip = verify.with_file_name("pip");
     let sdists = scratch.path().join("sdist");
@@ -1012,11 +1029,14 @@ fn packages_exported_to_the_other_version_agree_with_its_tool() {
     );
     for p in interactive {
         let name = p.file_name().unwrap().to_string_lossy().into_owned();
-        sources.push((format!("bapctools/{name}"), p, "kattis"));
+        sources.push((format!("bapctools/{name}"), p, "kattis", None));
     }
     let mut rows = Vec::new();
     let mut notes = Vec::new();
-    for (name, dir, format) in &sources {
+    let mut next = 0;
+    while let Some((name, dir, format, back)) = sources.get(next).cloned() {
+        next += 1;
+        let (name, dir) = (&name, &dir);
         let started = Instant::now();
         let short: String = name
             .rsplit('/')
@@ -1046,6 +1066,20 @@ fn packages_exported_to_the_other_version_agree_with_its_tool() {
         });
         let label = format!("exported {name}");
         rows_of(&label, &report, tool, &text, &mut rows);
+        // The scoring exports' legacy packages: verifyproblem says nothing against them.
+        if name.starts_with("scoring") && tool == "verifyproblem" {
+            let clean = text
+                .lines()
+                .any(|l| l.contains(" tested: 0 errors, 0 warnings"));
+            if !clean {
+                notes.push(format!(
+                    "WRONG: {label}: verifyproblem finds errors or warnings:\n{text}"
+                ));
+            }
+        }
+        if let Some(back) = back {
+            sources.push((format!("{name} and back"), out.clone(), back, None));
+        }
         notes.push(format!(
             "{label} ({version}, {tool}): {:.0}s; {}",
             started.elapsed().as_secs_f64(),

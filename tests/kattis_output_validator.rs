@@ -3,8 +3,11 @@
 //! builds it), on a few hundred generated (answer, output, arguments) cases: the verdicts must
 //! agree, except where the 2025-09 spec decides against problemtools (hexadecimal floats,
 //! which C's `sscanf` reads and the spec's float grammar does not; see the module
-//! documentation of `core::output_validator`); those are counted and printed.
+//! documentation of `core::output_validator`); those are counted and printed. The cases come
+//! from tests/common/kattis_cases.rs, which tests/testlib_api.rs shares.
 
+#[path = "common/kattis_cases.rs"]
+mod kattis_cases;
 #[path = "common/tools.rs"]
 mod tools;
 
@@ -12,166 +15,7 @@ use std::path::{Path, PathBuf};
 
 use gridjudge::core::output_validator::DefaultOutputValidator;
 use gridjudge::core::verdict::Verdict;
-
-/// A small deterministic generator (SplitMix64), so the cases never depend on a crate's
-/// distributions.
-struct Mix(u64);
-
-impl Mix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len() as u64) as usize]
-    }
-}
-
-const FLAGS: &[&str] = &[
-    "",
-    "case_sensitive",
-    "space_change_sensitive",
-    "float_tolerance 1e-6",
-    "float_absolute_tolerance 0.01",
-    "float_relative_tolerance 0.001",
-    "case_sensitive space_change_sensitive float_tolerance 1e-3",
-    "float_absolute_tolerance 0.5 float_relative_tolerance 1e-9",
-    "float_tolerance 0",
-];
-
-const TOKENS: &[&str] = &[
-    "Yes",
-    "no",
-    "ABC",
-    "x",
-    "42",
-    "-7",
-    "0",
-    "-0",
-    "3.25",
-    "1e3",
-    "-2.5E-2",
-    ".5",
-    "5.",
-    "+8",
-    "1e500",
-    "1e-500",
-    "nan",
-    "NaN",
-    "inf",
-    "-inf",
-    "Infinity",
-    "0x10",
-    "1000000000",
-    "0.1",
-    "123456.789",
-    "hello",
-    "1,5",
-];
-
-const SPACES: &[&str] = &[" ", " ", "\n", "\n", "  ", "\t", "\r\n", " \n"];
-
-/// A changed copy of `token` as a contestant might print it.
-fn mutate(rng: &mut Mix, token: &str) -> String {
-    let x: Option<f64> = token.parse().ok().filter(|x: &f64| x.is_finite());
-    match rng.below(9) {
-        0 => token.to_uppercase(),
-        1 => token.to_lowercase(),
-        2 => match x {
-            Some(x) => format!("{:e}", x),
-            None => token.to_string(),
-        },
-        3 => match x {
-            Some(x) => format!(
-                "{:.9}",
-                x + [1e-7, -1e-4, 5e-3, 0.4, 0.6, 1.0][rng.below(6) as usize]
-            ),
-            None => format!("{token}x"),
-        },
-        4 => match x {
-            Some(x) => format!(
-                "{:.6}",
-                x * (1.0 + [1e-10, 1e-6, -1e-3, 2e-3][rng.below(4) as usize])
-            ),
-            None => rng.pick(TOKENS).to_string(),
-        },
-        5 => match x {
-            // Hexadecimal: the spec says no float; problemtools reads one.
-            Some(x) if x.fract() == 0.0 && x.abs() < 1e6 => {
-                let i = x as i64;
-                if i < 0 {
-                    format!("-0x{:x}", -i)
-                } else {
-                    format!("0x{i:x}")
-                }
-            }
-            _ => token.to_string(),
-        },
-        6 => rng.pick(TOKENS).to_string(),
-        _ => token.to_string(),
-    }
-}
-
-struct Case {
-    flags: &'static str,
-    answer: String,
-    output: String,
-}
-
-fn cases(n: usize) -> Vec<Case> {
-    let mut rng = Mix(20_261_202);
-    let mut out = Vec::new();
-    for _ in 0..n {
-        let flags = rng.pick(FLAGS);
-        let len = rng.below(6) as usize;
-        let tokens: Vec<&str> = (0..len).map(|_| rng.pick(TOKENS)).collect();
-        let seps: Vec<&str> = (0..=len).map(|_| rng.pick(SPACES)).collect();
-        let mut answer = String::new();
-        let mut output = String::new();
-        if rng.below(3) == 0 {
-            answer.push_str(seps[0]);
-        }
-        for (i, t) in tokens.iter().enumerate() {
-            answer.push_str(t);
-            answer.push_str(seps[i + 1]);
-            // The output: mostly the same, sometimes changed, white space sometimes other.
-            let changed = rng.below(3) == 0;
-            let token = if changed {
-                mutate(&mut rng, t)
-            } else {
-                t.to_string()
-            };
-            match rng.below(10) {
-                0 => {}                         // token dropped
-                1 => output.push_str("extra "), // token added
-                _ => {}
-            }
-            if rng.below(10) != 0 {
-                output.push_str(&token);
-            }
-            output.push_str(if rng.below(4) == 0 {
-                rng.pick(SPACES)
-            } else {
-                seps[i + 1]
-            });
-        }
-        if rng.below(8) == 0 {
-            output.push_str(rng.pick(&["\n", " ", "more", "\n\n"]));
-        }
-        out.push(Case {
-            flags,
-            answer,
-            output,
-        });
-    }
-    out
-}
+use kattis_cases::{cases, Case};
 
 /// problemtools' compiled default validator in its pinned venv, or built from the pinned
 /// sdist's `support/default_validator/default_validator.cc` with g++ when the venv lacks it.

@@ -15,6 +15,11 @@
 //! `check.cpp` with the command of CMS's Polygon loader against the `testlib.h` of p2d;
 //! `the_shipped_validator_gives_every_validator_test_its_verdict` runs the package's validator
 //! (built against p2d's testlib.h) on its validator tests, as Polygon does on import.
+//!
+//! Kattis packages worked on in place (`tests/kattis/`) exported to Polygon and testlib: the
+//! files and `problem.xml` of a pass-fail and of a scoring package, the refusals; ignored,
+//! `kattis_packages_exported_to_polygon_convert_with_p2d_and_verify` converts the exports of
+//! `sum` and `submissions_2025` with p2d and runs verifyproblem on them.
 
 #[path = "common/tools.rs"]
 mod tools;
@@ -496,6 +501,37 @@ const P2D_GAPS: [&str; 5] = [
     "ERROR No input format validators found",
 ];
 
+/// The Polygon package `polygon` converted by `p2d` (with the configuration file `config`,
+/// the problem code `code`, the PDF statement when `statement`) into a DOMjudge package,
+/// unpacked into `work/domjudge/<code>` (verifyproblem reads a folder named after the
+/// problem); returns that folder.
+fn p2d_convert(
+    p2d: &Path,
+    polygon: &Path,
+    code: &str,
+    config: &Path,
+    work: &Path,
+    statement: bool,
+) -> PathBuf {
+    let zip = work.join(format!("{code}.zip"));
+    let o = Command::new(p2d)
+        .arg(polygon)
+        .args(["--code", code, "-y", "-c"])
+        .arg(config)
+        .args(statement.then_some("--with-statement"))
+        .arg("-o")
+        .arg(&zip)
+        .current_dir(work)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    ok(&o, &format!("p2d {code}"));
+    let dj = work.join("domjudge").join(code);
+    let mut archive = zip::ZipArchive::new(fs::File::open(&zip).unwrap()).unwrap();
+    archive.extract(&dj).unwrap();
+    dj
+}
+
 #[test]
 #[ignore = "needs PyPI (p2d, problemtools) and about ten minutes; .ci/run runs it"]
 fn p2d_converts_every_package_for_verifyproblem() {
@@ -526,23 +562,7 @@ fn p2d_converts_every_package_for_verifyproblem() {
         assert!(xml.contains(
             r#"<statement language="english" path="statements/.pdf/english/problem.pdf" type="application/pdf"/>"#
         ));
-        let zip = work.path().join(format!("{name}.zip"));
-        let o = Command::new(&p2d)
-            .arg(&polygon)
-            .args(["--code", name, "--with-statement", "-y", "-c"])
-            .arg(&config)
-            .arg("-o")
-            .arg(&zip)
-            .current_dir(work.path())
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
-        ok(&o, &format!("p2d {name}"));
-        // The DOMjudge package as p2d wrote it, unpacked (verifyproblem reads a folder named
-        // after the problem).
-        let dj = work.path().join("domjudge").join(name);
-        let mut archive = zip::ZipArchive::new(fs::File::open(&zip).unwrap()).unwrap();
-        archive.extract(&dj).unwrap();
+        let dj = p2d_convert(&p2d, &polygon, name, &config, work.path(), true);
         assert!(dj.join("output_validators/checker/check.cpp").is_file());
         assert_eq!(
             fs::read(dj.join("problem_statement/problem.pdf")).unwrap(),
@@ -723,4 +743,446 @@ fn the_shipped_validator_gives_every_validator_test_its_verdict() {
             );
         }
     }
+}
+
+// ------------------------------------------------------------------------------------------
+// Kattis packages worked on in place, exported to Polygon and testlib.
+
+/// A copy of `tests/kattis/<name>` in a new temporary folder (as `<tmp>/<name>`).
+fn kattis_copy(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join(name);
+    copy_dir(&repo().join("tests/kattis").join(name), &dir);
+    (tmp, dir)
+}
+
+/// `gridjudge export <package> --format <format> -o <out>` in the package's folder.
+fn export_kattis(package: &Path, format: &str, out: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .arg("export")
+        .arg(package)
+        .args(["--format", format, "-o"])
+        .arg(out)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_kattis_package_exports_to_polygon_and_testlib_with_its_default_output_validator() {
+    let (tmp, sum) = kattis_copy("sum");
+    // A legacy package fixes no time limit in problem.yaml: DOMjudge's .timelimit does.
+    let out = tmp.path().join("out");
+    let o = export_kattis(&sum, "polygon", &out.join("p"));
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        !o.status.success()
+            && e.contains("problem.yaml: limits.time_limit: the package fixes no time limit")
+            && e.contains("to .timelimit"),
+        "{e}"
+    );
+    assert!(!out.join("p").exists());
+    fs::write(sum.join(".timelimit"), "2\n").unwrap();
+
+    // Polygon: the tests in judging order with their Kattis groups, the default output
+    // validator with the package's flags as a testlib-API checker, the solutions tagged by
+    // their folders, no validator (Kattis' convention), the statement in Polygon's form.
+    let poly = out.join("p");
+    let o = export_kattis(&sum, "polygon", &poly);
+    ok(&o, "export sum --format polygon");
+    let notes = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        notes.contains("note: input_validators/: not shipped"),
+        "{notes}"
+    );
+    let want_checker = gridjudge::export::kattis_default_checker_source(
+        &gridjudge::core::output_validator::DefaultOutputValidator::from_legacy_args(&[
+            "float_tolerance".into(),
+            "1e-6".into(),
+        ])
+        .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        fs::read_to_string(poly.join("check.cpp")).unwrap(),
+        want_checker
+    );
+    assert_eq!(
+        fs::read_to_string(poly.join("files/check.cpp")).unwrap(),
+        want_checker
+    );
+    let tests = [
+        "sample/1",
+        "secret/big/01",
+        "secret/small/01",
+        "secret/small/02",
+    ];
+    for (i, t) in tests.iter().enumerate() {
+        for (ext, a) in [("in", ""), ("ans", ".a")] {
+            assert_eq!(
+                fs::read(poly.join(format!("tests/{:02}{a}", i + 1))).unwrap(),
+                fs::read(sum.join(format!("data/{t}.{ext}"))).unwrap(),
+                "{t}.{ext}"
+            );
+        }
+    }
+    let xml = fs::read_to_string(poly.join("problem.xml")).unwrap();
+    let doc = roxmltree::Document::parse(&xml).unwrap();
+    let root = doc.root_element();
+    assert_eq!(root.attribute("short-name"), Some("sum"));
+    let set = one(root, "judging/testset");
+    assert_eq!(text(one(set, "time-limit")), "2000");
+    assert_eq!(text(one(set, "memory-limit")), (256u64 << 20).to_string());
+    let listed: Vec<(String, Option<String>)> = all(one(set, "tests"), "test")
+        .into_iter()
+        .map(|t| {
+            (
+                t.attribute("group").unwrap().to_string(),
+                t.attribute("sample").map(String::from),
+            )
+        })
+        .collect();
+    let g = |n: &str, s: bool| (n.to_string(), s.then(|| "true".to_string()));
+    assert_eq!(
+        listed,
+        vec![
+            g("samples", true),
+            g("big", false),
+            g("small", false),
+            g("small", false)
+        ]
+    );
+    assert!(!xml.contains("<validators>"), "{xml}");
+    let sols: BTreeMap<String, String> = all(one(root, "assets/solutions"), "solution")
+        .into_iter()
+        .map(|s| {
+            let path = one(s, "source").attribute("path").unwrap().to_string();
+            (path, s.attribute("tag").unwrap().to_string())
+        })
+        .collect();
+    let want: BTreeMap<String, String> = [
+        ("solutions/sum.cpp", "main"),
+        ("solutions/sum.py", "accepted"),
+        ("solutions/ints.py", "wrong-answer"),
+        ("solutions/quadratic.cpp", "time-limit-exceeded"),
+    ]
+    .into_iter()
+    .map(|(a, b)| (a.to_string(), b.to_string()))
+    .collect();
+    assert_eq!(sols, want);
+    for s in sols.keys() {
+        let name = Path::new(s).file_name().unwrap().to_str().unwrap();
+        let folder = match name {
+            "sum.cpp" | "sum.py" => "accepted",
+            "ints.py" => "wrong_answer",
+            _ => "time_limit_exceeded",
+        };
+        assert_eq!(
+            fs::read(poly.join(s)).unwrap(),
+            fs::read(sum.join("submissions").join(folder).join(name)).unwrap()
+        );
+    }
+    let tex = fs::read_to_string(poly.join("statements/english/problem.tex")).unwrap();
+    assert!(
+        tex.contains(
+            "\\begin{problem}{Sum}{standard input}{standard output}{2 seconds}{256 megabytes}"
+        ),
+        "{tex}"
+    );
+    assert_eq!(
+        fs::read(poly.join("statements/english/example.01")).unwrap(),
+        fs::read(sum.join("data/sample/1.in")).unwrap()
+    );
+
+    // testlib: numbered tests, the same checker, Hydro's config with the limits and no
+    // validator.
+    let tl = out.join("t");
+    ok(
+        &export_kattis(&sum, "testlib", &tl),
+        "export sum --format testlib",
+    );
+    assert_eq!(
+        fs::read_to_string(tl.join("checker.cpp")).unwrap(),
+        want_checker
+    );
+    for (i, t) in tests.iter().enumerate() {
+        assert_eq!(
+            fs::read(tl.join(format!("{}.ans", i + 1))).unwrap(),
+            fs::read(sum.join(format!("data/{t}.ans"))).unwrap()
+        );
+    }
+    let cfg = fs::read_to_string(tl.join("config.yaml")).unwrap();
+    for line in ["time: 2000ms", "memory: 256m", "checker: checker.cpp"] {
+        assert!(cfg.contains(line), "{line} not in\n{cfg}");
+    }
+    assert!(!cfg.contains("validator:"), "{cfg}");
+    let mut names: Vec<String> = files_under(&tl).into_iter().collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "1.ans",
+            "1.in",
+            "2.ans",
+            "2.in",
+            "3.ans",
+            "3.in",
+            "4.ans",
+            "4.in",
+            "README.txt",
+            "checker.cpp",
+            "config.yaml"
+        ]
+    );
+}
+
+#[test]
+fn what_polygon_and_testlib_cannot_judge_is_refused_naming_the_file_and_key() {
+    let refused = |package: &Path, format: &str, want: &[&str]| {
+        let out = package.parent().unwrap().join("exported");
+        let o = export_kattis(package, format, &out);
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success(), "{}: exported", package.display());
+        for w in want {
+            assert!(e.contains(w), "{w:?} not in: {e}");
+        }
+        assert!(!out.exists(), "{}", out.display());
+    };
+    // Each group's own output_validator_flags: one checker cannot judge both.
+    let (_t1, p) = kattis_copy("outvallegacy");
+    fs::write(p.join(".timelimit"), "1\n").unwrap();
+    refused(
+        &p,
+        "polygon",
+        &[
+            "data/secret/case/1.in has the output validator arguments [\"case_sensitive\"] (output_validator_flags in data/secret/case/testdata.yaml)",
+            "data/sample/1.in has [\"float_tolerance\", \"1e-6\"] (output_validator_flags in data/sample/testdata.yaml)",
+            "give every test the same arguments",
+        ],
+    );
+    // Submission arguments.
+    let (_t2, p) = kattis_copy("args2025");
+    refused(&p, "testlib", &["data/secret/shifted/1.in: args [\"10\"]"]);
+    // A 2025-09 package without limits.time_limit.
+    let (_t3, p) = kattis_copy("scoring2025");
+    refused(
+        &p,
+        "polygon",
+        &[
+            "problem.yaml: limits.time_limit: the package fixes no time limit",
+            "write it as limits.time_limit",
+        ],
+    );
+    // A custom output validator (Kattis' calling convention).
+    let (_t4, p) = kattis_copy("sum");
+    fs::write(p.join(".timelimit"), "1\n").unwrap();
+    let yaml = fs::read_to_string(p.join("problem.yaml")).unwrap();
+    fs::write(
+        p.join("problem.yaml"),
+        yaml.replace(
+            "validator_flags: float_tolerance 1e-6\n",
+            "validation: custom\n",
+        ),
+    )
+    .unwrap();
+    fs::create_dir_all(p.join("output_validators/same")).unwrap();
+    fs::write(
+        p.join("output_validators/same/same.py"),
+        "import sys\nsys.exit(42)\n",
+    )
+    .unwrap();
+    refused(
+        &p,
+        "testlib",
+        &[
+            "output_validators",
+            "custom output validator follows Kattis' calling convention",
+        ],
+    );
+}
+
+#[test]
+#[ignore = "needs PyPI (p2d, problemtools) and about two minutes; .ci/run runs it"]
+fn kattis_packages_exported_to_polygon_convert_with_p2d_and_verify() {
+    let p2d = tools::pypi_tool("p2d-venv", "p2d", "p2d");
+    let verify = tools::pypi_tool("problemtools-venv", "problemtools", "verifyproblem");
+    let work = tempfile::tempdir().unwrap();
+    let config = work.path().join("p2d.toml");
+    fs::write(&config, P2D_CONFIG).unwrap();
+    // sum: legacy, C++ and Python; submissions_2025: 2025-09, a submissions.yaml (its
+    // rejected/overflow.c must get WA: tagged wrong-answer), folders and a shell script that
+    // Polygon cannot take (left out), Java, Kotlin, C and Rust.
+    for (name, left_out) in [
+        ("sum", &[][..]),
+        (
+            "submissions_2025",
+            &["accepted/multi/", "accepted/multi.sh/", "accepted/sum.sh"][..],
+        ),
+    ] {
+        let (_tmp, dir) = kattis_copy(name);
+        if name == "sum" {
+            fs::write(dir.join(".timelimit"), "1\n").unwrap();
+        }
+        let polygon = work.path().join("polygon").join(name);
+        let o = export_kattis(&dir, "polygon", &polygon);
+        ok(&o, name);
+        let notes = String::from_utf8_lossy(&o.stderr);
+        for l in left_out {
+            assert!(notes.contains(l), "{name}: {l} not left out: {notes}");
+        }
+        // A DOMjudge short name has letters and digits only.
+        let code = name.replace('_', "");
+        let dj = p2d_convert(&p2d, &polygon, &code, &config, work.path(), false);
+        let scratch = tempfile::tempdir().unwrap();
+        let (_, text) = tools::run_tool(Command::new(&verify).arg(&dj).current_dir(scratch.path()));
+        // What this machine lacks, as for the package itself (tests/kattis_fidelity.rs): a
+        // JDK that takes problemtools' `javac -source 21`, and PyPy for Python 2.
+        let machine = [
+            "invalid source release: 21",
+            "could not find compiler \"pypy\"",
+        ];
+        let not_run = text
+            .lines()
+            .filter(|l| l.starts_with("ERROR Compile error for "))
+            .count();
+        assert!(
+            text.split("ERROR Compile error for ")
+                .skip(1)
+                .all(|e| machine
+                    .iter()
+                    .any(|m| e.lines().take(3).any(|l| l.contains(m)))),
+            "verifyproblem {name}:\n{text}"
+        );
+        // The p2d gaps (no validators, no statement it converts, no uuid) and nothing else.
+        for d in text
+            .lines()
+            .filter(|l| l.starts_with("ERROR ") || l.starts_with("WARNING "))
+            .filter(|l| !l.starts_with("ERROR Compile error for "))
+        {
+            assert!(
+                P2D_GAPS.iter().any(|g| d.starts_with(g)),
+                "verifyproblem {name}: {d}\n{text}"
+            );
+        }
+        // Every solution of the Polygon package reached DOMjudge's folders and got the
+        // verdict of its folder from verifyproblem.
+        let subs: usize = fs::read_dir(dj.join("submissions"))
+            .unwrap()
+            .map(|d| fs::read_dir(d.unwrap().path()).unwrap().count())
+            .sum();
+        let solutions = fs::read_dir(polygon.join("solutions")).unwrap().count();
+        assert_eq!(subs, solutions, "{name}");
+        let oks = text.lines().filter(|l| l.contains(") OK: ")).count();
+        assert_eq!(oks + not_run, subs, "verifyproblem {name}:\n{text}");
+        assert!(oks >= 4, "verifyproblem {name}:\n{text}");
+    }
+}
+
+#[test]
+fn a_scoring_kattis_package_keeps_its_scores_in_polygon_groups_and_hydro_subtasks() {
+    // Legacy IOI-style subtasks (min within a group, worth 40 and 60): Polygon groups scored
+    // as a whole, the partially accepted submission a rejected one (it fails a test).
+    let (tmp, sl) = kattis_copy("scoringlegacy");
+    fs::write(sl.join(".timelimit"), "1\n").unwrap();
+    let poly = tmp.path().join("p");
+    ok(&export_kattis(&sl, "polygon", &poly), "scoringlegacy");
+    let xml = fs::read_to_string(poly.join("problem.xml")).unwrap();
+    let doc = roxmltree::Document::parse(&xml).unwrap();
+    let set = one(doc.root_element(), "judging/testset");
+    let tests: Vec<(String, String)> = all(one(set, "tests"), "test")
+        .into_iter()
+        .map(|t| {
+            let a = |k: &str| t.attribute(k).unwrap().to_string();
+            (a("group"), a("points"))
+        })
+        .collect();
+    let p = |g: &str, x: &str| (g.to_string(), x.to_string());
+    assert_eq!(
+        tests,
+        vec![
+            p("samples", "0.0"),
+            p("samples", "0.0"),
+            p("group1", "40.0"),
+            p("group1", "0.0"),
+            p("group1", "0.0"),
+            p("group2", "60.0"),
+            p("group2", "0.0"),
+            p("group2", "0.0"),
+        ]
+    );
+    let groups: Vec<(String, String, String)> = all(one(set, "groups"), "group")
+        .into_iter()
+        .map(|g| {
+            let a = |k: &str| g.attribute(k).unwrap().to_string();
+            (a("name"), a("points"), a("points-policy"))
+        })
+        .collect();
+    let g = |n: &str, x: &str, policy: &str| (n.to_string(), x.to_string(), policy.to_string());
+    assert_eq!(
+        groups,
+        vec![
+            g("samples", "0.0", "complete-group"),
+            g("group1", "40.0", "complete-group"),
+            g("group2", "60.0", "complete-group"),
+        ]
+    );
+    let tags: BTreeMap<String, String> =
+        all(one(doc.root_element(), "assets/solutions"), "solution")
+            .into_iter()
+            .map(|s| {
+                let path = one(s, "source").attribute("path").unwrap().to_string();
+                (path, s.attribute("tag").unwrap().to_string())
+            })
+            .collect();
+    assert_eq!(tags["solutions/kadane.py"], "main");
+    assert_eq!(tags["solutions/sum_all.py"], "rejected");
+    assert_eq!(tags["solutions/largest.py"], "wrong-answer");
+
+    // 2025-09 with group2 scored per test (sum, 60 over 3 tests): Polygon each-test with 20 a
+    // test, Hydro a subtask of type sum worth 60; group1 stays a whole (type min, 40).
+    let (tmp, s25) = kattis_copy("scoring2025");
+    let yaml = fs::read_to_string(s25.join("problem.yaml")).unwrap();
+    fs::write(
+        s25.join("problem.yaml"),
+        format!("{yaml}limits:\n  time_limit: 1\n"),
+    )
+    .unwrap();
+    fs::write(
+        s25.join("data/secret/group2/test_group.yaml"),
+        "max_score: 60\nscore_aggregation: sum\n",
+    )
+    .unwrap();
+    let poly = tmp.path().join("p");
+    ok(
+        &export_kattis(&s25, "polygon", &poly),
+        "scoring2025 polygon",
+    );
+    let xml = fs::read_to_string(poly.join("problem.xml")).unwrap();
+    for line in [
+        r#"<test description="file data/secret/group2/1.in" group="group2" method="manual" points="20.0"/>"#,
+        r#"<test description="file data/secret/group2/3.in" group="group2" method="manual" points="20.0"/>"#,
+        r#"<group feedback-policy="complete" name="group2" points="60.0" points-policy="each-test"/>"#,
+        r#"<group feedback-policy="complete" name="group1" points="40.0" points-policy="complete-group"/>"#,
+    ] {
+        assert!(xml.contains(line), "{line} not in\n{xml}");
+    }
+    let tl = tmp.path().join("t");
+    ok(&export_kattis(&s25, "testlib", &tl), "scoring2025 testlib");
+    let cfg = fs::read_to_string(tl.join("config.yaml")).unwrap();
+    for block in [
+        "  # test group \"group1\"\n  - id: 2\n    score: 40\n    type: min\n",
+        "  # test group \"group2\"\n  - id: 3\n    score: 60\n    type: sum\n    cases:\n      - input: 6.in\n",
+    ] {
+        assert!(cfg.contains(block), "{block:?} not in\n{cfg}");
+    }
+
+    // A custom grader scores otherwise: refused, naming the file and key.
+    let (tmp, gl) = kattis_copy("graderlegacy");
+    fs::write(gl.join(".timelimit"), "1\n").unwrap();
+    let o = export_kattis(&gl, "polygon", &tmp.path().join("p"));
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        !o.status.success() && e.contains("testdata.yaml") && e.contains("grading"),
+        "{e}"
+    );
 }

@@ -7,6 +7,12 @@
 //!   for Polygon packages) against gridjudge's [`BuiltinChecker::Tokens`], on `bunny`'s package
 //!   tests and official samples: the hand outputs of every jury answer, and seeded hostile
 //!   outputs (a quick share by default, more under `--ignored`), in both flag sets;
+//! * `checker/builtin/testlib_kattis_default.cpp` (the Kattis format's default output
+//!   validator as a testlib-API checker, for Kattis packages exported to testlib judges), set
+//!   up by [`gridjudge::export::kattis_default_checker_source`] for each flag set of
+//!   tests/common/kattis_cases.rs, against [`DefaultOutputValidator`] on generated and hand
+//!   (answer, output) cases; what testlib decides by itself (a byte order mark) is asserted
+//!   apart;
 //! * p2d's own exit codes (DOMjudge's 42/43 and `judgemessage.txt`) for every checker source.
 
 mod common;
@@ -15,8 +21,10 @@ use std::path::Path;
 
 use common::checker::{self as h, hand_outputs};
 use common::cpp::{compiled, par_map, Build, LUOGU, STRICT};
-use common::mirror::{cpp_check, original_samples, shown, tally, Case};
+use common::kattis_cases;
+use common::mirror::{cpp_check, original_samples, shown, tally, Bin, Case};
 use gridjudge::core::checkers::BuiltinChecker;
+use gridjudge::core::output_validator::DefaultOutputValidator;
 use gridjudge::core::rng::TestRng;
 
 const TOKENS: &str = "checker/builtin/testlib_tokens.cpp";
@@ -163,4 +171,284 @@ fn checkers_keep_domjudge_codes_with_p2d_defaults() {
             assert!(!r.stderr.is_empty(), "{source}: no judgemessage.txt");
         }
     }
+}
+
+/// Generated (answer, output) cases per flag set of the Kattis default checker.
+const KATTIS_GENERATED: usize = 300;
+
+/// Hand cases for the Kattis default checker, judged under every flag set: what the
+/// generator does not make (non-finite and out-of-range numbers, empty files, white space at
+/// the ends, `\v` and `\f`, bytes 0xFF and NUL, tokens near and over the 4096-byte cap of a
+/// number).
+fn kattis_hand_cases() -> Vec<(Vec<u8>, Vec<u8>)> {
+    let mut c: Vec<(Vec<u8>, Vec<u8>)> = [
+        // nan and inf are strings, also with a tolerance.
+        ("nan\n", "NaN\n"),
+        ("nan\n", "nan\n"),
+        ("NaN", "0"),
+        ("inf -inf\n", "INF -Inf\n"),
+        ("inf\n", "1e500\n"),
+        ("inf", "infinity"),
+        ("-inf", "-1e500"),
+        // 1e500 overflows: a string; 1e-500 underflows: the number 0.
+        ("1e500\n", "1e500\n"),
+        ("1e500\n", "1E500\n"),
+        ("1e500\n", "1.0e500\n"),
+        ("1e500", "inf"),
+        ("1e308", "1e500"),
+        ("1e308", "1.0000000000001e308"),
+        ("1e-500", "0"),
+        ("1e-500", "1e-400"),
+        ("0", "-0"),
+        ("0", "1e-300"),
+        // Empty output, empty answer.
+        ("1 2\n", ""),
+        ("1\n", "\n"),
+        ("", ""),
+        ("\n", ""),
+        ("", "\n"),
+        ("", " "),
+        ("", "x"),
+        ("", "0"),
+        // White space at the ends and inside.
+        ("1 2\n", "1 2"),
+        ("1 2\n", "1 2\n\n"),
+        ("1 2\n", "1 2 \n"),
+        ("1 2", "1 2\n"),
+        ("1 2\n", "1 2\r\n"),
+        ("1 2\n", "1  2\n"),
+        ("1 2\n", " 1 2\n"),
+        (" 1 2\n", "1 2\n"),
+        (" 1 2\n", " 1 2\n"),
+        ("\n1\n", "\n1\n"),
+        ("\t1", " 1"),
+        ("1\x0b2\x0c", "1\x0b2\x0c"),
+        ("1\x0b2", "1\x0c2"),
+        ("1 2", "1\x0b2\x0c"),
+        ("a\rb", "a\nb"),
+        // Case: ASCII only.
+        ("Yes", "yes"),
+        ("Yes", "YES\n"),
+        ("\u{e9}", "\u{c9}"),
+        ("\u{e9}", "\u{e9}"),
+        // Numbers in every form, and what is none.
+        ("10", "10.5"),
+        ("10", "10.01"),
+        ("10", "10.0100001"),
+        ("10", "11"),
+        ("1000000000", "1000000999"),
+        ("1000000000", "1000001001"),
+        ("0.1", "0.10"),
+        ("0.1", "0.1000000001"),
+        ("16", "0x10"),
+        ("0x10", "16"),
+        ("0x10", "0X10"),
+        ("5", "+5."),
+        ("0.5", ".5"),
+        ("1E3", "1000"),
+        ("-0.025", "-2.5e-2"),
+        ("1", "1,0"),
+        ("1", "1e"),
+        ("1", "."),
+        ("1", "-"),
+        ("1", "1e+"),
+        ("1", "--1"),
+        ("1", "1.5.2"),
+        ("1", "1e5x"),
+        ("1 2", "1 2 3"),
+        ("1 2", "1"),
+        ("Case 1: 2.5", "case 1: 2.5000001"),
+    ]
+    .iter()
+    .map(|(a, o)| (a.as_bytes().to_vec(), o.as_bytes().to_vec()))
+    .collect();
+    let bytes: &[(&[u8], &[u8])] = &[
+        // A byte 0xFF (testlib's end-of-file mark on stdin) in, between and after tokens.
+        (b"1 2\n", b"1 2\xff\n"),
+        (b"1 2\n", b"1 \xff2\n"),
+        (b"1 2\n", b"1 2\n\xff"),
+        (b"\xff\n", b"\xff\n"),
+        (b"\xff\n", b"\xff"),
+        (b"\xff\xff", b"\xff"),
+        (b"a\xffb", b"A\xffB"),
+        (b"1\n", b"\xff"),
+        (b"", b"\xff"),
+        (b"1\n", b"1\xff"),
+        // NUL bytes inside tokens are bytes like any other.
+        (b"a\0b", b"a\0b"),
+        (b"a\0b", b"A\0B"),
+        (b"a\0b", b"a\0c"),
+        (b"a\0b", b"a"),
+        (b"a", b"a\0"),
+        (b"1\0", b"1"),
+        (b"1", b"1\0"),
+        (b"\0", b"\0"),
+        (b"\0", b""),
+        // A byte order mark in the answer is part of its first token.
+        (b"\xef\xbb\xbf5\n", b"5\n"),
+    ];
+    c.extend(bytes.iter().map(|(a, o)| (a.to_vec(), o.to_vec())));
+    // Long tokens where a number is expected: 4096 bytes are read, 5000 are WA.
+    let zeros = |n: usize| "0".repeat(n);
+    let long = [
+        ("1\n".to_string(), format!("{}1\n", zeros(4095))),
+        ("1\n".to_string(), format!("{}1\n", zeros(4096))),
+        ("1\n".to_string(), format!("1.{}\n", zeros(4998))),
+        ("7 8\n".to_string(), format!("7 {}\n", "8".repeat(5000))),
+        ("x\n".to_string(), format!("{}\n", "y".repeat(100))),
+        ("a".repeat(5000), "A".repeat(5000)),
+        ("a".repeat(5000), "a".repeat(4999)),
+        // An answer of 5000 digits: 1e4999 is a string; 1e-4991 is 0.
+        (format!("1{}", zeros(4999)), format!("1{}", zeros(4999))),
+        (format!("1{}", zeros(4999)), "1e4999".to_string()),
+        (format!("0.{}1", zeros(4990)), "0".to_string()),
+    ];
+    c.extend(long.map(|(a, o)| (a.into_bytes(), o.into_bytes())));
+    c
+}
+
+/// What testlib decides before the checker reads a byte, so that the C++ verdict differs from
+/// the Kattis one (see the header comment of the C++ source): (answer, output, the C++ exit
+/// code, why). [`DefaultOutputValidator`] says WA to each.
+const TESTLIB_DECIDES: &[(&[u8], &[u8], i32, &str)] = &[
+    (
+        b"5\n",
+        b"\xef\xbb\xbf5\n",
+        0,
+        "registerTestlibCmd skips a UTF-8 byte order mark at the start of the output",
+    ),
+    (
+        b"\xef\xbb\xbf5\n",
+        b"\xef\xbb\xbf\xef\xbb\xbf5\n",
+        0,
+        "registerTestlibCmd skips the output's first byte order mark, the second is the answer's",
+    ),
+    (
+        b"",
+        b"\xef",
+        0,
+        "testlib's stdin reader: an output that is a byte order mark's first byte reads as empty",
+    ),
+    (
+        b"",
+        b"\xef\xbb",
+        0,
+        "testlib's stdin reader: an output that is a byte order mark's first two bytes reads as \
+         empty",
+    ),
+];
+
+/// A case of the Kattis default checker: the index of its flag set in
+/// [`kattis_cases::FLAGS`], the answer, the output, and the C++ exit code when testlib imposes
+/// one ([`TESTLIB_DECIDES`]).
+struct KattisCase {
+    set: usize,
+    answer: Vec<u8>,
+    output: Vec<u8>,
+    imposed: Option<i32>,
+}
+
+/// `checker/builtin/testlib_kattis_default.cpp`, set up by
+/// [`gridjudge::export::kattis_default_checker_source`] for each flag set of
+/// [`kattis_cases::FLAGS`] (all nine compiled with every warning an error, against p2d's
+/// testlib.h), gives [`DefaultOutputValidator::check`]'s verdict (exit 0 AC, 1 WA) on
+/// [`KATTIS_GENERATED`] generated cases and every hand case; both verdicts occur in each flag
+/// set. The only differences are those of [`TESTLIB_DECIDES`], asserted as they are.
+#[test]
+fn kattis_default_checker_agrees_with_default_output_validator() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("empty.in");
+    std::fs::write(&input, "").unwrap();
+    let flag_sets = kattis_cases::FLAGS;
+    // One build per flag set, from the set-up source written to a folder of its own.
+    let builds: Vec<(DefaultOutputValidator, Bin)> = par_map(flag_sets, |_, flags| {
+        let words: Vec<String> = flags.split_whitespace().map(String::from).collect();
+        let v = DefaultOutputValidator::from_args(&words).unwrap();
+        let src = gridjudge::export::kattis_default_checker_source(&v).unwrap();
+        let folder = dir.path().join(format!("set-{}", flags.replace(' ', "-")));
+        std::fs::create_dir(&folder).unwrap();
+        let path = folder.join("testlib_kattis_default.cpp");
+        std::fs::write(&path, src).unwrap();
+        let b = Build::testlib(path.to_str().unwrap(), LUOGU);
+        (v, (compiled(&b), b))
+    });
+    let mut work: Vec<KattisCase> = Vec::new();
+    let hand = kattis_hand_cases();
+    for set in 0..flag_sets.len() {
+        let generated = kattis_cases::pairs(1_000 + set as u64, KATTIS_GENERATED);
+        for (answer, output) in generated.into_iter().chain(hand.iter().cloned()) {
+            work.push(KattisCase {
+                set,
+                answer,
+                output,
+                imposed: None,
+            });
+        }
+        for (answer, output, code, _) in TESTLIB_DECIDES {
+            work.push(KattisCase {
+                set,
+                answer: answer.to_vec(),
+                output: output.to_vec(),
+                imposed: Some(*code),
+            });
+        }
+    }
+    let runs = par_map(&work, |worker, c| {
+        let (v, bin) = &builds[c.set];
+        let (answer, output) = (&c.answer, &c.output);
+        let want = v.check(&mut &output[..], answer);
+        let answer_path = dir.path().join(format!("worker-{worker}.ans"));
+        std::fs::write(&answer_path, answer).unwrap();
+        let paths = [&input, Path::new("/dev/stdin"), &answer_path];
+        let cpp = cpp_check(bin, paths, &output[..], false);
+        (want.testlib_exit_code(), want.message, cpp.code, cpp.stderr)
+    });
+    let mut differences = Vec::new();
+    for (set, flags) in flag_sets.iter().enumerate() {
+        let (mut ac, mut wa, mut cases, mut imposed) = (0, 0, 0, 0);
+        for (c, (rust, rust_msg, cpp, cpp_msg)) in work.iter().zip(&runs) {
+            if c.set != set {
+                continue;
+            }
+            let what = format!(
+                "flags {flags:?} answer {} output {}: Rust exit {rust} ({rust_msg}), C++ exit \
+                 {cpp} ({cpp_msg})",
+                shown(&c.answer),
+                shown(&c.output)
+            );
+            match c.imposed {
+                Some(code) => {
+                    imposed += 1;
+                    assert_eq!(
+                        (*rust, *cpp),
+                        (1, code),
+                        "testlib's own decision changed: {what}"
+                    );
+                }
+                None => {
+                    cases += 1;
+                    match rust {
+                        0 => ac += 1,
+                        1 => wa += 1,
+                        _ => panic!("neither AC nor WA: {what}"),
+                    }
+                    if rust != cpp {
+                        differences.push(what);
+                    }
+                }
+            }
+        }
+        eprintln!(
+            "kattis default checker, flags {flags:?}: {cases} cases compared ({ac} AC, {wa} WA \
+             by Rust), {imposed} decided by testlib as documented"
+        );
+        assert!(ac > 0 && wa > 0, "flags {flags:?}: {ac} AC, {wa} WA");
+    }
+    eprintln!("kattis default checker: {} differences", differences.len());
+    assert!(
+        differences.is_empty(),
+        "{} verdicts differ between the C++ and the Rust default output validator:\n{}",
+        differences.len(),
+        differences.join("\n")
+    );
 }

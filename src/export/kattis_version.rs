@@ -24,15 +24,44 @@
 //!   legacy `.hint`/`.desc` files and 2025-09 `hint`/`description` keys.
 //! * 2025-09 constants are substituted where the spec substitutes them (validators, included
 //!   files, submissions; the statement's `{{name}}` and `\constant{name}`), as legacy has none.
+//! * A scoring problem ([`super::kattis_scoring`] states the equivalences and proves nothing
+//!   else is kept): its scores, so that every submission gets the same score for every set of
+//!   test verdicts (legacy: the root grader's score of an accepted submission, 0 for a rejected
+//!   one). `type: scoring` both ways. Legacy to 2025-09: a folder directly in `secret/` (or
+//!   `secret` itself, holding test cases) whose default grader takes the `min` with
+//!   `accept_score S` becomes `score_aggregation: min`, `max_score: S`; one that sums (`sum`,
+//!   `on_reject: continue`, or a single test case) with `accept_score s` over N test cases
+//!   becomes `sum` with `max_score: N·s`; `secret/test_group.yaml` sums the groups with their
+//!   total as `max_score`. This needs the root's `ignore_sample` with `on_reject: continue`,
+//!   and `secret`'s `sum` with `on_reject: continue` and `accept_if_any_accepted` (a
+//!   submission that fails a group must keep the others' points, which legacy drops from a
+//!   rejected verdict). 2025-09 to legacy: the reverse, written out in every folder
+//!   (`ignore_sample` and `on_reject: continue` at the root; the samples scored 0 with a
+//!   `range` of `0 0`; `secret` with `first_error accept_if_any_accepted`; a `min` or
+//!   `pass-fail` group as `min` with `on_reject: break`, a `sum` group as `sum
+//!   accept_if_any_accepted` with `on_reject: continue` and `accept_score max_score/N`; every
+//!   `range` from 0 to the folder's maximum, as problemtools checks them; `grading:
+//!   show_test_data_groups: true`). The submissions: legacy `partially_accepted/` becomes
+//!   2025-09 `rejected/` with the partial score range in `submissions.yaml`, and
+//!   `wrong_answer/`, `time_limit_exceeded/`, `run_time_error/` get `score: 0`; a 2025-09
+//!   submission goes to legacy `accepted/` when every test case must be accepted, else by its
+//!   `score`: `partially_accepted/` strictly between 0 and the maximum, its folder of the same
+//!   name at 0.
 //!
 //! What does not exist in the target is either refused (an error naming the file and key: a
-//! scoring problem, whose two versions score differently; a multi-pass problem to legacy;
-//! settings only one test has, or submission arguments, to legacy; several output validators
-//! to 2025-09) or, when it changes no verdict, left out and listed in [`Written::notes`]
-//! (visualizers, answer validators, validation data to legacy, `generators/`, whose output is
-//! the `data/` written, submission folders the target lacks).
+//! multi-pass problem to legacy; settings only one test has, or submission arguments, to
+//! legacy; several output validators to 2025-09; a scoring problem's settings whose scores
+//! the target cannot keep: custom graders, custom output validators, `avg` and `max`,
+//! `require_pass`, unbounded groups, shares that do not add up exactly, and the others
+//! [`super::kattis_scoring`] lists; a 2025-09 scoring submission without a score, or with a
+//! range no legacy folder states) or, when it changes no verdict or score, left out and listed
+//! in [`Written::notes`] (visualizers, answer validators, validation data to legacy,
+//! `generators/`, whose output is the `data/` written, submission folders the target lacks,
+//! `submissions.yaml` and its rules on some test groups only to legacy, legacy `grading:
+//! show_test_data_groups` and an unused `graders/` to 2025-09).
 //!
-//! Uses the problems layer's Kattis package, [`super::shared`] and `super::kattis` (the package uuid).
+//! Uses the problems layer's Kattis package and submissions, [`super::kattis_scoring`],
+//! [`super::shared`] and `super::kattis` (the package uuid).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -41,9 +70,14 @@ use anyhow::{bail, Context};
 use yaml_serde::{Mapping, Value};
 
 use super::kattis::problem_uuid;
+use super::kattis_scoring::{
+    legacy_folder_of, legacy_plan, legacy_settings, partial_score_range, plan_2025, score_value,
+    settings_2025, Plan,
+};
 use super::shared::write_file;
 use crate::problems::kattis::data::{DataTest, ValidatorArgs};
 use crate::problems::kattis::package::{key_name, scalar, yaml_map, LEGACY_LIMITS, V2025_LIMITS};
+use crate::problems::kattis::scoring::FlatGroup;
 use crate::problems::kattis::{Package, Version};
 
 /// 2025-09 constants: each name's variants (`value` always present).
@@ -75,14 +109,28 @@ const COMMON_SUBMISSION_FOLDERS: [&str; 4] = [
 /// name is `short` (the destination folder's name). The data written is the package's
 /// `data/` as it is: the caller checks it against the lock first.
 ///
+/// A scoring problem keeps its scores: each version's grading settings are rewritten as the
+/// other's (`testdata.yaml` ↔ `test_group.yaml`: `accept_score`, `range`, `grader_flags`,
+/// `on_reject` ↔ `max_score`, `score_aggregation`), and the submissions' expectations with
+/// them (legacy `partially_accepted/` ↔ 2025-09 `rejected/` or another folder with a
+/// `score` in `submissions.yaml`); the module documentation says how.
+///
 /// Errors, naming the file and key: the package is already in version `to`, or is a
-/// `2023-07-draft` one; a scoring problem; a multi-pass problem to legacy; to legacy, a test
-/// whose settings (from its `<test>.yaml`) differ from the others in its folder, submission
-/// `args`, input validator arguments for several validators by name, `allow_file_writing:
-/// true`, or a derived time limit with a `time_resolution` other than 1 s; to 2025-09,
-/// several output validators, or legacy grading settings (`on_reject: continue`,
-/// `grader_flags`, `grading: custom`), which 2025-09's pass-fail aggregation does not have; a
-/// file that cannot be read or written. Cost: one read and one write per file of the package.
+/// `2023-07-draft` one; a multi-pass problem to legacy; to legacy, a test whose settings (from
+/// its `<test>.yaml`) differ from the others in its folder, submission `args`, input validator
+/// arguments for several validators by name, `allow_file_writing: true`, or a derived time
+/// limit with a `time_resolution` other than 1 s; to 2025-09, several output validators, or,
+/// in a pass-fail problem, legacy grading settings (`on_reject: continue`, `grader_flags`,
+/// `grading: custom`), which 2025-09's pass-fail aggregation does not have; a scoring
+/// problem whose scores the target cannot keep, saying why ([`super::kattis_scoring`]: a
+/// custom grader or output validator, legacy `objective: min`, `avg` or `max`, a summing
+/// folder with `on_reject: break`, a `secret` without `accept_if_any_accepted` or a root
+/// without `ignore_sample`, a `range` that refuses a reachable score, `require_pass`,
+/// unbounded groups, a share that does not add up exactly, ...); a submission of a 2025-09
+/// scoring problem without a `score` or with a range no legacy folder states, or legacy
+/// `partially_accepted/` submissions when the final verdict is no function of the score; a
+/// file that cannot be read or written. Cost: one read and one write per file of the package
+/// (and, for a 2025-09 scoring problem, one `--version` per compiler its submissions use).
 pub fn write(package: &Package, to: Version, short: &str, root: &Path) -> anyhow::Result<Written> {
     let yaml = &package.yaml;
     let dir = &package.dir;
@@ -102,15 +150,12 @@ pub fn write(package: &Package, to: Version, short: &str, root: &Path) -> anyhow
             to.label()
         );
     }
-    if yaml.scoring {
-        bail!(
-            "{}: type scoring: a scoring problem is not exported to the other version, whose \
-             scores are computed otherwise (legacy: accept_score, range and grader_flags per \
-             group; 2025-09: max_score and score_aggregation); write the other version's \
-             test data settings by hand",
-            problem_yaml.display()
-        );
-    }
+    let plan = if yaml.scoring {
+        Some(scoring_plan(package)?)
+    } else {
+        None
+    };
+    let plan = plan.as_ref();
     if yaml.multi_pass && to == Version::Legacy {
         bail!(
             "{}: a multi-pass problem has no legacy form (the legacy version defines no \
@@ -126,25 +171,27 @@ pub fn write(package: &Package, to: Version, short: &str, root: &Path) -> anyhow
     };
     let mut w = Written::default();
     let (text, time_limit) = match to {
-        Version::V2025_09 => to_2025_yaml(package, &raw, short)?,
-        Version::Legacy => to_legacy_yaml(package, &raw, &mut w.notes)?,
+        Version::V2025_09 => to_2025_yaml(package, &raw, short, &mut w.notes)?,
+        Version::Legacy => to_legacy_yaml(package, &raw, plan, &mut w.notes)?,
     };
     write_file(&root.join("problem.yaml"), text.as_bytes())?;
     if let (Version::Legacy, Some(t)) = (to, &time_limit) {
         write_file(&root.join(".timelimit"), format!("{t}\n").as_bytes())?;
     }
-    write_data(package, to, root, &mut w)?;
+    write_data(package, to, root, plan, &mut w)?;
     for entry in super::shared::sorted_entries(dir)? {
         let name = entry
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        copy_top(package, to, &entry, &name, root, &constants, &mut w)?;
+        copy_top(package, to, &entry, &name, root, &constants, plan, &mut w)?;
     }
     Ok(w)
 }
 
-/// Copies (or leaves out, or rewrites) one entry `name` at the top of the package.
+/// Copies (or leaves out, or rewrites) one entry `name` at the top of the package (`plan`:
+/// the scores of a scoring problem).
+#[allow(clippy::too_many_arguments)]
 fn copy_top(
     package: &Package,
     to: Version,
@@ -152,6 +199,7 @@ fn copy_top(
     name: &str,
     root: &Path,
     constants: &Constants,
+    plan: Option<&Plan>,
     w: &mut Written,
 ) -> anyhow::Result<()> {
     let legacy_to_2025 = to == Version::V2025_09;
@@ -230,7 +278,18 @@ fn copy_top(
                 )?;
             }
         }
-        "submissions" => copy_submissions(entry, to, root, constants, w)?,
+        "submissions" => match (plan, to) {
+            (Some(plan), Version::V2025_09) => scored_submissions_2025(entry, root, plan, w)?,
+            (Some(plan), Version::Legacy) => {
+                scored_submissions_legacy(package, entry, root, constants, plan, w)?
+            }
+            (None, _) => copy_submissions(entry, to, root, constants, w)?,
+        },
+        // Every folder with `grading: custom` was refused (scoring_plan).
+        "graders" if legacy_to_2025 => w.notes.push(
+            "graders/: left out: no folder uses it (grading: custom), and 2025-09 has no graders"
+                .into(),
+        ),
         "include" => copy_path(entry, &root.join(name), sub(name), false)?,
         "generators" => w.notes.push(
             "generators/: left out: the exported data/ is what it generated (checked against \
@@ -277,6 +336,188 @@ fn copy_submissions(
                 to.label().trim_start_matches("kattis-")
             ));
         }
+    }
+    Ok(())
+}
+
+/// The scores of scoring `package` as both versions can state them
+/// ([`super::kattis_scoring`]). Errors, naming the file and key: a custom output validator
+/// (its `score.txt`, and 2025-09's `score_multiplier.txt`, are bounded and checked otherwise
+/// in each version, and the export cannot tell what the program writes), legacy
+/// `grading.objective: min` (2025-09 maximises), and what [`legacy_plan`] and [`plan_2025`]
+/// refuse.
+pub(super) fn scoring_plan(package: &Package) -> anyhow::Result<Plan> {
+    let y = &package.yaml;
+    if y.custom_output_validator || y.interactive {
+        let what = match y.version {
+            Version::Legacy => format!(
+                "{}: validation: custom",
+                package.dir.join("problem.yaml").display()
+            ),
+            Version::V2025_09 => format!("{}", package.dir.join("output_validator").display()),
+        };
+        bail!(
+            "{what}: a scoring problem with a custom output validator is not exported: the \
+             validator may write score.txt (2025-09 also score_multiplier.txt, which legacy \
+             lacks), which each version bounds and checks otherwise (legacy: only its group's \
+             range; 2025-09: each test case's maximum), and the export cannot tell what the \
+             program writes"
+        );
+    }
+    if y.minimise {
+        bail!(
+            "{}: grading.objective: min: 2025-09 scores are maximised",
+            package.dir.join("problem.yaml").display()
+        );
+    }
+    let flat: Vec<FlatGroup<'_>> = package
+        .tree
+        .groups
+        .iter()
+        .map(|g| FlatGroup {
+            name: &g.name,
+            yaml: g.yaml.as_ref(),
+        })
+        .collect();
+    let tests: Vec<String> = package.tree.tests.iter().map(|t| t.name.clone()).collect();
+    let data = package.dir.join("data");
+    match y.version {
+        Version::Legacy => legacy_plan(&flat, &tests, &data),
+        Version::V2025_09 => plan_2025(&flat, &tests, &data),
+    }
+}
+
+/// A legacy scoring problem's `submissions/` in 2025-09: the folders both versions have as
+/// they are, `partially_accepted/` as `rejected/`; `submissions.yaml` gives the legacy
+/// folders' scores: a partial one ([`partial_score_range`]) to `rejected/*`, 0 to
+/// `wrong_answer/*`, `time_limit_exceeded/*` and `run_time_error/*` (a rejected legacy
+/// submission scores nothing); `accepted/` needs none (every test case accepted).
+fn scored_submissions_2025(
+    entry: &Path,
+    root: &Path,
+    plan: &Plan,
+    w: &mut Written,
+) -> anyhow::Result<()> {
+    let mut entries = Mapping::new();
+    for f in super::shared::sorted_entries(entry)? {
+        let name = file_name(&f);
+        let target = match name.as_str() {
+            n if f.is_dir() && COMMON_SUBMISSION_FOLDERS.contains(&n) => n,
+            "partially_accepted" if f.is_dir() => "rejected",
+            _ => {
+                w.notes.push(format!(
+                    "submissions/{name}: left out: the 2025-09 version has no such submission \
+                     folder"
+                ));
+                continue;
+            }
+        };
+        let n = super::shared::sorted_entries(&f)?.len();
+        copy_path(&f, &root.join("submissions").join(target), None, false)?;
+        w.submissions += n;
+        let score = match target {
+            _ if n == 0 => continue,
+            "accepted" => continue,
+            "rejected" => {
+                let (lo, hi) = partial_score_range(plan, &f)?;
+                Value::Sequence(vec![score_value(lo), score_value(hi)])
+            }
+            _ => score_value(0.0),
+        };
+        let mut rule = Mapping::new();
+        rule.insert("score".into(), score);
+        entries.insert(format!("{target}/*").into(), Value::Mapping(rule));
+    }
+    if !entries.is_empty() {
+        let body = yaml_serde::to_string(&Value::Mapping(entries))
+            .context("cannot write submissions.yaml")?;
+        let text = format!(
+            "# Exported by gridjudge from a legacy scoring package: rejected/ was \
+             partially_accepted/\n# (final verdict AC, less than the full score); a rejected \
+             legacy submission scores 0.\n{body}"
+        );
+        write_file(
+            &root.join("submissions").join("submissions.yaml"),
+            text.as_bytes(),
+        )?;
+    }
+    Ok(())
+}
+
+/// A 2025-09 scoring problem's `submissions/` in legacy: each submission in the folder its
+/// expectation gives ([`legacy_folder_of`]: `accepted`, `partially_accepted` for a partial
+/// score, the folder of the same name for a score of 0); `submissions.yaml` and the rules on
+/// some test groups only are left out with a note, as legacy states the final verdict only.
+fn scored_submissions_legacy(
+    package: &Package,
+    entry: &Path,
+    root: &Path,
+    constants: &Constants,
+    plan: &Plan,
+    w: &mut Written,
+) -> anyhow::Result<()> {
+    let subs = crate::problems::kattis::submissions::load(&package.dir, Version::V2025_09)?;
+    let yaml_file = entry.join("submissions.yaml");
+    let sub = Some(constants).filter(|c| !c.is_empty());
+    let mut dropped = std::collections::BTreeSet::new();
+    for f in super::shared::sorted_entries(entry)? {
+        let name = file_name(&f);
+        if !f.is_dir() {
+            w.notes.push(if name == "submissions.yaml" {
+                "submissions/submissions.yaml: left out: its scores chose each submission's \
+                 legacy folder (a legacy package states expectations by folder only)"
+                    .to_string()
+            } else {
+                format!("submissions/{name}: left out: not in a submission folder")
+            });
+            continue;
+        }
+        for e in super::shared::sorted_entries(&f)? {
+            let base = file_name(&e);
+            let key = if e.is_dir() {
+                format!("{name}/{base}/")
+            } else {
+                format!("{name}/{base}")
+            };
+            let target = match subs.iter().find(|s| s.name == key) {
+                Some(s) => {
+                    for r in &s.expectation.rules {
+                        if let Some(t) = &r.tests {
+                            dropped.insert(format!("{} (test cases {t})", r.origin));
+                        } else if r.message.is_some() {
+                            dropped.insert(format!("{} (message)", r.origin));
+                        }
+                    }
+                    legacy_folder_of(s, plan.total, &yaml_file)?
+                }
+                // Not a submission (a README): beside the others when legacy has the folder.
+                None => COMMON_SUBMISSION_FOLDERS
+                    .iter()
+                    .copied()
+                    .find(|c| *c == name),
+            };
+            let Some(target) = target else {
+                w.notes.push(format!(
+                    "submissions/{key}: left out: the legacy version has no folder for it (a \
+                     score of 0 outside wrong_answer, time_limit_exceeded and run_time_error \
+                     says no final verdict)"
+                ));
+                continue;
+            };
+            copy_path(
+                &e,
+                &root.join("submissions").join(target).join(&base),
+                sub,
+                false,
+            )?;
+            w.submissions += 1;
+        }
+    }
+    for d in dropped {
+        w.notes.push(format!(
+            "{d}: left out: a legacy submission's expectation is its final verdict (and, in \
+             partially_accepted/, a score below the maximum)"
+        ));
     }
     Ok(())
 }
@@ -350,7 +591,13 @@ fn annotations(
 
 /// Writes `data/`: every file but the configuration files and the annotations, then the
 /// configuration of version `to`.
-fn write_data(package: &Package, to: Version, root: &Path, w: &mut Written) -> anyhow::Result<()> {
+fn write_data(
+    package: &Package,
+    to: Version,
+    root: &Path,
+    plan: Option<&Plan>,
+    w: &mut Written,
+) -> anyhow::Result<()> {
     let data = package.dir.join("data");
     let out = root.join("data");
     let tree = &package.tree;
@@ -434,17 +681,25 @@ fn write_data(package: &Package, to: Version, root: &Path, w: &mut Written) -> a
         .count();
     let cases: Vec<&DataTest> = tree.tests.iter().chain(validation).collect();
     match to {
-        Version::V2025_09 => data_2025(package, &cases, &out),
-        Version::Legacy => data_legacy(package, &cases, &out, w),
+        Version::V2025_09 => data_2025(package, &cases, &out, plan),
+        Version::Legacy => data_legacy(package, &cases, &out, plan, w),
     }
 }
 
 /// The 2025-09 configuration of legacy `cases`: one `test_group.yaml` per group (the
 /// folders directly in `secret/` are groups when `secret/` holds no test directly, as every
 /// legacy folder is a group), `<test>.yaml` for a test whose settings differ from its
-/// group's or that has a hint or description.
-fn data_2025(package: &Package, cases: &[&DataTest], out: &Path) -> anyhow::Result<()> {
-    for g in &package.tree.groups {
+/// group's or that has a hint or description. A scoring problem's `plan` adds `secret`'s and
+/// each group's `score_aggregation` and `max_score` ([`settings_2025`]); without one, a legacy
+/// grader setting is refused.
+fn data_2025(
+    package: &Package,
+    cases: &[&DataTest],
+    out: &Path,
+    plan: Option<&Plan>,
+) -> anyhow::Result<()> {
+    let scoring = plan.map(settings_2025).unwrap_or_default();
+    for g in package.tree.groups.iter().filter(|_| plan.is_none()) {
         if let Some(map) = &g.yaml {
             let origin = package.dir.join("data").join(&g.name).join("testdata.yaml");
             for key in ["grader_flags", "on_reject", "grading"] {
@@ -484,6 +739,9 @@ fn data_2025(package: &Package, cases: &[&DataTest], out: &Path) -> anyhow::Resu
     for (unit, tests) in &units {
         let base = effective(package, tests[0]);
         let mut map = Mapping::new();
+        for (k, v) in scoring.get(unit).into_iter().flatten() {
+            map.insert(k.clone(), v.clone());
+        }
         put_2025(&mut map, &base, None);
         let is_group = unit.starts_with("secret/");
         if is_group || !map.is_empty() {
@@ -504,6 +762,10 @@ fn data_2025(package: &Package, cases: &[&DataTest], out: &Path) -> anyhow::Resu
                 write_yaml(&out.join(format!("{}.yaml", t.name)), &map)?;
             }
         }
+    }
+    // `secret` split into groups holds no test case of its own.
+    for (folder, map) in scoring.iter().filter(|(f, _)| !units.contains_key(*f)) {
+        write_yaml(&out.join(folder).join("test_group.yaml"), map)?;
     }
     Ok(())
 }
@@ -545,13 +807,16 @@ fn put_2025(map: &mut Mapping, eff: &Eff, base: Option<&Eff>) {
 
 /// The legacy configuration of 2025-09 `cases`: a `testdata.yaml` with the validator flags in
 /// every folder holding tests (every key written out, so that no folder inherits another's),
-/// `.hint` and `.desc` files.
+/// `.hint` and `.desc` files; a scoring problem's `plan` adds the grading keys of `data/`,
+/// the samples, `secret` and its groups ([`legacy_settings`]).
 fn data_legacy(
     package: &Package,
     cases: &[&DataTest],
     out: &Path,
+    plan: Option<&Plan>,
     w: &mut Written,
 ) -> anyhow::Result<()> {
+    let mut files = plan.map(legacy_settings).unwrap_or_default();
     let data = package.dir.join("data");
     let mut units: BTreeMap<String, Vec<&DataTest>> = BTreeMap::new();
     for t in cases {
@@ -633,7 +898,13 @@ fn data_legacy(
             "output_validator_flags".into(),
             Value::String(base.output.join(" ")),
         );
-        write_yaml(&out.join(folder).join("testdata.yaml"), &map)?;
+        let file = files.entry(folder.clone()).or_default();
+        for (k, v) in map {
+            file.insert(k, v);
+        }
+    }
+    for (folder, map) in &files {
+        write_yaml(&out.join(folder).join("testdata.yaml"), map)?;
     }
     if dropped_answer {
         w.notes
@@ -656,19 +927,33 @@ fn shown_origin(test_file: &Path, group_file: &Path) -> String {
 }
 
 /// The 2025-09 `problem.yaml` of legacy `package` (`raw`: its `problem.yaml`) and the time
-/// limit it fixes.
+/// limit it fixes; what 2025-09 cannot say and changes no score goes to `notes`.
 fn to_2025_yaml(
     package: &Package,
     raw: &Mapping,
     short: &str,
+    notes: &mut Vec<String>,
 ) -> anyhow::Result<(String, Option<String>)> {
     let y = &package.yaml;
     let mut m = Mapping::new();
     m.insert("problem_format_version".into(), "2025-09".into());
-    let types: Vec<&str> = [(y.interactive, "interactive"), (y.multi_pass, "multi-pass")]
-        .into_iter()
-        .filter_map(|(on, t)| on.then_some(t))
-        .collect();
+    if let Some(Value::Mapping(g)) = raw.get("grading") {
+        if g.contains_key("show_test_data_groups") {
+            notes.push(
+                "problem.yaml: grading.show_test_data_groups: left out: 2025-09 has no such key \
+                 (what a contestant is shown is the judge's choice)"
+                    .into(),
+            );
+        }
+    }
+    let types: Vec<&str> = [
+        (y.scoring, "scoring"),
+        (y.interactive, "interactive"),
+        (y.multi_pass, "multi-pass"),
+    ]
+    .into_iter()
+    .filter_map(|(on, t)| on.then_some(t))
+    .collect();
     match types.as_slice() {
         [] => {
             m.insert("type".into(), "pass-fail".into());
@@ -759,17 +1044,29 @@ fn to_2025_yaml(
     Ok((to_text(&m)?, time_limit))
 }
 
-/// The legacy `problem.yaml` of 2025-09 `package` (`raw`: its `problem.yaml`) and the time
-/// limit it fixes; what legacy cannot say and changes no verdict goes to `notes`.
+/// The legacy `problem.yaml` of 2025-09 `package` (`raw`: its `problem.yaml`; `plan`: a
+/// scoring problem's scores) and the time limit it fixes; what legacy cannot say and changes
+/// no verdict goes to `notes`.
 fn to_legacy_yaml(
     package: &Package,
     raw: &Mapping,
+    plan: Option<&Plan>,
     notes: &mut Vec<String>,
 ) -> anyhow::Result<(String, Option<String>)> {
     let y = &package.yaml;
     let file = package.dir.join("problem.yaml");
     let mut m = Mapping::new();
     m.insert("problem_format_version".into(), "legacy".into());
+    if let Some(plan) = plan {
+        m.insert("type".into(), "scoring".into());
+        // problemtools warns when a package with groups does not say whether their results
+        // are shown; 2025-09 scores each group, so they are.
+        if plan.grouped {
+            let mut g = Mapping::new();
+            g.insert("show_test_data_groups".into(), true.into());
+            m.insert("grading".into(), Value::Mapping(g));
+        }
+    }
     m.insert("name".into(), y.title.clone().into());
     if let Some(u) = raw.get("uuid") {
         m.insert("uuid".into(), u.clone());
@@ -908,7 +1205,7 @@ fn copy_limits(raw: Option<&Mapping>, limits: &mut Mapping) {
 }
 
 /// DOMjudge's `.timelimit` of a legacy package (seconds), when it has one.
-fn read_timelimit_file(dir: &Path) -> anyhow::Result<Option<String>> {
+pub(super) fn read_timelimit_file(dir: &Path) -> anyhow::Result<Option<String>> {
     let p = dir.join(".timelimit");
     if !p.is_file() {
         return Ok(None);
@@ -1039,7 +1336,7 @@ fn copy_path(
 
 /// `text` with LaTeX's `\constant{name}` and `\constant{name.variant}` (the 2025-09
 /// statement command) replaced by the constant's value; unknown names are kept.
-fn substitute_tex(text: &str, constants: &Constants) -> String {
+pub(super) fn substitute_tex(text: &str, constants: &Constants) -> String {
     const CMD: &str = "\\constant{";
     let mut out = String::with_capacity(text.len());
     let mut rest = text;

@@ -51,9 +51,12 @@
 //! The files of this folder, each one job: this one holds the options and [`export`], which
 //! dispatches to a format's writer; `format` the [`Format`]s; `dest` the destination's safety
 //! checks, its replacement and the zip; `testlib` the testlib package and Hydro's
-//! `config.yaml`; `kattis` both Kattis versions and their YAML; `programs` the validator and
-//! checker sources a package ships (a program problem's programs, the built-in checker's C++
-//! source, compiled with [`crate::exec::compile`]'s commands); [`polygon`] the Polygon package;
+//! `config.yaml`; `kattis` both Kattis versions and their YAML; [`kattis_version`] a Kattis
+//! package worked on in place in the other version, with [`kattis_scoring`] for a scoring
+//! problem's scores and expectations, and [`from_kattis`] one as a testlib or Polygon package
+//! (both through [`export_package`]); `programs` the validator and checker sources a package
+//! ships (a program problem's programs, the built-in checker's C++ source, compiled with
+//! [`crate::exec::compile`]'s commands); [`polygon`] the Polygon package;
 //! [`statement`] compiling statements with problemtools; [`shared`] what they all use. The
 //! files import each other directly, never through this one (which imports them).
 //!
@@ -62,7 +65,9 @@
 
 mod dest;
 mod format;
+pub mod from_kattis;
 mod kattis;
+pub mod kattis_scoring;
 pub mod kattis_version;
 pub mod polygon;
 mod programs;
@@ -84,7 +89,10 @@ use testlib::{write_testlib, Binaries, Shipped};
 
 pub use format::Format;
 pub use kattis::{kattis_short_name, problem_uuid, SUBMISSION_FOLDERS};
-pub use programs::{builtin_checker_source, BUILTIN_CHECKER_CPP};
+pub use programs::{
+    builtin_checker_source, kattis_default_checker_source, BUILTIN_CHECKER_CPP,
+    TESTLIB_KATTIS_DEFAULT_CPP,
+};
 pub use testlib::{hydro_config, subtasks, TESTLIB_SOURCES};
 
 /// Options of [`export`].
@@ -313,49 +321,49 @@ pub fn export_with(
     })
 }
 
-/// Exports the Kattis package `package` (worked on in place) in the other version of the
-/// format: `opts.format` [`Format::Kattis`] for a 2025-09 package, [`Format::Kattis2025`] for
-/// a legacy one ([`kattis_version::write()`] says what is rewritten, refused and left out). The
-/// data is checked against the package's lock first
-/// ([`crate::package::kattis::checked_cases`]); the destination is handled as [`export`]
-/// handles it (written beside it, renamed into place; `force`; `zip`). `opts.problems_dir`,
-/// `opts.bin_dir` and `opts.statement` are not used: the package ships its statement as it
-/// has it.
+/// Exports the Kattis package `package` (worked on in place): in the other version of the
+/// format (`opts.format` [`Format::Kattis`] for a 2025-09 package, [`Format::Kattis2025`] for
+/// a legacy one; [`kattis_version::write()`] says what is rewritten, refused and left out), or
+/// as a testlib or Polygon package ([`from_kattis::write()`]: a package judged by the default
+/// output validator, which it ships as a testlib-API checker). The data is checked against
+/// the package's lock first ([`crate::package::kattis::checked_cases`]); the destination is
+/// handled as [`export`] handles it (written beside it, renamed into place; `force`; `zip`).
+/// `opts.problems_dir`, `opts.bin_dir` and `opts.statement` are not used: the package ships
+/// its statement as it has it (Polygon: its LaTeX source in Polygon's form).
 ///
-/// Errors: a testlib or Polygon export (the package's programs follow Kattis' calling
-/// conventions, which those formats do not take); the destination's folder name is no Kattis
-/// short name; the data differs from the lock; what [`kattis_version::write()`] refuses; the
-/// destination errors of [`export`].
+/// Errors: the destination's folder name is no Kattis short name (Kattis formats); the data
+/// differs from the lock; what [`kattis_version::write()`] or [`from_kattis::write()`]
+/// refuses; the destination errors of [`export`].
 pub fn export_package(
     package: &crate::problems::kattis::Package,
     opts: &ExportOptions,
 ) -> anyhow::Result<ExportReport> {
     use crate::problems::kattis::Version;
     let to = match opts.format {
-        Format::Kattis => Version::Legacy,
-        Format::Kattis2025 => Version::V2025_09,
-        Format::Testlib | Format::Polygon => bail!(
-            "{}: a Kattis package ({}) is exported to the other Kattis version only \
-             (--format {}): its validators and output validator follow Kattis' calling \
-             conventions (exit codes 42 and 43, a feedback folder), which {} packages do not \
-             take",
-            package.dir.display(),
-            package.yaml.label(),
-            match package.yaml.version {
-                Version::Legacy => Format::Kattis2025.name(),
-                Version::V2025_09 => Format::Kattis.name(),
-            },
-            opts.format.name()
-        ),
+        Format::Kattis => Some(Version::Legacy),
+        Format::Kattis2025 => Some(Version::V2025_09),
+        Format::Testlib | Format::Polygon => None,
     };
-    let short = kattis_short_name(&opts.out)?;
+    let short = match to {
+        Some(_) => kattis_short_name(&opts.out)?,
+        // Polygon's short name is the problem's: the package folder's name (`.` resolved).
+        None => (std::fs::canonicalize(&package.dir).ok())
+            .as_deref()
+            .unwrap_or(&package.dir)
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "problem".into()),
+    };
     crate::package::kattis::checked_cases(package)?;
     let Staged {
         out,
         zip: zip_path,
         tmp,
     } = stage(&opts.out, &package.dir, &opts.bin_dir, opts.force, opts.zip)?;
-    let written = kattis_version::write(package, to, &short, tmp.path())?;
+    let written = match to {
+        Some(to) => kattis_version::write(package, to, &short, tmp.path())?,
+        None => from_kattis::write(package, opts.format, &short, tmp.path())?,
+    };
     let zip = match &zip_path {
         Some(z) => {
             write_zip(tmp.path(), z, opts.format)?;

@@ -17,6 +17,7 @@ use anyhow::{bail, Context};
 use super::format::Format;
 use super::shared::with_checker_options;
 use crate::core::checkers::BuiltinChecker;
+use crate::core::output_validator::DefaultOutputValidator;
 use crate::exec::compile::{compile_command, SubmissionKind};
 use crate::problem::programs::{Convention, ProgramSpec};
 use crate::problem::ProblemConfig;
@@ -46,20 +47,76 @@ pub fn builtin_checker_source(checker: &BuiltinChecker, kattis: bool) -> anyhow:
         ("const double rel_tol = ", format!("{rel:?}")),
         ("const bool kattis = ", kattis.to_string()),
     ] {
-        text = set_constant(&text, decl, &value)?;
+        text = set_constant("checker/builtin/builtin.cpp", &text, decl, &value)?;
     }
     Ok(text)
 }
 
-/// `text` with its one line that starts (after indentation) with `decl` replaced by
-/// `decl value;`. Errors unless exactly one line does.
-fn set_constant(text: &str, decl: &str, value: &str) -> anyhow::Result<String> {
+/// The Kattis problem package format's default output validator (spec section "Default output
+/// validator specification") as one C++ source written against testlib's API
+/// (`checker/builtin/testlib_kattis_default.cpp`): the verdict of
+/// [`DefaultOutputValidator::check`] on every output (but for what testlib itself decides, as
+/// its header comment lists: a UTF-8 byte order mark at the start of the output is skipped,
+/// outputs over 128 MiB are refused), with the options as compile-time constants that
+/// [`kattis_default_checker_source`] sets. For a Kattis package exported to Polygon or another
+/// testlib judge, which builds it with its own testlib.h.
+pub const TESTLIB_KATTIS_DEFAULT_CPP: &str =
+    include_str!("../../checker/builtin/testlib_kattis_default.cpp");
+
+/// [`TESTLIB_KATTIS_DEFAULT_CPP`] with its six constant lines set from `v`:
+/// `const bool case_sensitive`, `const bool space_change_sensitive`, `const bool has_abs_tol`
+/// with `const double abs_tol` and `const bool has_rel_tol` with `const double rel_tol` (a
+/// tolerance that is not set is `false` and `0.0`; one that is set is written as Rust's
+/// shortest round-trip decimal, `{:?}`, which a C++ compiler reads back to the same double).
+/// The rest of the text is unchanged.
+///
+/// Errors if a tolerance is not a finite number ≥ 0 (what
+/// [`DefaultOutputValidator::from_args`] guarantees, but the fields are public), or if the
+/// source lost one of its constant lines. O(source length).
+pub fn kattis_default_checker_source(v: &DefaultOutputValidator) -> anyhow::Result<String> {
+    let tolerance = |name: &str, t: Option<f64>| -> anyhow::Result<(bool, String)> {
+        match t {
+            None => Ok((false, format!("{:?}", 0.0))),
+            Some(e) if e.is_finite() && e >= 0.0 => Ok((true, format!("{e:?}"))),
+            Some(e) => bail!(
+                "default output validator: {name} {e} is not a finite number >= 0, which the \
+                 checker source cannot take"
+            ),
+        }
+    };
+    let (has_abs, abs) = tolerance("float_absolute_tolerance", v.float_absolute_tolerance)?;
+    let (has_rel, rel) = tolerance("float_relative_tolerance", v.float_relative_tolerance)?;
+    let mut text = TESTLIB_KATTIS_DEFAULT_CPP.to_string();
+    for (decl, value) in [
+        ("const bool case_sensitive = ", v.case_sensitive.to_string()),
+        (
+            "const bool space_change_sensitive = ",
+            v.space_change_sensitive.to_string(),
+        ),
+        ("const bool has_abs_tol = ", has_abs.to_string()),
+        ("const double abs_tol = ", abs),
+        ("const bool has_rel_tol = ", has_rel.to_string()),
+        ("const double rel_tol = ", rel),
+    ] {
+        text = set_constant(
+            "checker/builtin/testlib_kattis_default.cpp",
+            &text,
+            decl,
+            &value,
+        )?;
+    }
+    Ok(text)
+}
+
+/// `text` (the source `file`) with its one line that starts (after indentation) with `decl`
+/// replaced by `decl value;`. Errors, naming `file`, unless exactly one line does.
+fn set_constant(file: &str, text: &str, decl: &str, value: &str) -> anyhow::Result<String> {
     let hits = text
         .lines()
         .filter(|l| l.trim_start().starts_with(decl))
         .count();
     if hits != 1 {
-        bail!("checker/builtin/builtin.cpp has {hits} lines `{decl}...`, expected exactly one");
+        bail!("{file} has {hits} lines `{decl}...`, expected exactly one");
     }
     let mut out = String::with_capacity(text.len() + value.len());
     for line in text.split_inclusive('\n') {
@@ -911,10 +968,47 @@ mod tests {
             (changed, src.lines().count()),
             (4, BUILTIN_CHECKER_CPP.lines().count())
         );
-        let e = set_constant("int a;\n", "const bool kattis = ", "true").unwrap_err();
+        let e = set_constant("x.cpp", "int a;\n", "const bool kattis = ", "true").unwrap_err();
         assert!(
             e.to_string().contains("0 lines `const bool kattis = ...`"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn kattis_default_checker_source_sets_its_constants() {
+        let words = "case_sensitive float_absolute_tolerance 0.01 float_relative_tolerance 1e-9";
+        let words: Vec<String> = words.split_whitespace().map(String::from).collect();
+        let v = DefaultOutputValidator::from_args(&words).unwrap();
+        let src = kattis_default_checker_source(&v).unwrap();
+        let lines = [
+            "const bool case_sensitive = true;\n",
+            "const bool space_change_sensitive = false;\n",
+            "const bool has_abs_tol = true;\n",
+            "const double abs_tol = 0.01;\n",
+            "const bool has_rel_tol = true;\n",
+            "const double rel_tol = 1e-9;\n",
+        ];
+        for line in lines {
+            assert_eq!(src.matches(line).count(), 1, "{line}");
+        }
+        let changed = src
+            .lines()
+            .zip(TESTLIB_KATTIS_DEFAULT_CPP.lines())
+            .filter(|(a, b)| a != b)
+            .count();
+        assert_eq!(
+            (changed, src.lines().count()),
+            (5, TESTLIB_KATTIS_DEFAULT_CPP.lines().count())
+        );
+        // No option: the source as it is committed (false and 0.0).
+        let src = kattis_default_checker_source(&DefaultOutputValidator::default()).unwrap();
+        assert_eq!(src, TESTLIB_KATTIS_DEFAULT_CPP);
+        let bad = DefaultOutputValidator {
+            float_relative_tolerance: Some(f64::NAN),
+            ..DefaultOutputValidator::default()
+        };
+        let e = kattis_default_checker_source(&bad).unwrap_err().to_string();
+        assert!(e.contains("float_relative_tolerance NaN"), "{e}");
     }
 }

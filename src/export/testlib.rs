@@ -94,13 +94,30 @@ pub fn subtasks(tests: &[PackageTest]) -> Vec<(String, Vec<usize>)> {
 /// by its minimum (`type: min`: all of its tests must pass). Hydro compiles the checker and
 /// reads the verdict from the start of its stderr line (`ok`, `wrong answer`, ...). `checker`
 /// and `validator` are their file names in the package (`checker.cpp`, `validator.cpp`, or a
-/// program problem's own).
+/// program problem's own); no `validator` key without one (a Kattis package's input
+/// validators follow Kattis' convention).
 pub fn hydro_config(
     config: &ProblemConfig,
     tests: &[PackageTest],
     checker: &str,
-    validator: &str,
+    validator: Option<&str>,
     interactor: Option<&str>,
+) -> String {
+    hydro_config_scored(config, tests, checker, validator, interactor, None)
+}
+
+/// [`hydro_config`] with the scored groups `scored` (a Kattis scoring package's units,
+/// [`crate::export::polygon::Group`]: samples and groups of no points left out) instead of
+/// the 100 points split evenly: a group scored as a whole is a subtask of `type: min` with its
+/// points, one scored per test a subtask of `type: sum` (Hydro gives each of its cases an
+/// equal part of the subtask's score).
+pub fn hydro_config_scored(
+    config: &ProblemConfig,
+    tests: &[PackageTest],
+    checker: &str,
+    validator: Option<&str>,
+    interactor: Option<&str>,
+    scored: Option<&[super::polygon::Group]>,
 ) -> String {
     let samples: Vec<usize> = tests
         .iter()
@@ -141,7 +158,9 @@ pub fn hydro_config(
     let _ = writeln!(s, "memory: {}m", config.limits.memory_mib);
     let _ = writeln!(s, "checker_type: testlib");
     let _ = writeln!(s, "checker: {checker}");
-    let _ = writeln!(s, "validator: {validator}");
+    if let Some(v) = validator {
+        let _ = writeln!(s, "validator: {v}");
+    }
     let _ = writeln!(s, "subtasks:");
     let mut id = 0;
     let case_lines = |s: &mut String, cases: &[usize]| {
@@ -160,13 +179,26 @@ pub fn hydro_config(
         case_lines(&mut s, &samples);
     }
     let n = subs.len().max(1);
-    for (k, (group, cases)) in subs.iter().enumerate() {
+    let even = subs.iter().enumerate().map(|(k, (g, cases))| {
+        let score = (100 / n + usize::from(k < 100 % n)) as f64;
+        (g.clone(), cases.clone(), score, "min")
+    });
+    let listed: Vec<(String, Vec<usize>, f64, &str)> = match scored {
+        None => even.collect(),
+        Some(groups) => (groups.iter())
+            .filter(|g| g.points > 0.0)
+            .map(|g| {
+                let kind = if g.per_test.is_some() { "sum" } else { "min" };
+                (g.name.clone(), g.tests.clone(), g.points, kind)
+            })
+            .collect(),
+    };
+    for (group, cases, score, kind) in &listed {
         id += 1;
-        let score = 100 / n + usize::from(k < 100 % n);
         let _ = writeln!(s, "  # test group {}", yaml_str(group));
         let _ = writeln!(s, "  - id: {id}");
         let _ = writeln!(s, "    score: {score}");
-        let _ = writeln!(s, "    type: min");
+        let _ = writeln!(s, "    type: {kind}");
         case_lines(&mut s, cases);
     }
     s
@@ -262,7 +294,7 @@ pub(super) fn write_testlib(
             config,
             tests,
             "checker.cpp",
-            "validator.cpp",
+            Some("validator.cpp"),
             config.interaction.interactive.then_some("interactor.cpp"),
         )
         .as_bytes(),
@@ -410,7 +442,7 @@ fn write_testlib_programs(
             config,
             tests,
             &names[1],
-            &names[0],
+            Some(&names[0]),
             names.get(2).map(String::as_str),
         )
         .as_bytes(),

@@ -10,12 +10,15 @@
 //! * [`checker`]: a streaming garbage reader, hostile tokens and outputs, an output-format
 //!   model's building blocks, outcome assertions and a verdict tally;
 //! * [`validator`]: loading a problem's validator corpus and its `expected.toml`, and the
-//!   checks every corpus gets.
+//!   checks every corpus gets;
+//! * [`kattis_cases`]: generated (answer, output) cases for the Kattis default output
+//!   validator.
 
 #![allow(dead_code)]
 
 pub mod checker;
 pub mod cpp;
+pub mod kattis_cases;
 pub mod mirror;
 pub mod tools;
 pub mod validator;

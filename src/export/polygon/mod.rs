@@ -387,6 +387,21 @@ pub fn validator_tests(
     Ok(out)
 }
 
+/// Adds `s` to `out`, the solutions of a package. Errors naming both files when another
+/// solution already has its file name (both would be `solutions/<file>`).
+pub fn push_solution(out: &mut Vec<Solution>, s: Solution) -> anyhow::Result<()> {
+    if let Some(other) = out.iter().find(|o| o.file == s.file) {
+        bail!(
+            "{} and {} would both be solutions/{} in the Polygon package: rename one",
+            other.from.display(),
+            s.from.display(),
+            s.file
+        );
+    }
+    out.push(s);
+    Ok(())
+}
+
 /// The solutions of the package: every file of `problem_dir/submissions/<folder>/` for the
 /// folders of [`polygon_tag`] (`run_time_error` left out under a small stack), and the
 /// reference `reference` (a program problem's `[programs] solution`, relative to
@@ -412,20 +427,15 @@ pub fn solutions(
                 from.display()
             );
         };
-        if let Some(other) = out.iter().find(|s| s.file == file) {
-            bail!(
-                "{} and {} would both be solutions/{file} in the Polygon package: rename one",
-                other.from.display(),
-                from.display()
-            );
-        }
-        out.push(Solution {
-            file,
-            tag,
-            kind,
-            from,
-        });
-        Ok(())
+        push_solution(
+            out,
+            Solution {
+                file,
+                tag,
+                kind,
+                from,
+            },
+        )
     };
     if let Some(r) = reference {
         add(problem_dir.join(r), "main", &mut out)?;
@@ -762,7 +772,9 @@ pub fn write(
             title: &config.title,
             time_ms: config.limits.time_ms,
             memory_mib: config.limits.memory_mib,
-            validator: &validator_name,
+            validator: Some(&validator_name),
+            tex: true,
+            groups: None,
             validator_tests: &vtests,
             interactor: interactor.is_some(),
             solutions: &sols,

@@ -36,13 +36,18 @@ pub struct ValidatorTest {
     pub group: Option<String>,
 }
 
-/// A test group of the testset: its name, its points and its tests (1-based numbers).
+/// A test group of the testset: its name, its points, how they are earned and its tests
+/// (1-based numbers).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Group {
     /// Name, e.g. `samples`, `small`, `default` (tests of no group).
     pub name: String,
     /// Points of the whole group (0 for the samples).
-    pub points: u32,
+    pub points: f64,
+    /// `None`: the points only when every test of the group passes
+    /// (`points-policy="complete-group"`); `Some(p)`: `p` for each test that passes
+    /// (`each-test`), `points` being their sum.
+    pub per_test: Option<f64>,
     /// 1-based test numbers.
     pub tests: Vec<usize>,
 }
@@ -60,7 +65,8 @@ pub fn groups(tests: &[PackageTest]) -> Vec<Group> {
     if !samples.is_empty() {
         out.push(Group {
             name: "samples".into(),
-            points: 0,
+            points: 0.0,
+            per_test: None,
             tests: samples,
         });
     }
@@ -71,17 +77,27 @@ pub fn groups(tests: &[PackageTest]) -> Vec<Group> {
             Some(g) => g.tests.push(i + 1),
             None => scored.push(Group {
                 name,
-                points: 0,
+                points: 0.0,
+                per_test: None,
                 tests: vec![i + 1],
             }),
         }
     }
     let n = scored.len().max(1) as u32;
     for (k, g) in scored.iter_mut().enumerate() {
-        g.points = 100 / n + u32::from((k as u32) < 100 % n);
+        g.points = f64::from(100 / n + u32::from((k as u32) < 100 % n));
     }
     out.extend(scored);
     out
+}
+
+/// Points as Polygon writes them: `40.0`, `12.5`.
+fn points_text(p: f64) -> String {
+    if p.fract() == 0.0 {
+        format!("{p:.1}")
+    } else {
+        format!("{p}")
+    }
 }
 
 /// `s` escaped for an XML attribute value or text: [`crate::core::xml::xml_escape`] (`&`, `<`,
@@ -103,14 +119,20 @@ pub struct Descriptor<'a> {
     pub time_ms: u64,
     /// Memory limit, MiB (written in bytes).
     pub memory_mib: u64,
-    /// File name of the validator in `files/`, e.g. `validator.cpp`.
-    pub validator: &'a str,
+    /// File name of the validator in `files/`, e.g. `validator.cpp`; `None` for a package
+    /// without one (a Kattis package's input validators follow Kattis' convention, which
+    /// Polygon's validators do not).
+    pub validator: Option<&'a str>,
+    /// Whether the package has the LaTeX statement `statements/english/problem.tex`.
+    pub tex: bool,
     /// The validator tests.
     pub validator_tests: &'a [ValidatorTest],
     /// Whether the package has `files/interactor.cpp` (an interactive problem).
     pub interactor: bool,
     /// The solutions.
     pub solutions: &'a [Solution],
+    /// The testset's groups with their points; `None` for [`groups`] of the tests.
+    pub groups: Option<&'a [Group]>,
     /// Whether a compiled PDF and HTML statement are in the package.
     pub pdf: bool,
     /// See `pdf`.
@@ -149,10 +171,12 @@ pub fn problem_xml(tests: &[PackageTest], d: &Descriptor) -> String {
     );
     let _ = writeln!(x, "    </names>");
     let _ = writeln!(x, "    <statements>");
-    let _ = writeln!(
-        x,
-        r#"        <statement charset="UTF-8" language="{LANGUAGE}" mathjax="true" path="statements/{LANGUAGE}/problem.tex" type="application/x-tex"/>"#
-    );
+    if d.tex {
+        let _ = writeln!(
+            x,
+            r#"        <statement charset="UTF-8" language="{LANGUAGE}" mathjax="true" path="statements/{LANGUAGE}/problem.tex" type="application/x-tex"/>"#
+        );
+    }
     if d.html {
         let _ = writeln!(
             x,
@@ -183,12 +207,20 @@ pub fn problem_xml(tests: &[PackageTest], d: &Descriptor) -> String {
         x,
         "            <answer-path-pattern>tests/%02d.a</answer-path-pattern>"
     );
-    let groups = groups(tests);
-    let mut group_of = vec![("", 0u32); tests.len()];
+    let groups = d.groups.map_or_else(|| groups(tests), <[Group]>::to_vec);
+    let mut group_of = vec![("", 0.0f64); tests.len()];
     for g in &groups {
         for (k, &t) in g.tests.iter().enumerate() {
-            // A group scored as a whole: its points on its first test, as Polygon sums them.
-            group_of[t - 1] = (&g.name, if k == 0 { g.points } else { 0 });
+            // A group scored as a whole: its points on its first test, as Polygon sums them;
+            // one scored per test: each test's share.
+            let p = match g.per_test {
+                Some(share) => share,
+                None if k == 0 => g.points,
+                None => 0.0,
+            };
+            if let Some(slot) = group_of.get_mut(t - 1) {
+                *slot = (&g.name, p);
+            }
         }
     }
     let _ = writeln!(x, "            <tests>");
@@ -196,9 +228,10 @@ pub fn problem_xml(tests: &[PackageTest], d: &Descriptor) -> String {
         let (group, points) = group_of[i];
         let _ = writeln!(
             x,
-            r#"                <test description="{}" group="{}" method="manual" points="{points}.0"{}/>"#,
+            r#"                <test description="{}" group="{}" method="manual" points="{}"{}/>"#,
             e(&t.spec.source()),
             e(group),
+            points_text(points),
             if t.spec.sample {
                 r#" sample="true""#
             } else {
@@ -211,21 +244,25 @@ pub fn problem_xml(tests: &[PackageTest], d: &Descriptor) -> String {
     for g in &groups {
         let _ = writeln!(
             x,
-            r#"                <group feedback-policy="complete" name="{}" points="{}.0" points-policy="complete-group"/>"#,
+            r#"                <group feedback-policy="complete" name="{}" points="{}" points-policy="{}"/>"#,
             e(&g.name),
-            g.points
+            points_text(g.points),
+            if g.per_test.is_some() {
+                "each-test"
+            } else {
+                "complete-group"
+            }
         );
     }
     let _ = writeln!(x, "            </groups>");
     let _ = writeln!(x, "        </testset>");
     let _ = writeln!(x, "    </judging>");
-    let validator_type = source_type(d.validator).unwrap_or("cpp.g++17");
     let _ = writeln!(x, "    <files>");
     let _ = writeln!(x, "        <executables>");
-    let mut executables = vec![
-        ("files/check.cpp".to_string(), "cpp.g++17"),
-        (format!("files/{}", d.validator), validator_type),
-    ];
+    let mut executables = vec![("files/check.cpp".to_string(), "cpp.g++17")];
+    if let Some(v) = d.validator {
+        executables.push((format!("files/{v}"), source_type(v).unwrap_or("cpp.g++17")));
+    }
     if d.interactor {
         executables.push(("files/interactor.cpp".to_string(), "cpp.g++17"));
     }
@@ -258,43 +295,46 @@ pub fn problem_xml(tests: &[PackageTest], d: &Descriptor) -> String {
         );
         let _ = writeln!(x, "        </interactor>");
     }
-    let _ = writeln!(x, "        <validators>");
-    let _ = writeln!(x, "            <validator>");
-    let _ = writeln!(
-        x,
-        r#"                <source path="files/{}" type="{validator_type}"/>"#,
-        e(d.validator)
-    );
-    let _ = writeln!(x, "                <testset>");
-    let _ = writeln!(
-        x,
-        "                    <test-count>{}</test-count>",
-        d.validator_tests.len()
-    );
-    let _ = writeln!(
-        x,
-        "                    <input-path-pattern>files/tests/validator-tests/%02d</input-path-pattern>"
-    );
-    let _ = writeln!(x, "                    <tests>");
-    for v in d.validator_tests {
-        let verdict = if v.valid { "valid" } else { "invalid" };
-        match &v.group {
-            Some(g) => {
-                let _ = writeln!(
-                    x,
-                    r#"                        <test group="{}" testset="tests" verdict="{verdict}"/>"#,
-                    e(g)
-                );
-            }
-            None => {
-                let _ = writeln!(x, r#"                        <test verdict="{verdict}"/>"#);
+    if let Some(validator) = d.validator {
+        let validator_type = source_type(validator).unwrap_or("cpp.g++17");
+        let _ = writeln!(x, "        <validators>");
+        let _ = writeln!(x, "            <validator>");
+        let _ = writeln!(
+            x,
+            r#"                <source path="files/{}" type="{validator_type}"/>"#,
+            e(validator)
+        );
+        let _ = writeln!(x, "                <testset>");
+        let _ = writeln!(
+            x,
+            "                    <test-count>{}</test-count>",
+            d.validator_tests.len()
+        );
+        let _ = writeln!(
+            x,
+            "                    <input-path-pattern>files/tests/validator-tests/%02d</input-path-pattern>"
+        );
+        let _ = writeln!(x, "                    <tests>");
+        for v in d.validator_tests {
+            let verdict = if v.valid { "valid" } else { "invalid" };
+            match &v.group {
+                Some(g) => {
+                    let _ = writeln!(
+                        x,
+                        r#"                        <test group="{}" testset="tests" verdict="{verdict}"/>"#,
+                        e(g)
+                    );
+                }
+                None => {
+                    let _ = writeln!(x, r#"                        <test verdict="{verdict}"/>"#);
+                }
             }
         }
+        let _ = writeln!(x, "                    </tests>");
+        let _ = writeln!(x, "                </testset>");
+        let _ = writeln!(x, "            </validator>");
+        let _ = writeln!(x, "        </validators>");
     }
-    let _ = writeln!(x, "                    </tests>");
-    let _ = writeln!(x, "                </testset>");
-    let _ = writeln!(x, "            </validator>");
-    let _ = writeln!(x, "        </validators>");
     let _ = writeln!(x, "        <solutions>");
     for s in d.solutions {
         let _ = writeln!(x, r#"            <solution tag="{}">"#, s.tag);
@@ -344,17 +384,17 @@ mod tests {
             t(Some("small"), false),
         ];
         let g = groups(&tests);
-        let got: Vec<(&str, u32, Vec<usize>)> = g
+        let got: Vec<(&str, f64, Vec<usize>)> = g
             .iter()
             .map(|g| (g.name.as_str(), g.points, g.tests.clone()))
             .collect();
         assert_eq!(
             got,
             vec![
-                ("samples", 0, vec![1]),
-                ("small", 34, vec![2, 5]),
-                ("default", 33, vec![3]),
-                ("big", 33, vec![4]),
+                ("samples", 0.0, vec![1]),
+                ("small", 34.0, vec![2, 5]),
+                ("default", 33.0, vec![3]),
+                ("big", 33.0, vec![4]),
             ]
         );
     }
@@ -372,7 +412,9 @@ mod tests {
             title: "A & B",
             time_ms: 2000,
             memory_mib: 256,
-            validator: "validator.cpp",
+            validator: Some("validator.cpp"),
+            tex: true,
+            groups: None,
             validator_tests: &vt,
             interactor: false,
             solutions: &[],
