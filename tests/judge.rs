@@ -262,7 +262,10 @@ fn every_subcommand_has_consistent_options() {
             "build",
             "judge",
             "verify",
+            "timelimit",
+            "mutants",
             "stress",
+            "slowest",
             "solve",
             "export",
             "statement",
@@ -288,4 +291,340 @@ fn config_in(problems_dir: &std::path::Path) -> ProblemConfig {
     let cache = problems_dir.join("cache");
     let loaded = gridjudge::problems::load(problems_dir, "game", &cache).unwrap();
     loaded.config().unwrap().clone()
+}
+
+#[test]
+fn timelimit_derives_the_limit_names_a_slow_submission_inside_the_margin_and_writes_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = small_package(tmp.path());
+    let subs = game.join("submissions");
+    for (folder, file) in [
+        ("accepted", "hopcroft_karp.cpp"),
+        ("accepted", "kuhn_iterative.rs"),
+    ] {
+        std::fs::create_dir_all(subs.join(folder)).unwrap();
+        std::fs::copy(
+            catalogue(&format!("{folder}/{file}")),
+            subs.join(folder).join(file),
+        )
+        .unwrap();
+    }
+    // A slow submission that never ends: capped on the first test it runs.
+    std::fs::create_dir_all(subs.join("time_limit_exceeded")).unwrap();
+    std::fs::write(
+        subs.join("time_limit_exceeded/spin.cpp"),
+        "int main() { volatile unsigned long x = 0; for (;;) x = x + 1; }\n",
+    )
+    .unwrap();
+    // The formula with 100 ms steps: the accepted submissions take a few ms on these boards,
+    // so the limit is 100 ms and the slow one must take 150 ms or more.
+    let toml = game.join("problem.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(
+        &toml,
+        format!("{text}\n[time_limit]\nresolution_ms = 100\n"),
+    )
+    .unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec!["timelimit", "game", "--problems-dir"];
+        args.push(tmp.path().to_str().unwrap());
+        args.extend(["--repeat", "2", "--cache-dir"]);
+        let cache = cache_dir();
+        args.push(cache.to_str().unwrap());
+        args.extend(extra);
+        Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+            .args(&args)
+            .output()
+            .unwrap()
+    };
+    let o = run(&["--json", "--write"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(v["ok"], true);
+    assert_eq!(v["limits"][0]["limit"]["Ok"], 100, "{v}");
+    let rows = v["rows"].as_array().unwrap();
+    let names: Vec<&str> = rows
+        .iter()
+        .map(|r| r["measured"]["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "accepted/hopcroft_karp.cpp",
+            "accepted/kuhn_iterative.rs",
+            "time_limit_exceeded/spin.cpp"
+        ]
+    );
+    for r in &rows[..2] {
+        assert_eq!(r["measured"]["runs"].as_array().unwrap().len(), 2);
+    }
+    // The slow one stops at its first test, at the cap of 100 ms x 1.5 x 2.
+    let spin = &rows[2]["measured"]["runs"];
+    for r in spin.as_array().unwrap() {
+        assert_eq!(r["capped"], true);
+        assert!(r["slowest_ms"].as_u64().unwrap() >= 300, "{r}");
+    }
+    // --write: time_ms = 100, the rest of problem.toml as it was.
+    let written = std::fs::read_to_string(&toml).unwrap();
+    assert_eq!(
+        written,
+        format!("{text}\n[time_limit]\nresolution_ms = 100\n")
+            .replace("time_ms = 1000", "time_ms = 100")
+    );
+
+    // A time_limit_exceeded submission as fast as the accepted ones sits inside the margin:
+    // named, exit 1, nothing written.
+    std::fs::copy(
+        catalogue("accepted/hopcroft_karp.cpp"),
+        subs.join("time_limit_exceeded/not_slow.cpp"),
+    )
+    .unwrap();
+    let o = run(&["--write"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(
+        out.contains("FAIL no limit fits")
+            && out.contains(
+                "FAIL time_limit_exceeded/not_slow.cpp: inside the margin: its slowest test takes"
+            ),
+        "{out}"
+    );
+    assert!(String::from_utf8_lossy(&o.stderr).contains("nothing written"));
+    assert_eq!(std::fs::read_to_string(&toml).unwrap(), written);
+}
+
+#[test]
+fn timelimit_of_a_kattis_package_follows_its_expectations_and_writes_problem_yaml() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = tmp.path().join("sums");
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kattis/submissions_2025");
+    common::copy_problem(&from, &pkg);
+    let o = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .arg("timelimit")
+        .arg(&pkg)
+        .args(["--repeat", "1", "--json", "--write", "--cache-dir"])
+        .arg(cache_dir())
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    // The package's time_resolution (1 s by default) and multipliers (2 and 1.5).
+    assert_eq!(v["multipliers"]["resolution_ms"], 1000);
+    let limit = v["limits"][0]["limit"]["Ok"].as_u64().unwrap();
+    let t_ac = v["limits"][0]["t_ac"][0].as_u64().unwrap();
+    let m = gridjudge::judge::timelimit::Multipliers::default();
+    assert_eq!(
+        Ok(limit),
+        gridjudge::judge::timelimit::kattis_limit_ms(t_ac, None, &m)
+    );
+    let rows = v["rows"].as_array().unwrap();
+    let row = |name: &str, bound: &str| {
+        rows.iter()
+            .find(|r| r["measured"]["name"] == name && r["measured"]["bound"] == bound)
+            .unwrap_or_else(|| panic!("no {bound} row for {name}: {v}"))
+    };
+    // submissions.yaml: counting.py must be AC on sample and secret/easy (a lower bound there
+    // only) and TLE on secret/hard (an upper bound); overflow.c is permitted WA, not TLE.
+    let lower = row("time_limit_exceeded/counting.py", "lower");
+    let test = lower["measured"]["runs"][0]["slowest_test"]
+        .as_str()
+        .unwrap();
+    assert!(
+        test.starts_with("sample/") || test.starts_with("secret/easy/"),
+        "{test}"
+    );
+    let upper = row("time_limit_exceeded/counting.py", "upper");
+    assert_eq!(upper["measured"]["runs"][0]["capped"], true);
+    assert!(upper["measured"]["runs"][0]["slowest_test"]
+        .as_str()
+        .unwrap()
+        .starts_with("secret/hard/"));
+    assert!(row("rejected/overflow.c", "lower")["problem"].is_null());
+    // --write: limits.time_limit in seconds, the rest of problem.yaml kept.
+    let yaml = std::fs::read_to_string(pkg.join("problem.yaml")).unwrap();
+    let before = std::fs::read_to_string(from.join("problem.yaml")).unwrap();
+    assert_eq!(
+        yaml,
+        before.replace(
+            "  time_limit: 2\n",
+            &format!("  time_limit: {}\n", limit as f64 / 1000.0)
+        )
+    );
+}
+
+/// A `game` package of five tests whose `[mutants]` names only `hopcroft_karp.cpp`; runs
+/// `gridjudge mutants game` with `extra` arguments and returns the exit code and the JSON.
+fn mutants_of_small_game(extra: &[&str]) -> (Option<i32>, serde_json::Value) {
+    mutants_of_small_game_from("accepted/hopcroft_karp.cpp", extra)
+}
+
+/// [`mutants_of_small_game`] with the catalogue's `source` (copied under `submissions/`) as
+/// the only `[mutants]` source.
+fn mutants_of_small_game_from(source: &str, extra: &[&str]) -> (Option<i32>, serde_json::Value) {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = small_package(tmp.path());
+    let to = game.join("submissions").join(source);
+    std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+    std::fs::copy(catalogue(source), &to).unwrap();
+    let toml = game.join("problem.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    let text = text.split("[mutants]").next().unwrap().to_string();
+    std::fs::write(
+        &toml,
+        format!("{text}[mutants]\nsources = [\"submissions/{source}\"]\n"),
+    )
+    .unwrap();
+    let cache = cache_dir();
+    let mut args = vec![
+        "mutants",
+        "game",
+        "--json",
+        "--problems-dir",
+        tmp.path().to_str().unwrap(),
+        "--cache-dir",
+        cache.to_str().unwrap(),
+    ];
+    args.extend(extra);
+    let o = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .args(&args)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| {
+        panic!("{e}: {}", String::from_utf8_lossy(&o.stderr));
+    });
+    (o.status.code(), v)
+}
+
+#[test]
+fn mutants_of_a_game_submission_are_killed_by_named_tests_and_survivors_are_stressed() {
+    let (code, v) = mutants_of_small_game(&[
+        "--sample",
+        "8",
+        "--seed",
+        "3",
+        "--stress-seeds",
+        "300",
+        "-j",
+        "2",
+    ]);
+    // A real survivor exits 1.
+    assert_eq!(code, Some(1), "{v}");
+    let ms = v["mutants"].as_array().unwrap();
+    let ids: Vec<u64> = ms.iter().map(|m| m["id"].as_u64().unwrap()).collect();
+    // The seeded sample: the same eight of the source's 174 mutants on every run.
+    assert_eq!(ids, [5, 8, 9, 95, 123, 146, 153, 163]);
+    assert_eq!(v["sources"][0]["mutants"], 174);
+    let by_id = |id: u64| ms.iter().find(|m| m["id"] == id).unwrap();
+    // `mate[root] != -1` flipped to `==` loops: stopped by the time limit on test 01.
+    let m95 = by_id(95);
+    assert_eq!(
+        (
+            m95["operator"].as_str(),
+            m95["line"].as_u64(),
+            m95["after"].as_str()
+        ),
+        (
+            Some("relational"),
+            Some(58),
+            Some("            if (mate[root] == -1) continue;")
+        )
+    );
+    assert_eq!(
+        (m95["test"].as_str(), m95["verdict"].as_str()),
+        (Some("01"), Some("TLE"))
+    );
+    // A constant of line 90 changed: only the 100-row corridor (test 05) kills it.
+    let m153 = by_id(153);
+    assert_eq!(
+        (m153["test"].as_str(), m153["verdict"].as_str()),
+        (Some("05"), Some("WA"))
+    );
+    // `c < m` made `c <= m` in `is_free`: reads the string's terminating zero, never '.'.
+    let m9 = by_id(9);
+    assert_eq!(m9["outcome"], "likely-equivalent");
+    assert!(
+        m9["diff"].as_str().unwrap().contains("c <= m && g[r][c]"),
+        "{m9}"
+    );
+    // `sv[i - 1]` made `sv[i - 0]`: the five tests pass it, stress finds a board it gets wrong,
+    // shrunk to 10 cells.
+    let m123 = by_id(123);
+    assert_eq!(m123["outcome"], "survivor");
+    let c = &m123["counterexample"];
+    assert_eq!(
+        (c["seed"].as_u64(), c["verdict"].as_str()),
+        (Some(12), Some("WA"))
+    );
+    assert_eq!(c["input"], "5 2\n..\n.#\n.#\n..\n.#\n");
+    // The counts agree with the outcomes.
+    let count = |w: &str| ms.iter().filter(|m| m["outcome"] == w).count() as u64;
+    assert_eq!(count("killed"), 6);
+    assert_eq!(v["killed"].as_u64(), Some(count("killed")));
+    assert_eq!(v["compiled"].as_u64(), Some(8 - count("stillborn")));
+    assert_eq!(
+        v["non_equivalent"].as_u64(),
+        Some(count("killed") + count("survivor"))
+    );
+    assert_eq!(
+        (v["survivors"].as_u64(), v["likely_equivalent"].as_u64()),
+        (Some(1), Some(1))
+    );
+    // The same result with one job.
+    let (_, one) =
+        mutants_of_small_game(&["--sample", "8", "--seed", "3", "--stress-seeds", "300"]);
+    let strip = |v: &serde_json::Value| {
+        let mut v = v.clone();
+        for m in v["mutants"].as_array_mut().unwrap() {
+            m.as_object_mut().unwrap().remove("message");
+        }
+        v
+    };
+    assert_eq!(strip(&one), strip(&v));
+}
+
+/// A source that fails the package unmutated is refused before any mutant (every mutant
+/// would count as killed), naming it, the test and the verdict; a source outside the problem
+/// folder is refused naming the table.
+#[test]
+fn mutants_refuse_a_source_that_fails_the_package_or_leaves_the_folder() {
+    let (code, v) = mutants_of_small_game_from("wrong_answer/never_lose.cpp", &["--sample", "2"]);
+    assert_eq!(code, Some(1), "{v}");
+    let e = v["error"].as_str().unwrap();
+    assert!(
+        e.contains("submissions/wrong_answer/never_lose.cpp: the unmutated source gets WA on test"),
+        "{e}"
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    let game = small_package(tmp.path());
+    let toml = game.join("problem.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    let text = text.split("[mutants]").next().unwrap().to_string();
+    std::fs::write(
+        &toml,
+        format!("{text}[mutants]\nsources = [\"../x.cpp\"]\n"),
+    )
+    .unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .args(["mutants", "game", "--problems-dir"])
+        .arg(tmp.path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(
+            "problem.toml [mutants] sources: `../x.cpp` must be a path inside the problem folder"
+        ),
+        "{err}"
+    );
 }

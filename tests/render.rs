@@ -184,7 +184,22 @@ fn build_report_has_statistics_and_a_page_per_test() {
         let dir = tmp.path().join(p).join("report");
         let index = fs::read_to_string(dir.join("index.html")).unwrap();
         // A small index: the table links every test page, no picture.
-        assert_eq!(index.matches("<a href=\"tests/").count(), count, "{p}");
+        let (head, table) = index.split_once("<h2>Tests</h2>").unwrap();
+        assert_eq!(table.matches("<a href=\"tests/").count(), count, "{p}");
+        // The bounds the validator checks, with the tests that reach them.
+        let bounds = head.split_once("<h2>Bounds reached</h2>").unwrap().1;
+        let bounds = bounds.split_once("<h2>").unwrap().0;
+        let variable = if p == "game" {
+            "<tr><td>N</td>"
+        } else {
+            "<tr><td>k</td>"
+        };
+        assert!(bounds.contains(variable), "{p}: {bounds}");
+        assert_eq!(
+            bounds.contains("not reached"),
+            p == "bunny",
+            "{p}: {bounds}"
+        );
         assert!(!index.contains("<svg"), "{p}");
         assert!(index.len() < 40_000, "{p}: index of {} bytes", index.len());
         assert!(index.contains("<h2>Statistics</h2>"));

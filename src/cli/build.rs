@@ -217,7 +217,11 @@ fn build_one(
     } else {
         outln!("== {} ({} tests)", p.name(), report.tests.len());
         out!("{}", report.table);
+        out!("{}", report.bounds().render());
         outln!("{}: {}", p.name(), report.lock_status);
+    }
+    for w in report.bounds().warnings() {
+        eprintln!("warning: {}: {w}", p.name());
     }
     if let gridjudge::package::store::CommitOutcome::Committed { warnings, .. } = &report.outcome {
         for w in warnings {

@@ -16,11 +16,14 @@ mod completions;
 mod export;
 mod judge;
 mod list;
+mod mutants;
 mod render;
 mod setup_sandbox;
+mod slowest;
 mod solve;
 mod statement;
 mod stress;
+mod timelimit;
 mod verify;
 
 pub use common::stdout_closed;
@@ -60,12 +63,44 @@ pub enum Command {
     /// their folder, submissions.yaml or @EXPECTED_RESULTS@ expectations (and scores), under
     /// the time limit derived from the accepted ones when problem.yaml fixes none.
     Verify(verify::VerifyArgs),
+    /// Derive the time limit from the submissions: run the accepted ones several times (the
+    /// slowest test of the slowest run counts), compute the limit with the Kattis formula
+    /// ([time_limit] in problem.toml: ac_to_time_limit 2.0, time_limit_to_tle 1.5,
+    /// resolution_ms 1000 by default; per_language for one limit per language), check that
+    /// every time_limit_exceeded submission takes at least limit x time_limit_to_tle, and
+    /// say how stable the measurement was. Exits with 1 when no limit fits or a submission
+    /// sits inside the margin; --write puts the limit into [limits] time_ms.
+    Timelimit(timelimit::TimeLimitArgs),
+    /// Mutation score: mutants of a program that solves the problem (the sources of
+    /// [mutants] sources in problem.toml, else a program problem's reference; C++, Rust,
+    /// Python; each must pass the package unmutated),
+    /// made by gridjudge's own rewriting (relational and arithmetic operators, integer
+    /// constants +-1, negated if/while conditions, deleted statements, swapped arguments),
+    /// each compiled once and judged on the built package until a test kills it (compile
+    /// errors are stillborn, left out of the scores). Each survivor is stressed against the
+    /// reference (and the brute force where it solves the input) on the default stress line:
+    /// a difference makes a real survivor with its shrunk counterexample (--save adds it as a
+    /// test), none a likely equivalent mutant, shown with its diff. Prints killed / compiled and
+    /// killed / non-equivalent; --sample N --seed S judges a seeded sample. Exits with 1 when a
+    /// real survivor is found.
+    Mutants(mutants::MutantsArgs),
     /// Stress a submission: generate tests from consecutive seeds (generator line: NAME
     /// key=value ..., integer ranges such as n=1..6 drawn per seed), run the submission and
     /// the reference solution, check, stop at the first failure (or after --keep N), and shrink
     /// it to a locally minimal counterexample of the same verdict class (WA/PE, TLE, RE/MLE,
     /// OLE). The result does not depend on -j. Exits with 1 when a failure is found.
     Stress(stress::StressArgs),
+    /// Search for the input that makes a submission slowest, from the generators alone: the
+    /// domains of [search] lines in problem.toml (or --line; without either, each built-in
+    /// generator with n/m over the constraints), maximal values and random draws first, then
+    /// evolution (a parameter drawn again or stepped, another seed, or a mutation of the
+    /// input's text, kept only when the validator accepts it). The cost is the instruction
+    /// count under valgrind's cachegrind (needs valgrind), after a native run capped at
+    /// --cap x TL ("≥ cap" when it does not finish). Deterministic for --seed and --runs; the
+    /// result does not depend on -j. Prints the best cost found with its generator line and
+    /// the package's worst test measured the same way; exits with 1 when the package has a
+    /// costlier test. --save adds the input to the manifest.
+    Slowest(slowest::SlowestArgs),
     /// Run the reference solution: input on stdin, jury answer on stdout.
     Solve(solve::SolveArgs),
     /// Export a problem's built test package (problems/<p>/tests, checked against tests.lock)
@@ -76,7 +111,9 @@ pub enum Command {
     /// compiles; a testlib package also ships the `checker` and `validator` binaries found
     /// beside gridjudge for running it here. A Kattis destination's folder name must be a
     /// valid short name (lowercase letters and digits). `polygon` writes a Polygon package
-    /// (problem.xml; also CMS and p2d) with sources only.
+    /// (problem.xml; also CMS and p2d) with sources only. A Kattis package (a folder with
+    /// problem.yaml) goes to the other Kattis version, or, when the default output validator
+    /// judges it, to `testlib` or `polygon` with that validator as a testlib-API checker.
     Export(export::ExportArgs),
     /// Compile a problem's statement (statement/problem.en.tex) to PDF and HTML with the
     /// samples of its built package appended, as the judges' tools (problemtools' problem2pdf
@@ -122,7 +159,10 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Build(a) => build::run(a),
         Command::Judge(a) => judge::run(a),
         Command::Verify(a) => verify::run(a),
+        Command::Timelimit(a) => timelimit::run(a),
+        Command::Mutants(a) => mutants::run(a),
         Command::Stress(a) => stress::run(a),
+        Command::Slowest(a) => slowest::run(a),
         Command::Solve(a) => solve::run(a),
         Command::Export(a) => export::run(a),
         Command::Statement(a) => statement::run(a),

@@ -1,6 +1,7 @@
 //! testlib's validator overview log (`--testOverviewLogFileName`): whether each variable's
-//! bounds were reached ([`BoundsHit`], [`BoundsLog`], [`record_bounds_hit`]) and the log's
-//! text ([`overview_log`]). The reader that records the hits while a validator reads is
+//! bounds were reached ([`BoundsHit`], [`BoundsLog`], [`record_bounds_hit`]), the log's
+//! text ([`overview_log`]) and the log read back from a validator's file
+//! ([`parse_overview_log`]). The reader that records the hits while a validator reads is
 //! [`crate::core::reader::RecordBounds`]; these items are also reachable at their old paths in
 //! [`crate::core::reader`].
 //!
@@ -66,4 +67,78 @@ pub fn overview_log(log: &BoundsLog) -> String {
         s.push_str(&format!("variable \"{name}\"\n"));
     }
     s
+}
+
+/// The overview log `text` that a testlib validator wrote (the format of [`overview_log`],
+/// which testlib's own `validator.testOverviewLogFileName` writes too): for each variable
+/// whether its minimum and maximum were hit and, from `constant-bounds` lines, its bounds when
+/// every read used the same ones (`?` for a bound that varied: none). Lines of other kinds
+/// (`variable "NAME"`, testlib's feature lines) are skipped; a variable named only on them is
+/// listed without hits. `None` when no line has the form (not an overview log). O(text
+/// length).
+pub fn parse_overview_log(text: &str) -> Option<BoundsLog> {
+    let mut log = BoundsLog::new();
+    let mut seen = false;
+    let quoted = |s: &str| -> Option<(String, String)> {
+        let rest = s.strip_prefix('"')?;
+        let end = rest.find("\":")?;
+        Some((rest[..end].to_string(), rest[end + 2..].to_string()))
+    };
+    for line in text.lines() {
+        let line = line.trim_end();
+        if let Some(rest) = line.strip_prefix("constant-bounds ") {
+            let Some((name, bounds)) = quoted(rest) else {
+                continue;
+            };
+            let mut words = bounds.split_whitespace().map(|w| w.parse::<i64>().ok());
+            let e = log.entry(name).or_default();
+            match (words.next().flatten(), words.next().flatten()) {
+                (Some(lo), Some(hi)) => e.constant = Some((lo, hi)),
+                _ => e.varied = true,
+            }
+            seen = true;
+        } else if let Some(name) = line
+            .strip_prefix("variable \"")
+            .and_then(|r| r.strip_suffix('"'))
+        {
+            log.entry(name.to_string()).or_default();
+            seen = true;
+        } else if let Some((name, words)) = quoted(line) {
+            let e = log.entry(name).or_default();
+            e.min_hit |= words.split_whitespace().any(|w| w == "min-value-hit");
+            e.max_hit |= words.split_whitespace().any(|w| w == "max-value-hit");
+            seen = true;
+        }
+    }
+    // A variable without a constant-bounds line had bounds that varied between reads.
+    for h in log.values_mut() {
+        if h.constant.is_none() {
+            h.varied = true;
+        }
+    }
+    seen.then_some(log)
+}
+
+#[cfg(test)]
+mod parse_tests {
+    use super::*;
+
+    #[test]
+    fn a_written_log_reads_back() {
+        let mut log = BoundsLog::new();
+        record_bounds_hit(&mut log, "n", 1, 100, 100);
+        record_bounds_hit(&mut log, "n", 1, 100, 5);
+        record_bounds_hit(&mut log, "m", 1, 100, 1);
+        record_bounds_hit(&mut log, "x", 1, 10, 3);
+        record_bounds_hit(&mut log, "x", 1, 20, 20);
+        let text = overview_log(&log);
+        // The text keeps no bounds for a variable whose bounds varied.
+        log.get_mut("x").unwrap().constant = None;
+        assert_eq!(parse_overview_log(&text), Some(log));
+        // testlib's own lines for a bound that varied, and an unknown feature line.
+        let t = "\"v\": max-value-hit\nconstant-bounds \"v\": 1 ?\nfeature \"x\": hit\n";
+        let got = parse_overview_log(t).unwrap();
+        assert!(got["v"].max_hit && !got["v"].min_hit && got["v"].varied);
+        assert_eq!(parse_overview_log("valid\n"), None);
+    }
 }

@@ -3,7 +3,8 @@
 //! tolerant input readers ([`reader`]), the streaming token reader of checkers
 //! ([`token_reader`]), testlib's validator overview log ([`bounds_log`]), verdicts and checker
 //! outcomes ([`verdict`]), readable diffs ([`diff`]), the built-in checkers of program
-//! problems ([`checkers`]), bipartite maximum matchings ([`matching`]), the Kattis default output validator
+//! problems ([`checkers`]), bipartite maximum matchings ([`matching`]), mutants of a source
+//! by our own rewriting ([`mutate`]), the Kattis default output validator
 //! ([`output_validator`]), the generic text
 //! shrinker ([`shrink_text`]) and the generator-line shrinker ([`shrink_args`]), atomic writes
 //! and hashes ([`files`]), XML escaping ([`xml`]) and progress bars ([`progress`]).
@@ -16,6 +17,7 @@ pub mod checkers;
 pub mod diff;
 pub mod files;
 pub mod matching;
+pub mod mutate;
 pub mod output_validator;
 pub mod progress;
 pub mod reader;

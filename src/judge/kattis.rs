@@ -156,19 +156,7 @@ pub fn verify_package(package: &Package, opts: &JudgeOptions) -> anyhow::Result<
     if tests.is_empty() {
         bail!("{}: data/ holds no test case", dir.display());
     }
-    let mut subs = submissions::load(dir, package.yaml.layout())?;
-    // The package's included files go into every submission of their language (spec,
-    // "Included files").
-    let include = dir.join("include");
-    if include.is_dir() {
-        for s in &mut subs {
-            if let Some(sub) = &s.submission {
-                let with = crate::exec::compile::with_included(sub, &include, &opts.cache_dir)
-                    .with_context(|| format!("{}: its included files", sub.name))?;
-                s.submission = Some(with);
-            }
-        }
-    }
+    let subs = submissions::load_with_included(dir, package.yaml.layout(), &opts.cache_dir)?;
     if subs.is_empty() {
         bail!("{}: submissions/ holds no submission", dir.display());
     }
@@ -188,7 +176,7 @@ pub fn verify_package(package: &Package, opts: &JudgeOptions) -> anyhow::Result<
             );
         }
         let mut provisional = opts.clone();
-        provisional.limits = with_time(&opts.limits, PROVISIONAL_TIME_MS);
+        provisional.limits = crate::judge::timelimit::with_time(&opts.limits, PROVISIONAL_TIME_MS);
         let runs: Vec<Submission> = bounding
             .iter()
             .filter_map(|s| s.submission.clone())
@@ -211,7 +199,7 @@ pub fn verify_package(package: &Package, opts: &JudgeOptions) -> anyhow::Result<
             package.yaml.layout(),
         );
     }
-    opts.limits = with_time(&opts.limits, time_ms);
+    opts.limits = crate::judge::timelimit::with_time(&opts.limits, time_ms);
     let runnable: Vec<(usize, Submission)> = subs
         .iter()
         .enumerate()
@@ -379,26 +367,22 @@ fn saved_tests(tests: &[TestCase]) -> anyhow::Result<Vec<SavedTest>> {
         .collect()
 }
 
-/// The limits `l` with a CPU time limit of `ms` (and the wall-clock limit that goes with it).
-fn with_time(l: &crate::exec::runner::RunLimits, ms: u64) -> crate::exec::runner::RunLimits {
-    let mut out = crate::exec::runner::RunLimits::new(ms, l.memory_kib / 1024);
-    out.output_bytes = l.output_bytes;
-    out.stack_kib = l.stack_kib;
-    out.tasks = l.tasks;
-    out
-}
-
 /// The time limit derived from the slowest accepted time `t_ac_ms` (see the module
 /// documentation), ms: `ceil(t_ac × multiplier / resolution) × resolution`, at least one
-/// resolution step; legacy packages round to whole seconds as problemtools does.
+/// resolution step; legacy packages round to whole seconds as problemtools does. The formula
+/// is `gridjudge timelimit`'s ([`crate::judge::timelimit::kattis_limit_ms`]).
 pub fn derived_limit_ms(t_ac_ms: u64, multiplier: f64, resolution_s: f64, version: Version) -> u64 {
     let resolution = match version {
         Version::Legacy => 1.0,
         Version::V2025_09 => resolution_s,
     };
-    let seconds = t_ac_ms as f64 / 1000.0 * multiplier;
-    let steps = (seconds / resolution - 1e-9).ceil().max(1.0);
-    (steps * resolution * 1000.0).round() as u64
+    let m = crate::judge::timelimit::Multipliers {
+        ac_to_time_limit: multiplier,
+        time_limit_to_tle: 1.0,
+        resolution_ms: ((resolution * 1000.0).round() as u64).max(1),
+    };
+    // Without a slow submission's time there is no upper bound, and so no error.
+    crate::judge::timelimit::kattis_limit_ms(t_ac_ms, None, &m).unwrap_or(m.resolution_ms)
 }
 
 /// The final verdict, the score (scoring problems) and each group's score of one submission's

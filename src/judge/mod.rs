@@ -16,17 +16,22 @@
 //!
 //! The files of the layer: this one (the verdict table of `judge`), [`run`] (the one run →
 //! verdict step that `judge` and `stress` share), [`verify`] (the kill matrix), [`stress`]
-//! (the seed loop, `--from-test`, counterexample reports), [`subject`] (what stress runs and
-//! how one input is judged), [`shrink`] (shrinking a failure) and [`save`] (a counterexample
-//! into the manifest). No file imports this one back except `verify`, which builds on
-//! [`judge`].
+//! (the seed loop, `--from-test`, counterexample reports), [`mutants`] (the mutation score:
+//! mutants judged on the package, survivors stressed), [`subject`] (what stress runs and
+//! how one input is judged), [`shrink`] (shrinking a failure), [`save`] (a counterexample
+//! into the manifest) and [`slowest`] (the search for a submission's costliest input). No
+//! file imports this one back except `verify`, which builds on [`judge`], and `mutants`,
+//! which judges each test by the same step ([`JudgeOptions`]).
 
 pub mod kattis;
+pub mod mutants;
 pub mod run;
 pub mod save;
 pub mod shrink;
+pub mod slowest;
 pub mod stress;
 pub mod subject;
+pub mod timelimit;
 pub mod verify;
 
 use std::fmt::Write as _;
@@ -264,7 +269,7 @@ impl JudgeReport {
 /// Runs one prepared program on one test and decides the verdict ([`run::run_and_check`]);
 /// the judge's own failures are FAIL with a `judge error: ` message, and a run's stray
 /// processes and task-limit hits are noted after the message.
-fn judge_one(
+pub(crate) fn judge_one(
     problem: &dyn Problem,
     config: &ProblemConfig,
     program: Program<'_>,

@@ -2,12 +2,12 @@
 //! `hand/stress-<hash>.in` and a `[[test]]` entry naming it is appended to `manifest.toml`
 //! ([`save_counterexample`]), unless it is already one of the tests or a hand file
 //! ([`find_existing`], which makes every manifest entry's bytes with
-//! [`crate::package::input_of`]).
+//! [`crate::package::input_of`]). `slowest --save` also appends a generated test as its
+//! generator line and seed ([`save_generated`]).
 //!
 //! Uses core (atomic writes, one-line messages), problem (the [`Problem`] trait) and package
 //! (the manifest); no other file of `judge/`.
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
@@ -166,24 +166,72 @@ pub fn save_counterexample(
         Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
     }
     let number = crate::package::Manifest::load(&manifest)?.tests.len() + 1;
-    let mut add = String::new();
-    if !text.is_empty() && !text.ends_with('\n') {
-        add.push('\n');
-    }
-    let _ = write!(
-        add,
-        "\n# stress: {}\n[[test]]\nfile = \"{rel}\"\n",
-        crate::core::verdict::one_line(note)
-    );
-    let mut f = std::fs::OpenOptions::new()
-        .append(true)
-        .open(&manifest)
-        .with_context(|| format!("cannot open {}", manifest.display()))?;
-    std::io::Write::write_all(&mut f, add.as_bytes())
-        .with_context(|| format!("cannot append to {}", manifest.display()))?;
+    append_entry(
+        &manifest,
+        &text,
+        &format!(
+            "\n# stress: {}\n[[test]]\nfile = \"{rel}\"\n",
+            crate::core::verdict::one_line(note)
+        ),
+    )?;
     Ok(Saved {
         path,
         manifest_file: rel,
         number,
     })
+}
+
+/// Adds a generated test to the problem in `problem_dir`: appends `[[test]] gen = "<line>"`
+/// and `seed = <seed>` (after a comment line `# slowest: <note>`) to `manifest.toml` as text,
+/// as a setter writes it; `input` is that line's output, checked against the tests first.
+///
+/// Errors: the input is already a test or a hand file ([`find_existing`]; nothing is
+/// written), the manifest cannot be read or appended to.
+pub fn save_generated(
+    problem: &dyn Problem,
+    problem_dir: &Path,
+    line: &str,
+    seed: u64,
+    input: &[u8],
+    note: &str,
+) -> anyhow::Result<Saved> {
+    let manifest = problem_dir.join("manifest.toml");
+    let text = std::fs::read_to_string(&manifest)
+        .with_context(|| format!("cannot read {}", manifest.display()))?;
+    if let Some(e) = find_existing(problem, problem_dir, input, "")? {
+        bail!("not saved: the input is already {e}");
+    }
+    let number = crate::package::Manifest::load(&manifest)?.tests.len() + 1;
+    let quoted = toml::Value::String(line.to_string()).to_string();
+    append_entry(
+        &manifest,
+        &text,
+        &format!(
+            "\n# slowest: {}\n[[test]]\ngen = {quoted}\nseed = {seed}\n",
+            crate::core::verdict::one_line(note)
+        ),
+    )?;
+    Ok(Saved {
+        path: manifest,
+        manifest_file: format!("gen {line} seed={seed}"),
+        number,
+    })
+}
+
+/// Appends `entry` to `manifest` (whose current text is `text`) as text, after a line break
+/// when the file does not end with one, so that the setter's comments and layout stay.
+///
+/// Errors: the file cannot be opened or appended to.
+fn append_entry(manifest: &Path, text: &str, entry: &str) -> anyhow::Result<()> {
+    let mut add = String::new();
+    if !text.is_empty() && !text.ends_with('\n') {
+        add.push('\n');
+    }
+    add.push_str(entry);
+    let mut f = std::fs::OpenOptions::new()
+        .append(true)
+        .open(manifest)
+        .with_context(|| format!("cannot open {}", manifest.display()))?;
+    std::io::Write::write_all(&mut f, add.as_bytes())
+        .with_context(|| format!("cannot append to {}", manifest.display()))
 }

@@ -42,6 +42,9 @@ pub struct BuiltTest {
     /// test (the `.interaction` form, capped), from the build's [`BeforeCommit`] check; `None`
     /// for a batch problem.
     pub transcript: Option<String>,
+    /// The validator's overview log of the input: which bounds it reached (empty when the
+    /// validator writes none).
+    pub bounds: crate::core::bounds_log::BoundsLog,
 }
 
 /// Produces ([`input_of`], with its determinism check), validates, solves and cross-checks one
@@ -90,6 +93,7 @@ pub fn build_test(
             solve_ms,
             reference: None,
             transcript: None,
+            bounds: summary.bounds_log,
         });
     }
     if !config.build.empty_answers && answer.iter().all(|b| b" \t\n\r\x0b\x0c".contains(b)) {
@@ -146,6 +150,7 @@ pub fn build_test(
         solve_ms,
         reference,
         transcript: None,
+        bounds: summary.bounds_log,
     })
 }
 
@@ -216,6 +221,15 @@ pub struct BuildReport {
 }
 
 impl BuildReport {
+    /// Which tests reach the bounds the validator checks ([`crate::package::bounds`]).
+    pub fn bounds(&self) -> crate::package::bounds::BoundsReached {
+        crate::package::bounds::bounds_reached(
+            self.tests.iter().map(|t| (t.name.as_str(), &t.bounds)),
+        )
+    }
+}
+
+impl BuildReport {
     /// The report as JSON (`gridjudge build --json`): `problem`; `lock` with `status`, `path`
     /// and `changes` (each with `kind` = added, removed, renumbered or changed, `name`,
     /// `identity`, and `old_name` for renumberings and changes); `tests`, each with `name`,
@@ -266,6 +280,7 @@ impl BuildReport {
             .collect();
         json!({
             "problem": problem,
+            "bounds": self.bounds(),
             "lock": {
                 "status": self.lock_status,
                 "path": lock_path.display().to_string(),

@@ -18,6 +18,7 @@
 //! bytes (a changed generator or solver, an edited hand-made file) a *change*. [`LockMode`]
 //! says which of these each mode of `gridjudge build` accepts.
 
+pub mod bounds;
 mod build;
 mod cases;
 mod checked;

@@ -10,8 +10,11 @@ use anyhow::{bail, Context};
 use serde::Deserialize;
 
 pub mod interaction;
+pub mod mutants;
 pub mod programs;
+pub mod search_space;
 pub mod stdio;
+pub mod time_limit;
 pub mod title;
 
 use crate::core::args::{ArgError, Args, GeneratorInfo};
@@ -274,6 +277,18 @@ pub struct ProblemConfig {
     /// problem, one run and one output per test.
     #[serde(default)]
     pub interaction: interaction::InteractionConfig,
+    /// How `gridjudge timelimit` derives the time limit (`[time_limit]`, [`time_limit`]); the
+    /// Kattis formula's defaults when absent.
+    #[serde(default)]
+    pub time_limit: time_limit::TimeLimitSettings,
+    /// The generators' domains for `gridjudge slowest` (`[search]`, [`search_space`]); absent:
+    /// the built-in generators with `n`/`m` over the constraints.
+    #[serde(default)]
+    pub search: search_space::SearchSettings,
+    /// Which sources `gridjudge mutants` mutates (`[mutants]`, [`mutants`]); a program
+    /// problem's reference when absent.
+    #[serde(default)]
+    pub mutants: mutants::MutantsSettings,
     /// Where the file came from and the lines of the keys [`ProblemConfig::check_keys`]
     /// checks, for its messages (filled by [`ProblemConfig::parse`]).
     #[serde(skip)]
@@ -383,6 +398,12 @@ impl ProblemConfig {
             toml::from_str(text).with_context(|| format!("{origin}: invalid problem.toml"))?;
         if let Err(e) = cfg.interaction.check() {
             bail!("{origin}: invalid problem.toml: {e}");
+        }
+        if let Err(e) = cfg.time_limit.multipliers.check() {
+            bail!("{origin}: invalid problem.toml: {e}");
+        }
+        if let Err(e) = cfg.search.templates() {
+            bail!("{origin}: invalid problem.toml: {e:#}");
         }
         cfg.key_lines = KeyLines::of(text, origin);
         Ok(cfg)
@@ -857,11 +878,44 @@ mod tests {
         format!("{:#}", r.unwrap_err())
     }
 
+    /// `[search]` lines are parsed with the file: the shipped ones pass, a bad one is refused
+    /// naming the table, the line and the word.
+    #[test]
+    fn search_lines_are_checked_when_parsed() {
+        let c = ProblemConfig::parse(GAME, "p/problem.toml").unwrap();
+        assert_eq!(c.search.templates().unwrap()[0].generator, "random");
+        let bad = GAME.replace("walls=0.0..0.6\",", "walls=0.6..0.0\",");
+        assert_ne!(bad, GAME);
+        let e = format!(
+            "{:#}",
+            ProblemConfig::parse(&bad, "p/problem.toml").unwrap_err()
+        );
+        assert!(
+            e.contains("[search] line `random n=1..100 m=1..100 walls=0.6..0.0`"),
+            "{e}"
+        );
+        assert!(e.contains("`walls=0.6..0.0`: the range is empty"), "{e}");
+    }
+
     #[test]
     fn the_shipped_file_passes() {
         let c = ProblemConfig::parse(GAME, "p/problem.toml").unwrap();
         c.check_keys("game", &GAME_KEYS).unwrap();
         assert_eq!(c.constraints.get("n").unwrap(), (1, 100));
+    }
+
+    #[test]
+    fn mutants_sources_are_read_and_unknown_keys_refused() {
+        let c = ProblemConfig::parse(GAME, "p/problem.toml").unwrap();
+        assert_eq!(
+            c.mutants.sources,
+            [
+                "submissions/accepted/hopcroft_karp.cpp",
+                "submissions/accepted/kuhn_iterative.rs"
+            ]
+        );
+        let e = error(&edited("[mutants]\n", "[mutants]\nsauces = []\n"));
+        assert!(e.contains("unknown field `sauces`"), "{e}");
     }
 
     /// A bound is exactly `[lo, hi]` with `lo <= hi`: never cut to its first two elements.

@@ -61,6 +61,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use anyhow::{anyhow, bail, Context};
 
 use crate::core::args::{ArgError, Args, GeneratorInfo};
+use crate::core::bounds_log::{parse_overview_log, BoundsLog};
 use crate::core::checkers::BuiltinChecker;
 use crate::core::reader::FormatError;
 use crate::core::rng::TestRng;
@@ -589,6 +590,23 @@ impl ProgramProblem {
         input: &[u8],
         group: Option<&str>,
     ) -> anyhow::Result<Result<(), FormatError>> {
+        Ok(self.run_validator_logged(input, group, false)?.0)
+    }
+
+    /// [`ProgramProblem::run_validator`], and with `log` the main validator's overview log of
+    /// a valid input (testlib's `--testOverviewLogFileName`, [`parse_overview_log`]): which
+    /// bounds it reached. A testlib-convention validator is asked for the log in a temporary
+    /// file; `None` when it writes none (it ignores the option: "bounds unknown"), for a
+    /// Kattis-convention validator, or when the input is invalid. A validator that refuses the
+    /// option (exit 3 with it) is run again without it, and its verdict is that run's.
+    ///
+    /// Errors: as [`ProgramProblem::run_validator`]; the temporary file cannot be made.
+    pub fn run_validator_logged(
+        &self,
+        input: &[u8],
+        group: Option<&str>,
+        log: bool,
+    ) -> anyhow::Result<(Result<(), FormatError>, Option<BoundsLog>)> {
         let spec = &self.programs.validator;
         let t = spec.table();
         let conv = t.convention.unwrap_or_default();
@@ -601,8 +619,25 @@ impl ProgramProblem {
                 .map(|f| f.split_whitespace().map(OsString::from).collect())
                 .unwrap_or_default(),
         };
-        if let Err(e) = self.run_one_validator("validator", spec, input, &args)? {
-            return Ok(Err(e));
+        let mut bounds = None;
+        if log && conv == Convention::Testlib {
+            let file = tempfile::NamedTempFile::new()
+                .context("cannot make a file for the validator's overview log")?;
+            let mut with = args.clone();
+            let mut opt = OsString::from("--testOverviewLogFileName=");
+            opt.push(file.path());
+            with.push(opt);
+            if self
+                .run_one_validator("validator", spec, input, &with)?
+                .is_ok()
+            {
+                let text = std::fs::read_to_string(file.path()).unwrap_or_default();
+                bounds = parse_overview_log(&text);
+            } else if let Err(e) = self.run_one_validator("validator", spec, input, &args)? {
+                return Ok((Err(e), None));
+            }
+        } else if let Err(e) = self.run_one_validator("validator", spec, input, &args)? {
+            return Ok((Err(e), None));
         }
         for (name, spec) in &self.programs.validators {
             let args: Vec<OsString> = match group {
@@ -616,10 +651,10 @@ impl ProgramProblem {
             };
             let role = format!("validator `{name}`");
             if let Err(e) = self.run_one_validator(&role, spec, input, &args)? {
-                return Ok(Err(e));
+                return Ok((Err(e), None));
             }
         }
-        Ok(Ok(()))
+        Ok((Ok(()), bounds))
     }
 
     /// Every input validator's verdict on the test whose input file is `input_path` (bytes
@@ -947,7 +982,12 @@ impl Problem for ProgramProblem {
         _config: &ProblemConfig,
         group: Option<&str>,
     ) -> anyhow::Result<Result<InputSummary, FormatError>> {
-        Ok(self.run_validator(input, group)?.map(|()| summary(input)))
+        let (verdict, log) = self.run_validator_logged(input, group, true)?;
+        Ok(verdict.map(|()| {
+            let mut s = summary(input);
+            s.bounds_log = log.unwrap_or_default();
+            s
+        }))
     }
 
     /// The reference solution's output; for an interactive problem, whose reference is a

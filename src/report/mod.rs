@@ -342,6 +342,7 @@ fn index_html(
             );
         }
     }
+    bounds_html(&mut s, tests);
     s.push_str("<h2>Verification</h2>\n");
     verify_html(&mut s, problem.name(), tests, state);
     if place.kattis.is_some() {
@@ -945,6 +946,7 @@ pub fn write_kattis_report(
             solve_ms: 0.0,
             reference: None,
             transcript: None,
+            bounds: Default::default(),
         });
     }
     let place = Place {
@@ -953,6 +955,58 @@ pub fn write_kattis_report(
         kattis: Some(pictures),
     };
     write_pages(package.problem, title, &place, &tests)
+}
+
+/// The "Bounds reached" section: per variable the validator bounds, its bounds and the tests
+/// reaching its minimum and maximum (the first six linked to their pages, then a count), a
+/// bound no test reaches marked;
+/// or a line saying the validator writes no overview log ([`crate::package::bounds`]).
+fn bounds_html(s: &mut String, tests: &[BuiltTest]) {
+    let r =
+        crate::package::bounds::bounds_reached(tests.iter().map(|t| (t.name.as_str(), &t.bounds)));
+    s.push_str("<h2>Bounds reached</h2>\n");
+    if !r.known {
+        s.push_str("<p>bounds unknown: the validator writes no overview log.</p>\n");
+        return;
+    }
+    s.push_str(
+        "<table><thead><tr><th>variable</th><th>bounds</th><th>tests at the minimum</th>\
+         <th>tests at the maximum</th></tr></thead><tbody>\n",
+    );
+    let cell = |names: &[String]| -> String {
+        if names.is_empty() {
+            return "<td class=\"bad\">not reached</td>".into();
+        }
+        // The first few linked, then a count: the index stays small.
+        let links: Vec<String> = names
+            .iter()
+            .take(6)
+            .map(|n| {
+                format!(
+                    "<a href=\"tests/{}.html\">{}</a>",
+                    xml_escape(&page_of(n)),
+                    xml_escape(n)
+                )
+            })
+            .collect();
+        let more = match names.len() {
+            n if n > 6 => format!(" and {} more ({n} tests)", n - 6),
+            _ => String::new(),
+        };
+        format!("<td>{}{more}</td>", links.join(" "))
+    };
+    for b in &r.bounds {
+        let range = b.range_text();
+        let _ = writeln!(
+            s,
+            "<tr><td>{}</td><td>{}</td>{}{}</tr>",
+            xml_escape(&b.name),
+            xml_escape(&range),
+            cell(&b.min_tests),
+            cell(&b.max_tests)
+        );
+    }
+    s.push_str("</tbody></table>\n");
 }
 
 /// Writes the pages of `tests` into `place.root/report/` (see [`write_report`]).

@@ -3,8 +3,11 @@
 // Calling convention (testlib validators):
 //     validator [--group G] [--testset X] [--testCase N] [--testOverviewLogFileName F]
 //               [--testMarkupFileName F] < input
-// (each option also as --name=value). Only --group has an effect; the others are what
-// Polygon passes to testlib validators and are accepted and ignored (no log files are written).
+// (each option also as --name=value). --group selects the bounds; --testOverviewLogFileName F
+// writes testlib's overview log of a valid input to F (for each integer variable whether a
+// read reached its minimum or maximum, and its bounds when every read used the same ones),
+// which `gridjudge build` reads to say which tests reach which bounds. The others are what
+// Polygon passes to testlib validators and are accepted and ignored.
 // Exit codes:
 //     0  valid    (stderr: "valid: L R E")
 //     3  invalid  (stderr, one line: "line L, column C: expected X, found Y"; L and C are
@@ -19,6 +22,7 @@
 // trailing space), nothing after the last line; integers without leading zeros, '+' or "-0".
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <string>
 #include <unordered_map>
 
@@ -27,6 +31,46 @@ namespace {
 struct Range {
     long long lo, hi;
 };
+
+// What testlib's overview log says of one variable.
+struct Hits {
+    bool minHit = false, maxHit = false;
+    Range first{0, 0};
+    bool varied = false;
+};
+
+// Every integer variable read, by name (sorted, as testlib writes them).
+std::map<std::string, Hits> hits;
+
+void record(const std::string& name, Range r, long long value) {
+    const bool fresh = hits.find(name) == hits.end();
+    Hits& h = hits[name];
+    h.minHit = h.minHit || value == r.lo;
+    h.maxHit = h.maxHit || value == r.hi;
+    if (fresh) {
+        h.first = r;
+    } else if (h.first.lo != r.lo || h.first.hi != r.hi) {
+        h.varied = true;
+    }
+}
+
+// testlib's overview log of `hits` into the file `path`.
+void writeOverviewLog(const std::string& path) {
+    std::FILE* f = std::fopen(path.c_str(), "w");
+    if (f == nullptr) return;
+    for (const auto& e : hits) {
+        std::fprintf(f, "\"%s\":%s%s\n", e.first.c_str(), e.second.minHit ? " min-value-hit" : "",
+                     e.second.maxHit ? " max-value-hit" : "");
+    }
+    for (const auto& e : hits) {
+        if (!e.second.varied) {
+            std::fprintf(f, "constant-bounds \"%s\": %lld %lld\n", e.first.c_str(),
+                         e.second.first.lo, e.second.first.hi);
+        }
+    }
+    for (const auto& e : hits) std::fprintf(f, "variable \"%s\"\n", e.first.c_str());
+    std::fclose(f);
+}
 
 std::string describeByte(unsigned char b) {
     switch (b) {
@@ -121,6 +165,7 @@ public:
             inRange = value >= r.lo && value <= r.hi;
         }
         if (!inRange) invalid(startLine, startCol, what, shown);
+        record(name, r, value);
         return value;
     }
 
@@ -183,14 +228,15 @@ bool option(int argc, char** argv, int& i, const std::string& name, std::string&
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::string group, ignored;
+    std::string group, ignored, overviewLog;
     bool hasGroup = false;
     for (int i = 1; i < argc; i++) {
         if (option(argc, argv, i, "--group", group)) {
             hasGroup = true;
+        } else if (option(argc, argv, i, "--testOverviewLogFileName", overviewLog)) {
+            // written once the input is valid
         } else if (option(argc, argv, i, "--testset", ignored) ||
                    option(argc, argv, i, "--testCase", ignored) ||
-                   option(argc, argv, i, "--testOverviewLogFileName", ignored) ||
                    option(argc, argv, i, "--testMarkupFileName", ignored)) {
             // testlib/Polygon options with no meaning here.
         } else {
@@ -237,6 +283,7 @@ int main(int argc, char** argv) {
         in.readEoln();
     }
     in.readEof();
+    if (!overviewLog.empty()) writeOverviewLog(overviewLog);
     std::fprintf(stderr, "valid: %lld %lld %lld\n", L, R, E);
     return 0;
 }

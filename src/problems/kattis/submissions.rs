@@ -168,6 +168,28 @@ impl Rule {
         }
     }
 
+    /// Whether the rule bounds the time limit from below on the tests it covers (spec,
+    /// "use_for_time_limit"): `lower`, or by default when it does not permit TLE.
+    pub fn bounds_from_below(&self) -> bool {
+        match self.use_for_time_limit {
+            TimeLimitUse::Lower => true,
+            TimeLimitUse::Upper | TimeLimitUse::Implied(false) => false,
+            TimeLimitUse::Implied(true) => !self.permitted.contains(&KattisVerdict::Tle),
+        }
+    }
+
+    /// Whether the rule bounds the time limit from above: `upper`, or by default when it
+    /// requires exactly TLE.
+    pub fn bounds_from_above(&self) -> bool {
+        match self.use_for_time_limit {
+            TimeLimitUse::Upper => true,
+            TimeLimitUse::Lower | TimeLimitUse::Implied(false) => false,
+            TimeLimitUse::Implied(true) => {
+                self.required.len() == 1 && self.required.contains(&KattisVerdict::Tle)
+            }
+        }
+    }
+
     fn covers(&self, test: &str) -> bool {
         self.tests.as_deref().is_none_or(|g| glob_matches(g, test))
     }
@@ -386,26 +408,17 @@ impl Expectation {
     /// inference": a rule whose `permitted` leaves out TLE, or `use_for_time_limit: lower`,
     /// and not opted out with `false`; legacy: the `accepted` folder, as problemtools).
     pub fn lower_bounds_time_limit(&self) -> bool {
-        self.rules.iter().any(|r| match r.use_for_time_limit {
-            TimeLimitUse::Lower => true,
-            TimeLimitUse::Upper | TimeLimitUse::Implied(false) => false,
-            TimeLimitUse::Implied(true) => !r.permitted.contains(&KattisVerdict::Tle),
-        }) || self
-            .finals
-            .iter()
-            .any(|f| f.origin == "legacy folder accepted/")
+        self.rules.iter().any(Rule::bounds_from_below)
+            || self
+                .finals
+                .iter()
+                .any(|f| f.origin == "legacy folder accepted/")
     }
 
     /// Whether the submission bounds the time limit from above (a rule with `required: [TLE]`
     /// exactly, or `use_for_time_limit: upper`, not opted out).
     pub fn upper_bounds_time_limit(&self) -> bool {
-        self.rules.iter().any(|r| match r.use_for_time_limit {
-            TimeLimitUse::Upper => true,
-            TimeLimitUse::Lower | TimeLimitUse::Implied(false) => false,
-            TimeLimitUse::Implied(true) => {
-                r.required.len() == 1 && r.required.contains(&KattisVerdict::Tle)
-            }
-        })
+        self.rules.iter().any(Rule::bounds_from_above)
     }
 }
 
@@ -843,6 +856,28 @@ fn files_below(dir: &Path) -> Vec<PathBuf> {
     }
     out.sort();
     out
+}
+
+/// [`load`], with the package's included files (`problem_dir/include/`) in every submission
+/// of their language (spec, "Included files"), as `verify` and `timelimit` run them. Errors:
+/// as [`load`], or an included file cannot be copied into the cache folder `cache_dir`.
+pub fn load_with_included(
+    problem_dir: &Path,
+    version: Version,
+    cache_dir: &Path,
+) -> anyhow::Result<Vec<KattisSubmission>> {
+    let mut subs = load(problem_dir, version)?;
+    let include = problem_dir.join("include");
+    if include.is_dir() {
+        for s in &mut subs {
+            if let Some(sub) = &s.submission {
+                let with = crate::exec::compile::with_included(sub, &include, cache_dir)
+                    .with_context(|| format!("{}: its included files", sub.name))?;
+                s.submission = Some(with);
+            }
+        }
+    }
+    Ok(subs)
 }
 
 /// The submissions of the package in `problem_dir` (its `submissions/` folder; none when the
