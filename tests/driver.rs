@@ -252,6 +252,7 @@ fn completions_name_every_subcommand() {
             "build",
             "judge",
             "verify",
+            "merge",
             "timelimit",
             "mutants",
             "stress",

@@ -262,6 +262,7 @@ fn every_subcommand_has_consistent_options() {
             "build",
             "judge",
             "verify",
+            "merge",
             "timelimit",
             "mutants",
             "stress",
@@ -627,4 +628,215 @@ fn mutants_refuse_a_source_that_fails_the_package_or_leaves_the_folder() {
         ),
         "{err}"
     );
+}
+
+/// Runs `gridjudge` with `args`, then `--problems-dir dir --cache-dir <this file's cache>`.
+fn gridjudge_at(dir: &Path, args: &[&str]) -> std::process::Output {
+    let mut all: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    all.extend([
+        "--problems-dir".to_string(),
+        utf8(dir).to_string(),
+        "--cache-dir".to_string(),
+        utf8(&cache_dir()).to_string(),
+    ]);
+    common::gridjudge(&all)
+}
+
+/// `verify --shard I/N` cuts the (submission x test) runs round robin and `merge` puts every
+/// shard's document together into the report of one `verify` run, byte for byte (the text
+/// report has no times); each run records the node it ran on; a missing or repeated shard, or
+/// a package rebuilt since, is refused by name.
+#[test]
+fn verify_shards_merge_into_the_report_of_one_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = small_package(tmp.path());
+    let subs = game.join("submissions");
+    for (folder, file) in [
+        ("accepted", "hopcroft_karp.cpp"),
+        ("wrong_answer", "never_lose.cpp"),
+        ("run_time_error", "sentinel_border.rs"),
+        ("wrong_answer", "one_colour.cpp"),
+    ] {
+        std::fs::create_dir_all(subs.join(folder)).unwrap();
+        std::fs::copy(
+            catalogue(&format!("{folder}/{file}")),
+            subs.join(folder).join(file),
+        )
+        .unwrap();
+    }
+    let local = gridjudge_at(tmp.path(), &["verify", "game", "-j", "2"]);
+    common::ok(&local);
+    let verdicts = || {
+        let saved = gridjudge::judge::verify::SavedVerify::load(&game)
+            .unwrap()
+            .unwrap();
+        let runs: Vec<Vec<String>> = saved
+            .submissions
+            .iter()
+            .map(|s| s.runs.iter().map(|r| r.verdict.clone()).collect())
+            .collect();
+        (saved.killing_set, runs)
+    };
+    let local_saved = verdicts();
+    std::fs::remove_file(game.join("report/verify.json")).unwrap();
+    let mut files = Vec::new();
+    let mut runs_per_shard = Vec::new();
+    for i in 1..=3 {
+        let shard = format!("{i}/3");
+        let o = gridjudge_at(
+            tmp.path(),
+            &["verify", "game", "-j", "2", "--shard", &shard],
+        );
+        common::ok(&o);
+        let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(doc["command"], "verify");
+        assert_eq!(
+            doc["judge"]["shard"],
+            serde_json::json!({"index": i, "count": 3})
+        );
+        let runs = doc["judge"]["runs"].as_array().unwrap();
+        let tests = doc["judge"]["tests"].as_array().unwrap().len() as u64;
+        assert_eq!(tests, 5);
+        // Run k = submission * 5 + test belongs to shard k mod 3 + 1.
+        for r in runs {
+            let k = r[0].as_u64().unwrap() * tests + r[1].as_u64().unwrap();
+            assert_eq!(k % 3 + 1, i as u64, "{r}");
+            assert!(!r[2]["host"]["node"].as_str().unwrap().is_empty());
+        }
+        runs_per_shard.push(runs.len());
+        let f = tmp.path().join(format!("verify-{i}.json"));
+        std::fs::write(&f, &o.stdout).unwrap();
+        files.push(utf8(&f).to_string());
+    }
+    // 4 submissions x 5 tests, cut 7 / 7 / 6.
+    assert_eq!(runs_per_shard, vec![7, 7, 6]);
+    let mut args = vec!["merge"];
+    args.extend(files.iter().map(String::as_str));
+    let merged = gridjudge_at(tmp.path(), &args);
+    common::ok(&merged);
+    assert_eq!(
+        String::from_utf8_lossy(&merged.stdout),
+        String::from_utf8_lossy(&local.stdout)
+    );
+    // The merge saves the results for the build report as verify does.
+    assert_eq!(verdicts(), local_saved);
+
+    // A shard missing, or given twice.
+    let o = gridjudge_at(tmp.path(), &["merge", &files[0], &files[2]]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("shard(s) 2/3 of problem `game` missing"),
+        "{err}"
+    );
+    let o = gridjudge_at(
+        tmp.path(),
+        &["merge", &files[0], &files[1], &files[2], &files[1]],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("shard 2/3 is also in"), "{err}");
+    // Not a shard document.
+    let junk = tmp.path().join("junk.json");
+    std::fs::write(&junk, "{\"ok\": true}").unwrap();
+    let o = gridjudge_at(tmp.path(), &["merge", utf8(&junk)]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("not a shard document"), "{err}");
+    // A shard of another package: its lock's hash differs.
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&files[1]).unwrap()).unwrap();
+    doc["lock_sha256"] = "0".repeat(64).into();
+    std::fs::write(&files[1], doc.to_string()).unwrap();
+    let o = gridjudge_at(tmp.path(), &args);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("the shard judged another package of `game`"),
+        "{err}"
+    );
+    // An index out of range is refused when the command line is read.
+    let o = gridjudge_at(tmp.path(), &["verify", "game", "--shard", "4/3"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("shard 4/3: the index runs from 1 to 3"),
+        "{err}"
+    );
+}
+
+/// `stress --seeds A..B --shard I/N` runs the I-th contiguous part of the range unshrunk;
+/// `merge` judges the smallest failing seed of all the shards again and shrinks it once: the
+/// same counterexample as one stress run (the report below its first line, which counts the
+/// seeds tried and the time, is the same byte for byte).
+#[test]
+fn stress_shards_merge_into_the_counterexample_of_one_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    small_package(tmp.path());
+    let wrong = catalogue("wrong_answer/never_lose.cpp");
+    let sub = utf8(&wrong);
+    let local = gridjudge_at(
+        tmp.path(),
+        &["stress", "game", sub, "--seeds", "1..90", "-j", "2"],
+    );
+    assert_eq!(
+        local.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&local.stderr)
+    );
+    let mut files = Vec::new();
+    let mut firsts = Vec::new();
+    for i in 1..=3 {
+        let shard = format!("{i}/3");
+        let o = gridjudge_at(
+            tmp.path(),
+            &["stress", "game", sub, "--seeds", "1..90", "--shard", &shard],
+        );
+        common::ok(&o);
+        let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(doc["command"], "stress");
+        firsts.push(doc["failing_seeds"][0].as_u64());
+        let f = tmp.path().join(format!("stress-{i}.json"));
+        std::fs::write(&f, &o.stdout).unwrap();
+        files.push(utf8(&f).to_string());
+    }
+    // Shard i holds seeds 30(i-1)+1 ..= 30i.
+    for (i, f) in firsts.iter().enumerate() {
+        if let Some(s) = f {
+            assert!(
+                (30 * i as u64 + 1..=30 * (i as u64 + 1)).contains(s),
+                "{firsts:?}"
+            );
+        }
+    }
+    let smallest = firsts
+        .iter()
+        .flatten()
+        .min()
+        .copied()
+        .expect("a failing seed");
+    let mut args = vec!["merge"];
+    args.extend(files.iter().rev().map(String::as_str));
+    let merged = gridjudge_at(tmp.path(), &args);
+    assert_eq!(
+        merged.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&merged.stderr)
+    );
+    let (l, m) = (
+        String::from_utf8_lossy(&local.stdout).to_string(),
+        String::from_utf8_lossy(&merged.stdout).to_string(),
+    );
+    let below_first = |s: &str| s.split_once('\n').unwrap().1.to_string();
+    assert_eq!(below_first(&m), below_first(&l));
+    assert!(
+        m.contains(&format!("counterexample: seed {smallest} of")),
+        "{m}"
+    );
+    // A stress shard needs a fixed set of seeds.
+    let o = gridjudge_at(tmp.path(), &["stress", "game", sub, "--shard", "1/2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--seeds"));
 }

@@ -19,7 +19,8 @@ use gridjudge::exec::compile::Submission;
 use gridjudge::exec::runner::RunLimits;
 use gridjudge::judge::save::save_counterexample;
 use gridjudge::judge::stress::{
-    stress, Counterexample, GeneratorLine, SeedPlan, StressOptions, StressReport,
+    stress, stress_with_memo, Counterexample, GeneratorLine, SeedMemo, SeedPlan, StressOptions,
+    StressReport,
 };
 use gridjudge::judge::subject::{judge_input, FailureClass, FnSubject, ProcessSubject, Subject};
 use gridjudge::package::{build_problem, BuildOptions, LockMode, Manifest};
@@ -473,6 +474,54 @@ fn judge_input_checks_an_in_process_output_against_the_reference() {
     assert_eq!(j.verdict, Verdict::Wa);
     let j = judge_input(game, &cfg, &s, b"1 1\n.\n").unwrap();
     assert_eq!(j.verdict, Verdict::Ac);
+}
+
+/// A seed memo shared by several stress runs (as `gridjudge mutants` shares one between its
+/// survivors) keeps every seed's test once and changes no report: a run that passes fills it,
+/// a wrong submission stressed after it with the memo gets the same counterexample, shrunk the
+/// same way, as without it, and a memo of one line refuses another.
+#[test]
+fn a_seed_memo_shared_between_stress_runs_changes_no_report() {
+    let game = gridjudge::problems::by_name("game").unwrap();
+    let cfg = ProblemConfig::load(game, None).unwrap();
+    let line = GeneratorLine::parse(game, &["random", "n=1..3", "m=1..3"]).unwrap();
+    let opts = StressOptions {
+        generator: line.clone(),
+        seeds: SeedPlan::Range { first: 1, last: 40 },
+        jobs: 2,
+        keep: 1,
+        shrink: true,
+        progress: false,
+    };
+    let memo = SeedMemo::new();
+    let bounds = cfg.constraints.clone();
+    let right = FnSubject(|i: &[u8]| game.solve(i, &bounds).unwrap());
+    let passed = stress_with_memo(game, &cfg, &right, &opts, Some(&memo)).unwrap();
+    assert!(passed.failures.is_empty());
+    assert_eq!(passed.tested, 40);
+    assert_eq!(memo.len(), 40, "every seed's test is kept");
+    let wrong = FnSubject(|_: &[u8]| b"LOSE\n".to_vec());
+    let fresh = stress(game, &cfg, &wrong, &opts).unwrap();
+    let memoised = stress_with_memo(game, &cfg, &wrong, &opts, Some(&memo)).unwrap();
+    let json = |r: &StressReport| {
+        r.failures
+            .iter()
+            .map(|c| c.to_json(game).to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(fresh.failures.len(), 1);
+    assert_eq!(json(&fresh), json(&memoised));
+    assert_eq!(fresh.tested, memoised.tested);
+    let other = StressOptions {
+        generator: GeneratorLine::parse(game, &["random", "n=2", "m=2"]).unwrap(),
+        ..opts.clone()
+    };
+    let err = stress_with_memo(game, &cfg, &wrong, &other, Some(&memo)).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("a seed memo of generator `random m=1..3 n=1..3` cannot serve"),
+        "{err:#}"
+    );
 }
 
 /// Generator lines for the `bunny` submissions that the default (`play m=2..5 n=2..5`) does

@@ -102,6 +102,30 @@ pub struct RunArgs {
 }
 
 impl RunArgs {
+    /// The options as command-line words, but the cache folder: what a shard's task is given
+    /// so that it runs under the same limits (`cli/cluster.rs`).
+    pub fn to_words(&self) -> Vec<String> {
+        let mut w = Vec::new();
+        let mut num = |flag: &str, v: Option<u64>| {
+            if let Some(v) = v {
+                w.push(format!("--{flag}={v}"));
+            }
+        };
+        num("time-limit", self.time_limit);
+        num("wall-limit", self.wall_limit);
+        num("memory-limit", self.memory_limit);
+        num("output-limit", self.output_limit);
+        num("stack-limit", self.stack_limit);
+        num("task-limit", self.task_limit);
+        if self.no_sandbox {
+            w.push("--no-sandbox".to_string());
+        }
+        if let Some(v) = clap::ValueEnum::to_possible_value(&self.limits) {
+            w.push(format!("--limits={}", v.get_name()));
+        }
+        w
+    }
+
     /// Judge options for the problem `loaded` (limits from its `problem.toml` unless given),
     /// with `jobs` runs at a time.
     ///

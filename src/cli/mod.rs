@@ -11,11 +11,13 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser, Subcommand};
 
 mod build;
+mod cluster;
 mod common;
 mod completions;
 mod export;
 mod judge;
 mod list;
+mod merge;
 mod mutants;
 mod render;
 mod setup_sandbox;
@@ -63,6 +65,14 @@ pub enum Command {
     /// their folder, submissions.yaml or @EXPECTED_RESULTS@ expectations (and scores), under
     /// the time limit derived from the accepted ones when problem.yaml fixes none.
     Verify(verify::VerifyArgs),
+    /// Make a sharded command's report from its shards' documents (files of JSON documents),
+    /// checking that every shard 1..N of a run is there once. `verify --shard I/N` prints one
+    /// per problem: the merge checks they judged the same package (tests.lock), catalogue,
+    /// tests and limits, and prints the report, kill matrix and minimal killing set one
+    /// `verify` prints (saving it for `build --report`). `stress --seeds A..B --shard I/N`
+    /// prints one: the merge judges the smallest failing seeds of all the shards again and
+    /// shrinks them once, as one stress run does. Exits as the command exits.
+    Merge(merge::MergeArgs),
     /// Derive the time limit from the submissions: run the accepted ones several times (the
     /// slowest test of the slowest run counts), compute the limit with the Kattis formula
     /// ([time_limit] in problem.toml: ac_to_time_limit 2.0, time_limit_to_tle 1.5,
@@ -159,6 +169,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Build(a) => build::run(a),
         Command::Judge(a) => judge::run(a),
         Command::Verify(a) => verify::run(a),
+        Command::Merge(a) => merge::run(a),
         Command::Timelimit(a) => timelimit::run(a),
         Command::Mutants(a) => mutants::run(a),
         Command::Stress(a) => stress::run(a),

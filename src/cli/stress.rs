@@ -61,6 +61,15 @@ pub struct StressArgs {
     /// Tests run at the same time; the result does not depend on it.
     #[arg(short, long, default_value_t = 1)]
     pub jobs: usize,
+    /// Run only shard I of N (from 1) of --seeds A..B: the I-th of N contiguous parts of the
+    /// range (sizes differing by at most one), without shrinking. Prints a shard document
+    /// (JSON) instead of the report; `gridjudge merge` takes every shard's document, judges
+    /// the smallest failing seeds again and shrinks them once.
+    #[arg(long, value_name = "I/N", requires = "seeds", conflicts_with_all = ["time", "from_test", "save", "slurm"])]
+    pub shard: Option<gridjudge::core::shard::Shard>,
+    /// Slurm: the shards of --seeds A..B as one array job, merged here.
+    #[command(flatten)]
+    pub slurm: super::cluster::SlurmArgs,
     /// Limits and compile cache.
     #[command(flatten)]
     pub run: RunArgs,
@@ -122,6 +131,8 @@ fn stress_cmd(args: StressArgs) -> anyhow::Result<ExitCode> {
         json,
         problems_dir,
         jobs,
+        shard,
+        slurm,
         run,
     } = args;
     let loaded = find(&problem, problems_dir.as_deref(), run.cache_dir.as_deref())?;
@@ -186,6 +197,26 @@ fn stress_cmd(args: StressArgs) -> anyhow::Result<ExitCode> {
             last: 1000,
         },
     };
+    if slurm.slurm {
+        let stress::SeedPlan::Range { first, last } = seeds else {
+            bail!("--slurm cuts a fixed set of seeds: give --seeds A..B, not --time");
+        };
+        if save {
+            bail!(
+                "--slurm does not take --save (run the merge's counterexample with --save by hand)"
+            );
+        }
+        return stress_on_slurm(
+            &loaded,
+            &submission,
+            &line,
+            (first, last),
+            keep,
+            &run,
+            &slurm,
+            json,
+        );
+    }
     let sub = Submission::from_arg(&submission)?;
     let progress = std::io::stderr().is_terminal();
     let subject = gridjudge::judge::subject::ProcessSubject::prepare(
@@ -203,7 +234,53 @@ fn stress_cmd(args: StressArgs) -> anyhow::Result<ExitCode> {
         shrink: !no_shrink,
         progress,
     };
+    if let Some(shard) = shard {
+        let recorded = stress::ShardSubject {
+            submission: recorded_submission(&submission),
+            limits: opts.limits,
+            sandbox: opts.sandbox,
+        };
+        let doc = stress::stress_shard(p, cfg, &subject, &sopts, shard, recorded)?;
+        outln!("{}", serde_json::to_string_pretty(&doc)?);
+        return Ok(ExitCode::SUCCESS);
+    }
     let report = stress::stress(p, cfg, &subject, &sopts)?;
+    print_report(
+        p,
+        dir,
+        &sub.name,
+        subject.isolation(),
+        &report,
+        &sopts,
+        save,
+        json,
+    )
+}
+
+/// The submission argument as a shard records it for the merge: a path that exists made
+/// absolute, anything else (a command line) as given.
+fn recorded_submission(arg: &str) -> String {
+    match std::fs::canonicalize(arg) {
+        Ok(p) => p.display().to_string(),
+        Err(_) => arg.to_string(),
+    }
+}
+
+/// Prints a stress report (or its JSON with `json`), saving each counterexample when `save`;
+/// `stress` and `merge` print it alike. Exits 1 when a failure is found or a save failed.
+///
+/// Errors: nothing was tested (every seed skipped), stdout is closed.
+#[allow(clippy::too_many_arguments)]
+pub fn print_report(
+    p: &dyn gridjudge::problem::Problem,
+    dir: &std::path::Path,
+    sub_name: &str,
+    isolation: &str,
+    report: &stress::StressReport,
+    sopts: &stress::StressOptions,
+    save: bool,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
     if report.tested == report.skipped {
         bail!(
             "nothing tested: no seed of `{}` was run (give more time or seeds)",
@@ -217,14 +294,14 @@ fn stress_cmd(args: StressArgs) -> anyhow::Result<ExitCode> {
         outln!(
             "stress {} {}: {} seed(s) of `{}` in {:.2} s ({:.1} tests/s), {} failure(s)",
             p.name(),
-            sub.name,
+            sub_name,
             report.tested,
             sopts.generator,
             secs,
             report.tested as f64 / secs.max(1e-9),
             report.failures.len()
         );
-        outln!("{}", subject.isolation());
+        outln!("{isolation}");
         if let Some((seed, why)) = &report.first_skip {
             outln!(
                 "skipped {} seed(s) whose drawn values the generator rejects, first seed {seed}: {why}",
@@ -239,7 +316,7 @@ fn stress_cmd(args: StressArgs) -> anyhow::Result<ExitCode> {
         if save {
             let note = format!(
                 "{} fails ({}), found by `{} --seed {}`",
-                sub.name,
+                sub_name,
                 c.judged().verdict,
                 c.concrete_line(),
                 c.seed
@@ -276,7 +353,7 @@ fn stress_cmd(args: StressArgs) -> anyhow::Result<ExitCode> {
         failures_json.push(cj);
     }
     if json {
-        let mut all = report.to_json(p, &sub.name, &sopts);
+        let mut all = report.to_json(p, sub_name, sopts);
         all["failures"] = failures_json.into();
         all["ok"] = (report.failures.is_empty() && !save_failed).into();
         outln!(
@@ -289,4 +366,61 @@ fn stress_cmd(args: StressArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// `stress --slurm`: stages the problem (its folder, its programs compiled) and the
+/// submission (copied, compiled once), runs `stress --seeds A..B --shard i/N` as one array
+/// job, and merges: the smallest failing seed judged again and shrunk here (`cli/cluster.rs`).
+///
+/// Errors: staging, the job or the merge fails.
+#[allow(clippy::too_many_arguments)]
+fn stress_on_slurm(
+    loaded: &gridjudge::problems::Loaded,
+    submission: &str,
+    line: &stress::GeneratorLine,
+    seeds: (u64, u64),
+    keep: usize,
+    run: &RunArgs,
+    slurm: &super::cluster::SlurmArgs,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    use super::cluster::{run_and_merge, shard_word, Stage};
+    let stage = Stage::new(slurm.stage_dir.as_deref())?;
+    stage.add_problem(loaded, false)?;
+    stage.prepare_problem(loaded.name())?;
+    let given = std::path::Path::new(submission);
+    let staged = if given.exists() {
+        stage.add_submission(given)?.display().to_string()
+    } else {
+        submission.to_string()
+    };
+    stage.compile(&[Submission::from_arg(&staged)?])?;
+    stage.freeze()?;
+    let mut args: Vec<std::ffi::OsString> = vec![
+        "stress".into(),
+        loaded.name().into(),
+        staged.into(),
+        format!("--seeds={}..{}", seeds.0, seeds.1).into(),
+        format!("--keep={keep}").into(),
+        "--problems-dir".into(),
+        stage.problems().into(),
+        "--cache-dir".into(),
+        stage.cache().into(),
+        format!("--jobs={}", slurm.jobs()).into(),
+    ];
+    args.extend(run.to_words().into_iter().map(Into::into));
+    args.push("--shard".into());
+    args.push(shard_word());
+    args.push("--generator".into());
+    args.push(line.name.clone().into());
+    let canonical = line.args.canonical();
+    args.extend(canonical.split_whitespace().map(Into::into));
+    run_and_merge(
+        &stage,
+        args,
+        slurm,
+        "gridjudge-stress",
+        &loaded.problems_dir,
+        json,
+    )
 }

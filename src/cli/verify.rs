@@ -30,6 +30,15 @@ pub struct VerifyArgs {
     /// command stops on an error, a last document `{"ok": false, "error"}`.
     #[arg(long)]
     pub json: bool,
+    /// Run only shard I of N (from 1): the (submission x test) runs numbered k = submission
+    /// x tests + test, in catalogue and test order, with k mod N = I - 1. Prints each
+    /// problem's runs as a shard document (JSON) instead of the report; `gridjudge merge`
+    /// makes the report from every shard's document.
+    #[arg(long, value_name = "I/N", conflicts_with = "slurm")]
+    pub shard: Option<gridjudge::core::shard::Shard>,
+    /// Slurm: the shards as one array job, merged here.
+    #[command(flatten)]
+    pub slurm: super::cluster::SlurmArgs,
     /// Limits and compile cache.
     #[command(flatten)]
     pub run: RunArgs,
@@ -46,10 +55,42 @@ pub fn verify_one(
     jobs: usize,
     json: bool,
 ) -> anyhow::Result<Option<bool>> {
+    verify_or_shard(loaded, run, jobs, json, None)
+}
+
+/// [`verify_one`], or with `shard` the problem's shard document (always `Some(true)`: a
+/// shard's verdicts are judged by the merge).
+fn verify_or_shard(
+    loaded: &Loaded,
+    run: &RunArgs,
+    jobs: usize,
+    json: bool,
+    shard: Option<gridjudge::core::shard::Shard>,
+) -> anyhow::Result<Option<bool>> {
     if !loaded.dir.join("submissions").is_dir() {
         return Ok(None);
     }
     let opts = run.options(loaded, jobs)?;
+    if let Some(shard) = shard {
+        if loaded.kattis.is_some() {
+            bail!(
+                "{}: --shard is not available for Kattis packages yet (only for problems with problem.toml)",
+                loaded.name()
+            );
+        }
+        let Some(doc) = verify::verify_shard(
+            loaded.problem,
+            loaded.config()?,
+            &loaded.problems_dir,
+            &opts,
+            shard,
+        )?
+        else {
+            return Ok(None);
+        };
+        outln!("{}", serde_json::to_string_pretty(&doc)?);
+        return Ok(Some(true));
+    }
     if let Some(package) = loaded.kattis {
         let report = gridjudge::judge::kattis::verify_package(package, &opts)?;
         // Saved for the build report, in the package's gridjudge/ folder; a package that
@@ -103,17 +144,22 @@ fn verify_all(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         problems_dir,
         jobs,
         json,
+        shard,
+        slurm,
         run,
     } = args;
     let problems_dir = super::common::problems_dir_for(problems_dir.as_deref(), &problems)?;
     let named = !problems.is_empty();
     let selected = select(&problems_dir, &problems, run.cache_dir.as_deref())?;
+    if slurm.slurm {
+        return verify_on_slurm(&selected, named, &problems_dir, &run, &slurm, json);
+    }
     let mut all_ok = true;
     let mut verified = 0;
     for loaded in &selected {
         let p = loaded.problem;
         let folder = loaded.dir.join("submissions");
-        match verify_one(loaded, &run, jobs, json)? {
+        match verify_or_shard(loaded, &run, jobs, json, shard)? {
             None if named => bail!(
                 "problem `{}` has no submissions folder ({}): nothing to verify",
                 p.name(),
@@ -142,4 +188,74 @@ fn verify_all(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// `verify --slurm`: stages the problems with a submissions folder (a problem named without
+/// one is an error, as without --slurm) and their compiled submissions, runs `verify --shard
+/// i/N` of all of them as one array job, and merges (`cli/cluster.rs`).
+///
+/// Errors: a Kattis package (not sharded yet), nothing to verify, staging, the job or the
+/// merge fails.
+fn verify_on_slurm(
+    selected: &[Loaded],
+    named: bool,
+    problems_dir: &std::path::Path,
+    run: &RunArgs,
+    slurm: &super::cluster::SlurmArgs,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    use super::cluster::{run_and_merge, shard_word, Stage};
+    let mut chosen = Vec::new();
+    for loaded in selected {
+        let folder = loaded.dir.join("submissions");
+        if loaded.kattis.is_some() {
+            bail!(
+                "{}: --slurm is not available for Kattis packages yet (only for problems with problem.toml)",
+                loaded.name()
+            );
+        }
+        if !folder.is_dir() {
+            if named {
+                bail!(
+                    "problem `{}` has no submissions folder ({}): nothing to verify",
+                    loaded.name(),
+                    folder.display()
+                );
+            }
+            eprintln!(
+                "{}: no submissions folder ({}), skipped",
+                loaded.name(),
+                folder.display()
+            );
+            continue;
+        }
+        chosen.push(loaded);
+    }
+    if chosen.is_empty() {
+        bail!(
+            "nothing verified: no problem in {} has a submissions folder",
+            problems_dir.display()
+        );
+    }
+    let stage = Stage::new(slurm.stage_dir.as_deref())?;
+    for loaded in &chosen {
+        stage.add_problem(loaded, true)?;
+        let staged = stage.prepare_problem(loaded.name())?;
+        if let Some(entries) = verify::load_catalogue(&staged.dir)? {
+            let subs: Vec<_> = entries.into_iter().map(|e| e.submission).collect();
+            stage.compile(&subs)?;
+        }
+    }
+    stage.freeze()?;
+    let mut args: Vec<std::ffi::OsString> = vec!["verify".into()];
+    args.extend(chosen.iter().map(|l| l.name().into()));
+    args.push("--problems-dir".into());
+    args.push(stage.problems().into());
+    args.push("--cache-dir".into());
+    args.push(stage.cache().into());
+    args.push(format!("--jobs={}", slurm.jobs()).into());
+    args.extend(run.to_words().into_iter().map(Into::into));
+    args.push("--shard".into());
+    args.push(shard_word());
+    run_and_merge(&stage, args, slurm, "gridjudge-verify", problems_dir, json)
 }

@@ -7,7 +7,7 @@
 //! by our own rewriting ([`mutate`]), the Kattis default output validator
 //! ([`output_validator`]), the generic text
 //! shrinker ([`shrink_text`]) and the generator-line shrinker ([`shrink_args`]), atomic writes
-//! and hashes ([`files`]), XML escaping ([`xml`]) and progress bars ([`progress`]).
+//! and hashes ([`files`]), shards of a command's work and the host they ran on ([`shard`]), XML escaping ([`xml`]) and progress bars ([`progress`]).
 //!
 //! May use: the standard library and external crates only.
 
@@ -22,6 +22,7 @@ pub mod output_validator;
 pub mod progress;
 pub mod reader;
 pub mod rng;
+pub mod shard;
 pub mod shrink_args;
 pub mod shrink_text;
 pub mod token_reader;

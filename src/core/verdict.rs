@@ -41,6 +41,14 @@ impl Verdict {
             Verdict::Fail => "FAIL",
         }
     }
+
+    /// The verdict whose [`Verdict::short`] name is `s`; `None` for any other text.
+    pub fn from_short(s: &str) -> Option<Verdict> {
+        use Verdict::*;
+        [Ac, Wa, Pe, Tle, Mle, Ole, Re, Fail]
+            .into_iter()
+            .find(|v| v.short() == s)
+    }
 }
 
 impl fmt::Display for Verdict {
@@ -248,6 +256,16 @@ impl ValidatorConvention {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn short_names_read_back() {
+        use Verdict::*;
+        for v in [Ac, Wa, Pe, Tle, Mle, Ole, Re, Fail] {
+            assert_eq!(Verdict::from_short(v.short()), Some(v));
+        }
+        assert_eq!(Verdict::from_short("ac"), None);
+        assert_eq!(Verdict::from_short("OK"), None);
+    }
 
     #[test]
     fn exit_codes() {

@@ -45,6 +45,8 @@ pub(crate) enum Entry {
     Cgroup(Vec<PathBuf>),
     /// A temporary folder, removed.
     Dir(PathBuf),
+    /// A Slurm job (its id), cancelled with `scancel`.
+    SlurmJob(String),
 }
 
 static REGISTRY: OnceLock<Mutex<HashMap<u64, Entry>>> = OnceLock::new();
@@ -96,6 +98,17 @@ pub(crate) fn registry_make(make: impl FnOnce() -> anyhow::Result<Entry>) -> any
     Ok(id)
 }
 
+/// Records Slurm job `id` for the clean-up, which cancels it (`scancel`) when gridjudge is
+/// interrupted; [`forget`] the returned entry once the job has ended.
+pub fn track_slurm_job(id: &str) -> u64 {
+    registry_add(Entry::SlurmJob(id.to_string()))
+}
+
+/// Forgets entry `id` of [`track_slurm_job`] (the job has ended).
+pub fn forget(id: u64) {
+    registry_remove(id);
+}
+
 /// Forgets entry `id` (taken down by its owner).
 pub(crate) fn registry_remove(id: u64) {
     registry()
@@ -121,6 +134,21 @@ fn cleanup_entry(e: &Entry) {
             for d in dirs {
                 let _ = std::fs::remove_dir(d);
             }
+        }
+        Entry::SlurmJob(id) => {
+            let cancelled = std::process::Command::new("scancel")
+                .arg(id)
+                .status()
+                .is_ok_and(|s| s.success());
+            let _ = writeln!(
+                std::io::stderr(),
+                "{} slurm job {id}",
+                if cancelled {
+                    "cancelled"
+                } else {
+                    "could not cancel"
+                }
+            );
         }
         Entry::Dir(d) => {
             // A worker may still be creating a file in it: try again briefly.
@@ -435,7 +463,7 @@ fn cleanup_after_signal() {
 /// Takes down `entries`: processes first (groups, then cgroups), folders last.
 fn clean_entries(entries: Vec<Entry>) {
     let rank = |e: &Entry| match e {
-        Entry::Group(_) => 0,
+        Entry::SlurmJob(_) | Entry::Group(_) => 0,
         Entry::Cgroup(_) => 1,
         Entry::Dir(_) => 2,
     };

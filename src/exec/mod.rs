@@ -7,13 +7,14 @@
 //! that limit and account a sandboxed run and their hand-over to users ([`cgroup`]), what the
 //! host allows unprivileged sandboxes ([`host`]), and the registry that takes every run
 //! and temporary folder down on a signal or a panic ([`cleanup`]); the read-only view of a
-//! problem folder for the setter's programs, which run unconfined ([`read_only`]).
+//! problem folder for the setter's programs, which run unconfined ([`read_only`]); array jobs
+//! on a Slurm cluster, one task per shard of a command ([`slurm`]).
 //!
 //! Inside the layer, lowest first: `cleanup` < `cgroup` < `sandbox` < `wait` < `runner` <
 //! `interact`,
 //! `seccomp` < `box_init` < `zygote` < `sandbox`, `read_only` < `runner`, `host` (uses none
 //! of them), and
-//! `compile` (which uses `sandbox`); files import each other directly, never through this
+//! `compile` (which uses `sandbox`), `slurm` (which uses `cleanup`); files import each other directly, never through this
 //! file.
 //!
 //! May use: [`crate::core`] and [`crate::problem`] (the limits' defaults). Knows no problem
@@ -29,5 +30,6 @@ pub mod read_only;
 pub mod runner;
 pub mod sandbox;
 pub mod seccomp;
+pub mod slurm;
 pub mod wait;
 pub mod zygote;

@@ -106,7 +106,7 @@ pub const DEFAULT_OUTPUT_BYTES: u64 = 64 << 20;
 pub const STDERR_HEAD_BYTES: usize = 2048;
 
 /// The limits of one run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct RunLimits {
     /// CPU time limit, milliseconds (user + system).
     pub time_ms: u64,

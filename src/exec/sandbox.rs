@@ -284,7 +284,7 @@ pub fn limits_mode() -> LimitsMode {
 
 /// Which mechanism enforced the CPU, memory and task limits of a run; every run records it
 /// ([`crate::exec::runner::RunResult::limits_by`]) and reports print it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Enforcement {
     /// The run's cgroup v1 (`cpuacct`, `memory`, `pids`) over the whole process tree.
     #[serde(rename = "cgroup v1")]

@@ -39,8 +39,9 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use rayon::prelude::*;
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::core::shard::Shard;
 use crate::core::verdict::Verdict;
 use crate::exec::cleanup::TrackedDir;
 use crate::exec::compile::{prepare, session, Prepared, Submission};
@@ -70,13 +71,19 @@ fn ser_verdict<S: Serializer>(v: &Verdict, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(v.short())
 }
 
+fn de_verdict<'de, D: Deserializer<'de>>(d: D) -> Result<Verdict, D::Error> {
+    let s = String::deserialize(d)?;
+    Verdict::from_short(&s)
+        .ok_or_else(|| serde::de::Error::custom(format!("`{s}` is not a verdict (AC, WA, ...)")))
+}
+
 /// The result of one submission on one test.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct TestResult {
     /// Test name.
     pub test: String,
     /// The verdict.
-    #[serde(serialize_with = "ser_verdict")]
+    #[serde(serialize_with = "ser_verdict", deserialize_with = "de_verdict")]
     pub verdict: Verdict,
     /// CPU time, milliseconds.
     pub time_ms: u64,
@@ -93,14 +100,18 @@ pub struct TestResult {
     pub limits_by: Option<crate::exec::sandbox::Enforcement>,
     /// An interactive run's transcript (`<` what the submission read, `>` what it wrote,
     /// capped; [`run::JudgedRun::transcript`]); absent for a batch run.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub transcript: Option<String>,
     /// A testlib-convention interactor's log when it accepted ([`run::JudgedRun::interactor_log`]).
     #[serde(skip)]
     pub interactor_log: Option<Vec<u8>>,
     /// The test's score from a scoring checker (a Kattis `score.txt`); absent otherwise.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub score: Option<f64>,
+    /// The machine that ran it, when the run was a shard's (`--shard`,
+    /// [`crate::core::shard::host`]); absent for a run on this machine.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host: Option<crate::core::shard::Host>,
 }
 
 /// The results of one submission.
@@ -286,6 +297,7 @@ pub(crate) fn judge_one(
         transcript: None,
         interactor_log: None,
         score: None,
+        host: None,
     };
     let fail = |what: String| result(Verdict::Fail, None, what);
     let input = match std::fs::read(&test.input) {
@@ -498,6 +510,158 @@ pub fn judge(
     tests: &[TestCase],
     opts: &JudgeOptions,
 ) -> anyhow::Result<JudgeReport> {
+    let shard = judge_shard(problem, config, submissions, tests, opts, Shard::WHOLE)?;
+    Ok(shard.into_report(submissions))
+}
+
+/// The runs of one shard of [`judge`] (`verify --shard i/N`), as written to its shard file and
+/// read back by `gridjudge merge`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct JudgeShard {
+    /// Problem name.
+    pub problem: String,
+    /// Which part of the runs: run `k = submission × tests + test` (both from 0, submissions
+    /// in the order given) is the shard's when [`Shard::takes`] it.
+    pub shard: Shard,
+    /// The limits used.
+    pub limits: RunLimits,
+    /// Runs at the same time.
+    pub jobs: usize,
+    /// How the programs ran ([`JudgeReport::isolation`]).
+    pub isolation: String,
+    /// Test names, in order.
+    pub tests: Vec<String>,
+    /// Submission names, in the order given.
+    pub submissions: Vec<String>,
+    /// Each submission's compile error, in the same order (`None`: it compiled). Every shard
+    /// prepares every submission (a cache hit once one has compiled it).
+    pub compile_errors: Vec<Option<String>>,
+    /// The shard's runs: `(submission index, test index, result)`, in run order.
+    pub runs: Vec<(usize, usize, TestResult)>,
+}
+
+impl JudgeShard {
+    /// The [`JudgeReport`] of a whole run (`shard` 1/1, or shards merged by
+    /// [`JudgeShard::merge`]): one result per (submission, test) of a submission that compiled.
+    /// `submissions` are those judged, in the same order.
+    pub fn into_report(self, submissions: &[Submission]) -> JudgeReport {
+        let mut by_pair: std::collections::HashMap<(usize, usize), TestResult> =
+            self.runs.into_iter().map(|(s, t, r)| ((s, t), r)).collect();
+        let tests = self.tests.len();
+        let reports = submissions
+            .iter()
+            .zip(self.compile_errors)
+            .enumerate()
+            .map(|(s, (sub, err))| SubmissionReport {
+                name: sub.name.clone(),
+                language: sub.language(),
+                tests: match err {
+                    Some(_) => Vec::new(),
+                    None => (0..tests).filter_map(|t| by_pair.remove(&(s, t))).collect(),
+                },
+                compile_error: err,
+            })
+            .collect();
+        JudgeReport {
+            problem: self.problem,
+            limits: self.limits,
+            jobs: self.jobs,
+            isolation: self.isolation,
+            tests: self.tests,
+            submissions: reports,
+        }
+    }
+
+    /// Merges the shards of one run: the same problem, submissions, tests, limits and
+    /// isolation, every shard `1..=N` of one count exactly once; the result is shard 1/1.
+    ///
+    /// Errors name the shard file's difference (`files` are the shards' names, in the same
+    /// order): a missing or repeated shard, another count, problem, submission list, test
+    /// list, limit or isolation, a compile error in one shard and not another, a run twice
+    /// or missing.
+    pub fn merge(shards: Vec<JudgeShard>, files: &[String]) -> anyhow::Result<JudgeShard> {
+        let Some(first) = shards.first() else {
+            anyhow::bail!("no shard to merge");
+        };
+        let count = first.shard.count;
+        let mut seen = vec![None::<usize>; count as usize];
+        for (k, sh) in shards.iter().enumerate() {
+            let file = &files[k];
+            let same = |what: &str, ok: bool| -> anyhow::Result<()> {
+                if ok {
+                    Ok(())
+                } else {
+                    anyhow::bail!("{file}: its {what} differs from {}'s", files[0])
+                }
+            };
+            same("shard count", sh.shard.count == count)?;
+            same("problem", sh.problem == first.problem)?;
+            same("submission list", sh.submissions == first.submissions)?;
+            same("test list", sh.tests == first.tests)?;
+            same("limits", sh.limits == first.limits)?;
+            same("isolation", sh.isolation == first.isolation)?;
+            same("compile results", sh.compile_errors == first.compile_errors)?;
+            if let Some(prev) = seen[(sh.shard.index - 1) as usize].replace(k) {
+                anyhow::bail!("{file}: shard {} is also in {}", sh.shard, files[prev]);
+            }
+        }
+        let missing: Vec<String> = (1..=count)
+            .filter(|i| seen[(*i - 1) as usize].is_none())
+            .map(|i| format!("{i}/{count}"))
+            .collect();
+        if !missing.is_empty() {
+            anyhow::bail!(
+                "shard(s) {} of problem `{}` missing: a merge needs every shard",
+                missing.join(", "),
+                first.problem
+            );
+        }
+        let mut merged = JudgeShard {
+            shard: Shard::WHOLE,
+            runs: Vec::new(),
+            ..first.clone()
+        };
+        let tests = merged.tests.len();
+        let mut runs: Vec<(usize, usize, TestResult)> =
+            shards.into_iter().flat_map(|sh| sh.runs).collect();
+        runs.sort_by_key(|(s, t, _)| (*s, *t));
+        for w in runs.windows(2) {
+            if (w[0].0, w[0].1) == (w[1].0, w[1].1) {
+                anyhow::bail!(
+                    "submission {} on test {} was run by two shards",
+                    merged.submissions[w[0].0],
+                    merged.tests[w[0].1]
+                );
+            }
+        }
+        let expected: usize = merged.compile_errors.iter().filter(|e| e.is_none()).count() * tests;
+        if runs.len() != expected
+            || runs
+                .iter()
+                .any(|(s, t, _)| *s >= merged.submissions.len() || *t >= tests)
+        {
+            anyhow::bail!(
+                "the shards hold {} run(s) where {expected} were due: a shard file is incomplete",
+                runs.len()
+            );
+        }
+        merged.runs = runs;
+        Ok(merged)
+    }
+}
+
+/// [`judge`]'s runs of one `shard` (see [`JudgeShard::shard`]); every submission is prepared.
+/// Each run records the machine it ran on when the shard is not the whole work.
+///
+/// Errors: those of [`judge`].
+pub fn judge_shard(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    submissions: &[Submission],
+    tests: &[TestCase],
+    opts: &JudgeOptions,
+    shard: Shard,
+) -> anyhow::Result<JudgeShard> {
     let (session, isolation) = session(opts.sandbox)?;
     let mut prepared = Vec::with_capacity(submissions.len());
     for sub in submissions {
@@ -509,11 +673,14 @@ pub fn judge(
     let work: Vec<(usize, usize)> = prepared
         .iter()
         .enumerate()
-        .filter(|(_, p)| matches!(p, Prepared::Ready(_)))
         .flat_map(|(s, _)| (0..tests.len()).map(move |t| (s, t)))
+        .enumerate()
+        .filter(|&(k, (s, _))| shard.takes(k) && matches!(prepared[s], Prepared::Ready(_)))
+        .map(|(_, st)| st)
         .collect();
+    let host = (!shard.is_whole()).then(crate::core::shard::host);
     let bar = crate::core::progress::bar(work.len() as u64, "runs", opts.progress);
-    let run_all = || -> Vec<TestResult> {
+    let run_all = || -> Vec<(usize, usize, TestResult)> {
         work.par_iter()
             .map(|&(s, t)| {
                 let Prepared::Ready(argv) = &prepared[s] else {
@@ -524,42 +691,35 @@ pub fn judge(
                     limits: &opts.limits,
                     session: session.as_ref(),
                 };
-                let r = judge_one(problem, config, program, &tests[t]);
+                let mut r = judge_one(problem, config, program, &tests[t]);
+                r.host.clone_from(&host);
                 bar.set_message(format!("{} test {}", submissions[s].name, tests[t].name));
                 bar.inc(1);
-                r
+                (s, t, r)
             })
             .collect()
     };
-    let results = rayon::ThreadPoolBuilder::new()
+    let runs = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.jobs.max(1))
         .build()
         .context("cannot start worker threads")?
         .install(run_all);
     bar.finish_and_clear();
-    let mut results = results.into_iter();
-    let reports = submissions
-        .iter()
-        .zip(&prepared)
-        .map(|(sub, p)| SubmissionReport {
-            name: sub.name.clone(),
-            language: sub.language(),
-            compile_error: match p {
-                Prepared::CompileError(e) => Some(e.clone()),
-                Prepared::Ready(_) => None,
-            },
-            tests: match p {
-                Prepared::Ready(_) => results.by_ref().take(tests.len()).collect(),
-                Prepared::CompileError(_) => Vec::new(),
-            },
-        })
-        .collect();
-    Ok(JudgeReport {
+    Ok(JudgeShard {
         problem: problem.name().to_string(),
+        shard,
         limits: opts.limits,
         jobs: opts.jobs.max(1),
         isolation,
         tests: tests.iter().map(|t| t.name.clone()).collect(),
-        submissions: reports,
+        submissions: submissions.iter().map(|s| s.name.clone()).collect(),
+        compile_errors: prepared
+            .iter()
+            .map(|p| match p {
+                Prepared::CompileError(e) => Some(e.clone()),
+                Prepared::Ready(_) => None,
+            })
+            .collect(),
+        runs,
     })
 }

@@ -33,6 +33,9 @@
 //! mutant is cross-checked with the brute force there. A failure is shrunk
 //! ([`crate::judge::shrink`]): a **real survivor** with its counterexample (the CLI's `--save`
 //! adds it to the manifest through [`crate::judge::save`]); none: **likely equivalent**.
+//! The survivors share one [`crate::judge::stress::SeedMemo`] and the brute force's answers:
+//! each seed is generated, validated and solved by the reference and the brute force once,
+//! so a survivor after the first costs only its own runs (and the checker's).
 //!
 //! # Determinism
 //! Mutants are judged on `jobs` threads, each mutant's tests in order, and the results are
@@ -500,9 +503,15 @@ fn check_originals(
 
 /// Judges a survivor against the brute force's answer where the brute force solves the input,
 /// else against the reference's.
+/// The brute force's answers are kept in `brute` by input, shared by every survivor's run (the
+/// same seeds give the same inputs).
 struct BruteChecked<'a> {
     inner: &'a ProcessSubject,
+    brute: &'a BruteMemo,
 }
+
+/// The brute force's answer (`None`: it does not solve the input) per input.
+type BruteMemo = std::sync::Mutex<std::collections::HashMap<Vec<u8>, Option<Vec<u8>>>>;
 
 impl Subject for BruteChecked<'_> {
     fn judge(
@@ -512,12 +521,22 @@ impl Subject for BruteChecked<'_> {
         input: &[u8],
         answer: &[u8],
     ) -> anyhow::Result<Checked> {
-        let brute = match &config.build.brute_force_group {
-            Some(g) => match problem.validate_in_group(input, config, Some(g))? {
-                Ok(_) => problem.brute_force(input, u64::MAX)?,
-                Err(_) => None,
-            },
-            None => problem.brute_force(input, config.build.brute_force_max_cells)?,
+        let known = self.brute.lock().ok().and_then(|m| m.get(input).cloned());
+        let brute = match known {
+            Some(b) => b,
+            None => {
+                let b = match &config.build.brute_force_group {
+                    Some(g) => match problem.validate_in_group(input, config, Some(g))? {
+                        Ok(_) => problem.brute_force(input, u64::MAX)?,
+                        Err(_) => None,
+                    },
+                    None => problem.brute_force(input, config.build.brute_force_max_cells)?,
+                };
+                if let Ok(mut m) = self.brute.lock() {
+                    m.insert(input.to_vec(), b.clone());
+                }
+                b
+            }
         };
         self.inner
             .judge(problem, config, input, brute.as_deref().unwrap_or(answer))
@@ -603,7 +622,10 @@ pub fn mutants(
     bar.finish_and_clear();
     package.recheck()?;
     drop(sess);
-    // Phase 2: each survivor of the package stressed against the reference, in order.
+    // Phase 2: each survivor of the package stressed against the reference, in order. The
+    // survivors share the seeds' tests, the reference's answers and the brute force's.
+    let memo = stress::SeedMemo::new();
+    let brute = BruteMemo::default();
     let mut results = Vec::with_capacity(chosen.len());
     for ((k, m), j) in chosen.iter().zip(judged) {
         let (outcome, kept) = j?;
@@ -621,7 +643,10 @@ pub fn mutants(
                     jopts.sandbox,
                     false,
                 )?;
-                let checked = BruteChecked { inner: &subject };
+                let checked = BruteChecked {
+                    inner: &subject,
+                    brute: &brute,
+                };
                 let sopts = StressOptions {
                     generator: line.clone(),
                     seeds: SeedPlan::Range {
@@ -633,8 +658,9 @@ pub fn mutants(
                     shrink: true,
                     progress: jopts.progress,
                 };
-                let report = stress::stress(problem, config, &checked, &sopts)
-                    .with_context(|| format!("stress of {}", sub.name))?;
+                let report =
+                    stress::stress_with_memo(problem, config, &checked, &sopts, Some(&memo))
+                        .with_context(|| format!("stress of {}", sub.name))?;
                 match report.failures.into_iter().next() {
                     Some(c) => Outcome::Survivor(Box::new(c)),
                     None => Outcome::LikelyEquivalent,

@@ -34,11 +34,12 @@ use anyhow::{bail, Context};
 use rayon::prelude::*;
 
 use crate::core::args::{resolve_ranges, ArgError, Args};
+use crate::core::shard::Shard;
 use crate::core::verdict::Verdict;
 use crate::problem::{generate_test, Problem, ProblemConfig, ValidateOptions};
 
 use crate::judge::shrink::{shrink_failure, Shrunk};
-use crate::judge::subject::{judge_input, FailureClass, Judged, Subject};
+use crate::judge::subject::{judge_input, judge_with_answer, FailureClass, Judged, Subject};
 
 /// How many seeds each worker gets per batch: large enough to keep the workers busy, small
 /// enough that little work is wasted after the first failure.
@@ -592,6 +593,86 @@ pub fn stress(
     subject: &dyn Subject,
     opts: &StressOptions,
 ) -> anyhow::Result<StressReport> {
+    stress_with_memo(problem, config, subject, opts, None)
+}
+
+/// What a seed of one generator line gives before any submission runs: its generated,
+/// validated input and the reference's answer, or the reason the generator rejected the
+/// drawn values.
+#[derive(Clone, Debug)]
+enum SeedTest {
+    Skipped(String),
+    Ready {
+        args: String,
+        input: Vec<u8>,
+        answer: Vec<u8>,
+    },
+}
+
+/// The tests of one generator line's seeds, kept across several stress runs of different
+/// submissions on the same line and seeds ([`stress_with_memo`]): each seed is generated,
+/// validated and solved by the reference once, however many submissions are stressed on it
+/// (`gridjudge mutants` stresses every survivor on seeds 1..=N). Memory: one input and one
+/// jury answer per seed tried. Safe to share between threads.
+#[derive(Debug, Default)]
+pub struct SeedMemo {
+    line: std::sync::Mutex<Option<String>>,
+    seeds: std::sync::Mutex<std::collections::HashMap<u64, SeedTest>>,
+}
+
+impl SeedMemo {
+    /// An empty memo.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// How many seeds' tests it holds.
+    pub fn len(&self) -> usize {
+        self.seeds.lock().map(|s| s.len()).unwrap_or(0)
+    }
+
+    /// Whether it holds no seed's test.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn get(&self, seed: u64) -> Option<SeedTest> {
+        self.seeds.lock().ok()?.get(&seed).cloned()
+    }
+
+    fn put(&self, seed: u64, test: SeedTest) {
+        if let Ok(mut s) = self.seeds.lock() {
+            s.insert(seed, test);
+        }
+    }
+}
+
+/// [`stress`] with the seeds' tests taken from, and added to, `memo` when given: the report is
+/// the same as without it (a seed's test depends only on the line and the seed), but the
+/// generator, the validator and the reference run once per seed across all the runs that
+/// share the memo.
+///
+/// Errors: those of [`stress`]; a memo already used with another generator line.
+pub fn stress_with_memo(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    subject: &dyn Subject,
+    opts: &StressOptions,
+    memo: Option<&SeedMemo>,
+) -> anyhow::Result<StressReport> {
+    if let Some(m) = memo {
+        let mut line = m
+            .line
+            .lock()
+            .map_err(|_| anyhow::anyhow!("the seed memo was poisoned by a panic"))?;
+        let this = opts.generator.to_string();
+        match line.as_deref() {
+            Some(l) if l != this => {
+                bail!("a seed memo of generator `{l}` cannot serve generator `{this}`")
+            }
+            _ => *line = Some(this),
+        }
+    }
     let jobs = opts.jobs.max(1);
     let keep = opts.keep.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -616,23 +697,49 @@ pub fn stress(
     let mut next = first;
     let mut skipped = 0;
     let mut first_skip = None;
-    let one_seed = |seed: u64| -> anyhow::Result<SeedResult> {
+    let seed_test = |seed: u64| -> anyhow::Result<SeedTest> {
+        if let Some(t) = memo.and_then(|m| m.get(seed)) {
+            return Ok(t);
+        }
         let (args, input) = match line.test(problem, seed) {
             Ok(t) => t,
-            Err(e) if line.args.has_ranges() => return Ok(SeedResult::Skipped(e.0)),
+            Err(e) if line.args.has_ranges() => return Ok(SeedTest::Skipped(e.0)),
             Err(e) => bail!("generator `{line}`, seed {seed}: {e}"),
         };
         if let Err(e) = problem.validate(&input, &config.constraints, ValidateOptions::default()) {
             bail!("generator `{line}`, seed {seed}: the test does not validate under the constraints: {e}");
         }
-        let j = judge_input(problem, config, subject, &input)
+        let answer = problem
+            .solve(&input, &config.constraints)
+            .context("the reference solution failed")
+            .with_context(|| format!("generator `{line}`, seed {seed}"))?;
+        let t = SeedTest::Ready {
+            args: args.canonical(),
+            input,
+            answer,
+        };
+        if let Some(m) = memo {
+            m.put(seed, t.clone());
+        }
+        Ok(t)
+    };
+    let one_seed = |seed: u64| -> anyhow::Result<SeedResult> {
+        let (args, input, answer) = match seed_test(seed)? {
+            SeedTest::Skipped(why) => return Ok(SeedResult::Skipped(why)),
+            SeedTest::Ready {
+                args,
+                input,
+                answer,
+            } => (args, input, answer),
+        };
+        let j = judge_with_answer(problem, config, subject, &input, answer)
             .with_context(|| format!("generator `{line}`, seed {seed}"))?;
         Ok(match j.class() {
             None => SeedResult::Passed,
             Some(_) => SeedResult::Failed(Box::new(Counterexample {
                 seed,
                 generator: line.to_string(),
-                args: args.canonical(),
+                args,
                 original: input,
                 original_judged: j,
                 shrunk: None,
@@ -708,6 +815,194 @@ pub fn stress(
         skipped,
         first_skip,
         search_time,
+        failures,
+    })
+}
+
+/// One shard of a stress run over a seed range (`gridjudge stress --seeds A..B --shard I/N`):
+/// the seeds of [`Shard::seed_range`], run without shrinking, as its shard file holds them.
+/// [`merge_stress`] takes the shards back.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct StressShard {
+    /// Always `stress` (how `gridjudge merge` tells the files apart).
+    pub command: String,
+    /// Problem name.
+    pub problem: String,
+    /// The submission and how it ran, for the merge to run it again.
+    #[serde(flatten)]
+    pub subject: ShardSubject,
+    /// The generator line, as [`GeneratorLine`] prints it.
+    pub generator: String,
+    /// The whole seed range, inclusive.
+    pub seeds: (u64, u64),
+    /// Which part of it this is.
+    pub shard: Shard,
+    /// Failures kept per shard (and after the merge).
+    pub keep: usize,
+    /// Seeds tried, skipped (drawn values the generator refused), the first skip.
+    pub tested: u64,
+    /// Seeds skipped.
+    pub skipped: u64,
+    /// The first skipped seed and why.
+    pub first_skip: Option<(u64, String)>,
+    /// The failing seeds found, in order (at most `keep`).
+    pub failing_seeds: Vec<u64>,
+    /// Wall-clock seconds of the shard's search.
+    pub search_seconds: f64,
+    /// Where the shard ran.
+    pub host: crate::core::shard::Host,
+}
+
+/// The submission of a [`StressShard`] and how it ran, so that the merge runs it the same way.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ShardSubject {
+    /// The submission as the merge finds it again (a path made absolute, or a command line).
+    pub submission: String,
+    /// The limits of the runs.
+    pub limits: crate::exec::runner::RunLimits,
+    /// Whether the runs were sandboxed.
+    pub sandbox: bool,
+}
+
+/// Runs shard `shard` of `opts` (whose seeds must be a [`SeedPlan::Range`]) without
+/// shrinking, for its shard file; `recorded` is the subject as the merge will run it.
+///
+/// Errors: a seed plan that is not a range; those of [`stress`].
+pub fn stress_shard(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    subject: &dyn Subject,
+    opts: &StressOptions,
+    shard: Shard,
+    recorded: ShardSubject,
+) -> anyhow::Result<StressShard> {
+    let SeedPlan::Range { first, last } = opts.seeds else {
+        bail!("--shard cuts a fixed set of seeds: give --seeds A..B, not --time");
+    };
+    let mut doc = StressShard {
+        command: "stress".to_string(),
+        problem: problem.name().to_string(),
+        subject: recorded,
+        generator: opts.generator.to_string(),
+        seeds: (first, last),
+        shard,
+        keep: opts.keep.max(1),
+        tested: 0,
+        skipped: 0,
+        first_skip: None,
+        failing_seeds: Vec::new(),
+        search_seconds: 0.0,
+        host: crate::core::shard::host(),
+    };
+    if let Some((a, b)) = shard.seed_range(first, last) {
+        let part = StressOptions {
+            seeds: SeedPlan::Range { first: a, last: b },
+            shrink: false,
+            ..opts.clone()
+        };
+        let r = stress(problem, config, subject, &part)?;
+        doc.tested = r.tested;
+        doc.skipped = r.skipped;
+        doc.first_skip = r.first_skip;
+        doc.failing_seeds = r.failures.iter().map(|c| c.seed).collect();
+        doc.search_seconds = r.search_time.as_secs_f64();
+    }
+    Ok(doc)
+}
+
+/// The stress report of the whole seed range from every shard's [`StressShard`] (`files`
+/// names them, in the same order): the `keep` smallest failing seeds of all the shards, each
+/// judged again and shrunk once here (when `opts.shrink`), so the counterexamples are those
+/// of one run on this machine. `tested` and `skipped` are the shards' sums (a single run stops
+/// after the batch of its last kept failure, so it may count fewer); `search_time` is the
+/// slowest shard's.
+///
+/// Errors: the shards differ (problem, submission, generator, range, keep, limits), a shard
+/// is missing or repeated, a failing seed passes when judged again (the submission is not
+/// deterministic), or stress fails.
+pub fn merge_stress(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    subject: &dyn Subject,
+    shards: &[StressShard],
+    files: &[String],
+    opts: &StressOptions,
+) -> anyhow::Result<StressReport> {
+    let Some(first) = shards.first() else {
+        bail!("no shard to merge");
+    };
+    let count = first.shard.count;
+    let mut seen = vec![None::<usize>; count as usize];
+    for (k, sh) in shards.iter().enumerate() {
+        let file = &files[k];
+        let same = |what: &str, ok: bool| -> anyhow::Result<()> {
+            if ok {
+                Ok(())
+            } else {
+                bail!("{file}: its {what} differs from {}'s", files[0])
+            }
+        };
+        same("shard count", sh.shard.count == count)?;
+        same("problem", sh.problem == first.problem)?;
+        same("submission or its limits", sh.subject == first.subject)?;
+        same("generator line", sh.generator == first.generator)?;
+        same("seed range", sh.seeds == first.seeds)?;
+        same("keep", sh.keep == first.keep)?;
+        if let Some(prev) = seen[(sh.shard.index - 1) as usize].replace(k) {
+            bail!("{file}: shard {} is also in {}", sh.shard, files[prev]);
+        }
+    }
+    let missing: Vec<String> = (1..=count)
+        .filter(|i| seen[(*i - 1) as usize].is_none())
+        .map(|i| format!("{i}/{count}"))
+        .collect();
+    if !missing.is_empty() {
+        bail!(
+            "shard(s) {} of the stress of {} missing: a merge needs every shard",
+            missing.join(", "),
+            first.subject.submission
+        );
+    }
+    let mut failing: Vec<u64> = shards
+        .iter()
+        .flat_map(|s| s.failing_seeds.iter().copied())
+        .collect();
+    failing.sort_unstable();
+    failing.dedup();
+    failing.truncate(first.keep.max(1));
+    let mut failures = Vec::new();
+    for seed in failing {
+        let one = StressOptions {
+            seeds: SeedPlan::Range {
+                first: seed,
+                last: seed,
+            },
+            keep: 1,
+            ..opts.clone()
+        };
+        let mut r = stress(problem, config, subject, &one)?;
+        let Some(c) = r.failures.pop() else {
+            bail!(
+                "seed {seed} failed in its shard but passes when judged again here: {} does not give the same verdict twice",
+                first.subject.submission
+            );
+        };
+        failures.push(c);
+    }
+    Ok(StressReport {
+        tested: shards.iter().map(|s| s.tested).sum(),
+        skipped: shards.iter().map(|s| s.skipped).sum(),
+        first_skip: shards
+            .iter()
+            .filter_map(|s| s.first_skip.clone())
+            .min_by_key(|(seed, _)| *seed),
+        search_time: Duration::from_secs_f64(
+            shards
+                .iter()
+                .map(|s| s.search_seconds)
+                .fold(0.0, f64::max)
+                .max(0.0),
+        ),
         failures,
     })
 }

@@ -232,6 +232,20 @@ pub fn judge_input(
     let answer = problem
         .solve(input, &config.constraints)
         .context("the reference solution failed")?;
+    judge_with_answer(problem, config, subject, input, answer)
+}
+
+/// [`judge_input`] with the reference's `answer` already known (a stress seed's test kept in
+/// [`crate::judge::stress::SeedMemo`]): run, check.
+///
+/// Errors: the run fails for the judge's own reasons, or the checker answers FAIL.
+pub fn judge_with_answer(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    subject: &dyn Subject,
+    input: &[u8],
+    answer: Vec<u8>,
+) -> anyhow::Result<Judged> {
     let c = subject.judge(problem, config, input, &answer)?;
     if c.verdict == Verdict::Fail {
         bail!(

@@ -16,9 +16,10 @@ use anyhow::{bail, Context};
 use serde::{Deserialize, Serialize};
 
 use crate::core::files::{sha256_hex, write_atomic};
+use crate::core::shard::Shard;
 use crate::core::verdict::Verdict;
 use crate::exec::compile::{Submission, SubmissionKind};
-use crate::judge::{judge, JudgeOptions, JudgeReport, SubmissionReport};
+use crate::judge::{judge, judge_shard, JudgeOptions, JudgeReport, JudgeShard, SubmissionReport};
 use crate::package::TestCase;
 use crate::problem::{Problem, ProblemConfig};
 
@@ -532,15 +533,9 @@ pub fn verify_problem(
     opts: &JudgeOptions,
 ) -> anyhow::Result<Option<VerifyReport>> {
     let dir = problems_dir.join(problem.name());
-    let Some(entries) = load_catalogue(&dir)? else {
+    let Some(entries) = catalogue_of(&dir)? else {
         return Ok(None);
     };
-    if entries.is_empty() {
-        bail!(
-            "{}: the submissions folder holds no submission",
-            dir.display()
-        );
-    }
     // Checked against tests.lock first; the shared lock keeps a build from replacing the
     // files while they are judged.
     let package = crate::package::load_checked(problems_dir, problem.name())?;
@@ -552,6 +547,125 @@ pub fn verify_problem(
     report.skipped = disabled_submissions(&dir)?;
     save_results(&report, &dir, &tests)?;
     Ok(Some(report))
+}
+
+/// One problem's shard of `verify` (`gridjudge verify --shard i/N`), as its shard file holds
+/// it: the runs of [`JudgeShard`] with what [`merge_shards`] checks before it uses them.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct VerifyShard {
+    /// Always `verify` (how `gridjudge merge` tells the files apart).
+    pub command: String,
+    /// The SHA-256 of the problem's `tests.lock` when the shard ran: every shard and the
+    /// merge must see the same package.
+    pub lock_sha256: String,
+    /// The runs.
+    pub judge: JudgeShard,
+}
+
+/// The SHA-256 of `<dir>/tests.lock`, the package's identity for shards.
+fn lock_sha256(dir: &Path) -> anyhow::Result<String> {
+    let path = dir.join("tests.lock");
+    let bytes = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    Ok(sha256_hex(&bytes))
+}
+
+/// [`verify_problem`]'s runs of one `shard` (the runs `k` that [`Shard::takes`], numbered
+/// submission × tests + test in catalogue and test order), after checking the package
+/// against its lock; nothing is evaluated or saved. `Ok(None)` when the problem has no
+/// `submissions` folder.
+///
+/// Errors: those of [`verify_problem`].
+pub fn verify_shard(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    problems_dir: &Path,
+    opts: &JudgeOptions,
+    shard: Shard,
+) -> anyhow::Result<Option<VerifyShard>> {
+    let dir = problems_dir.join(problem.name());
+    let Some(entries) = catalogue_of(&dir)? else {
+        return Ok(None);
+    };
+    let package = crate::package::load_checked(problems_dir, problem.name())?;
+    let tests = package.cases();
+    let subs: Vec<Submission> = entries.iter().map(|e| e.submission.clone()).collect();
+    let runs = judge_shard(problem, config, &subs, &tests, opts, shard)?;
+    package.recheck()?;
+    Ok(Some(VerifyShard {
+        command: "verify".to_string(),
+        lock_sha256: lock_sha256(&dir)?,
+        judge: runs,
+    }))
+}
+
+/// The catalogue of the problem in `dir`, refusing an empty one; `None` without one.
+fn catalogue_of(dir: &Path) -> anyhow::Result<Option<Vec<CatalogueEntry>>> {
+    let Some(entries) = load_catalogue(dir)? else {
+        return Ok(None);
+    };
+    if entries.is_empty() {
+        bail!(
+            "{}: the submissions folder holds no submission",
+            dir.display()
+        );
+    }
+    Ok(Some(entries))
+}
+
+/// The report of [`verify_problem`] from the shard files of every shard
+/// ([`verify_shard`]; `files` names them, in the same order), saved for the build report as
+/// [`verify_problem`] saves it: the same report, kill matrix and minimal killing set as one
+/// run on this machine, but for the times (and each run's [`crate::core::shard::Host`]).
+///
+/// Errors: the package is stale or differs from the one the shards judged (its lock's
+/// SHA-256), the catalogue has changed since, the shards do not fit together
+/// ([`JudgeShard::merge`]), or the results cannot be saved.
+pub fn merge_shards(
+    problem: &dyn Problem,
+    problems_dir: &Path,
+    shards: Vec<VerifyShard>,
+    files: &[String],
+) -> anyhow::Result<VerifyReport> {
+    let dir = problems_dir.join(problem.name());
+    let Some(entries) = catalogue_of(&dir)? else {
+        bail!(
+            "problem `{}` has no submissions folder ({}): its shards cannot be merged",
+            problem.name(),
+            dir.join("submissions").display()
+        );
+    };
+    let package = crate::package::load_checked(problems_dir, problem.name())?;
+    let lock = lock_sha256(&dir)?;
+    for (sh, file) in shards.iter().zip(files) {
+        if sh.lock_sha256 != lock {
+            bail!(
+                "{file}: the shard judged another package of `{}` (tests.lock has changed since): run the shards again",
+                problem.name()
+            );
+        }
+    }
+    let merged = JudgeShard::merge(shards.into_iter().map(|s| s.judge).collect(), files)?;
+    let names: Vec<&str> = entries.iter().map(|e| e.submission.name.as_str()).collect();
+    if merged.submissions != names {
+        bail!(
+            "the submissions of `{}` have changed since the shards ran (they judged {}; the folder now holds {}): run the shards again",
+            problem.name(),
+            merged.submissions.join(", "),
+            names.join(", ")
+        );
+    }
+    let tests = package.cases();
+    if merged.tests.iter().ne(tests.iter().map(|t| &t.name)) {
+        bail!(
+            "the tests of `{}` differ from those the shards judged: run the shards again",
+            problem.name()
+        );
+    }
+    let subs: Vec<Submission> = entries.iter().map(|e| e.submission.clone()).collect();
+    let mut report = evaluate(&entries, merged.into_report(&subs));
+    report.skipped = disabled_submissions(&dir)?;
+    save_results(&report, &dir, &tests)?;
+    Ok(report)
 }
 
 /// Where [`verify_problem`] saves its results, relative to the problem folder.

@@ -439,6 +439,39 @@ impl ProgramProblem {
         r
     }
 
+    /// Compiles every program of the problem into its compile cache now (generators,
+    /// validators, reference, brute force, normaliser, interactor, a program checker) instead
+    /// of on first use: `--slurm` stages them once, so that its tasks only find them there.
+    ///
+    /// Errors: a program cannot be prepared (its compile error, a missing compiler).
+    pub fn prepare_all(&self) -> anyhow::Result<()> {
+        let p = &self.programs;
+        let mut all: Vec<(String, &ProgramSpec)> = p
+            .generators
+            .iter()
+            .map(|(n, s)| (format!("generator `{n}`"), s))
+            .collect();
+        all.push(("validator".into(), &p.validator));
+        all.extend(
+            p.validators
+                .iter()
+                .map(|(n, s)| (format!("validator `{n}`"), s)),
+        );
+        all.push(("solution".into(), &p.solution));
+        all.extend(p.brute_force.iter().map(|s| ("brute_force".to_string(), s)));
+        all.extend(p.normaliser.iter().map(|s| ("normaliser".to_string(), s)));
+        all.extend(p.interactor.iter().map(|s| ("interactor".to_string(), s)));
+        if let Some(c) = &p.checker {
+            if c.table().builtin.is_none() {
+                all.push(("checker".into(), c));
+            }
+        }
+        for (role, spec) in all {
+            self.command(&role, spec)?;
+        }
+        Ok(())
+    }
+
     /// How to start `spec` (compiled into the cache on first use, once per process).
     fn command(&self, role: &str, spec: &ProgramSpec) -> anyhow::Result<Vec<OsString>> {
         let cell = {
