@@ -217,7 +217,7 @@ pub fn merge_files(
             progress,
         };
         let report = stress::merge_stress(p, cfg, &subject, &g.shards, &g.files, &sopts)?;
-        super::stress::print_report(
+        super::stress_report::print_report(
             p,
             &loaded.dir,
             &sub.name,

@@ -25,6 +25,7 @@ mod slowest;
 mod solve;
 mod statement;
 mod stress;
+mod stress_report;
 mod timelimit;
 mod verify;
 

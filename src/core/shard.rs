@@ -102,6 +102,53 @@ impl FromStr for Shard {
     }
 }
 
+/// Checks that `shards`, read from `files` (in the same order), are every shard `1..=N` of
+/// one count exactly once; `run` names the run in the error of a missing shard. O(shards).
+///
+/// Errors: another count (`<file>: its shard count differs from <first file>'s`), a shard in
+/// two files, missing shards (`shard(s) 2/4, 3/4 of <run> missing`).
+pub fn check_complete(shards: &[Shard], files: &[String], run: &str) -> Result<(), String> {
+    let Some(first) = shards.first() else {
+        return Err("no shard to merge".to_string());
+    };
+    let count = first.count;
+    let mut seen = vec![None::<usize>; count as usize];
+    for (k, sh) in shards.iter().enumerate() {
+        same_as_first(files, k, "shard count", sh.count == count)?;
+        if let Some(prev) = seen[(sh.index - 1) as usize].replace(k) {
+            return Err(format!(
+                "{}: shard {sh} is also in {}",
+                files[k], files[prev]
+            ));
+        }
+    }
+    let missing: Vec<String> = (1..=count)
+        .filter(|i| seen[(*i - 1) as usize].is_none())
+        .map(|i| format!("{i}/{count}"))
+        .collect();
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "shard(s) {} of {run} missing: a merge needs every shard",
+            missing.join(", ")
+        ))
+    }
+}
+
+/// `Ok` when `ok`, else the error that shard file `files[k]` has another `what` than the first
+/// one, `files[0]`.
+pub fn same_as_first(files: &[String], k: usize, what: &str, ok: bool) -> Result<(), String> {
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "{}: its {what} differs from {}'s",
+            files[k], files[0]
+        ))
+    }
+}
+
 /// The machine a shard ran on, recorded with its results so that timing differences between
 /// nodes can be traced.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -207,6 +254,29 @@ mod tests {
             Some((1 << 63, u64::MAX))
         );
         assert_eq!(Shard::WHOLE.seed_range(3, 2), None);
+    }
+
+    #[test]
+    fn a_merge_needs_every_shard_once() {
+        let s = |i, n| Shard::new(i, n).unwrap();
+        let files: Vec<String> = ["a", "b", "c"].iter().map(|f| f.to_string()).collect();
+        assert_eq!(check_complete(&[s(2, 2), s(1, 2)], &files, "x"), Ok(()));
+        assert_eq!(
+            check_complete(&[s(1, 3), s(3, 3)], &files, "verify of `game`"),
+            Err("shard(s) 2/3 of verify of `game` missing: a merge needs every shard".into())
+        );
+        assert_eq!(
+            check_complete(&[s(1, 2), s(2, 2), s(1, 2)], &files, "x"),
+            Err("c: shard 1/2 is also in a".into())
+        );
+        assert_eq!(
+            check_complete(&[s(1, 2), s(1, 3)], &files, "x"),
+            Err("b: its shard count differs from a's".into())
+        );
+        assert_eq!(
+            check_complete(&[], &files, "x"),
+            Err("no shard to merge".into())
+        );
     }
 
     #[test]

@@ -580,42 +580,28 @@ impl JudgeShard {
     /// list, limit or isolation, a compile error in one shard and not another, a run twice
     /// or missing.
     pub fn merge(shards: Vec<JudgeShard>, files: &[String]) -> anyhow::Result<JudgeShard> {
+        use crate::core::shard::{check_complete, same_as_first};
         let Some(first) = shards.first() else {
             anyhow::bail!("no shard to merge");
         };
-        let count = first.shard.count;
-        let mut seen = vec![None::<usize>; count as usize];
+        let same = |k: usize, what: &str, ok: bool| {
+            same_as_first(files, k, what, ok).map_err(anyhow::Error::msg)
+        };
         for (k, sh) in shards.iter().enumerate() {
-            let file = &files[k];
-            let same = |what: &str, ok: bool| -> anyhow::Result<()> {
-                if ok {
-                    Ok(())
-                } else {
-                    anyhow::bail!("{file}: its {what} differs from {}'s", files[0])
-                }
-            };
-            same("shard count", sh.shard.count == count)?;
-            same("problem", sh.problem == first.problem)?;
-            same("submission list", sh.submissions == first.submissions)?;
-            same("test list", sh.tests == first.tests)?;
-            same("limits", sh.limits == first.limits)?;
-            same("isolation", sh.isolation == first.isolation)?;
-            same("compile results", sh.compile_errors == first.compile_errors)?;
-            if let Some(prev) = seen[(sh.shard.index - 1) as usize].replace(k) {
-                anyhow::bail!("{file}: shard {} is also in {}", sh.shard, files[prev]);
-            }
+            same(k, "problem", sh.problem == first.problem)?;
+            same(k, "submission list", sh.submissions == first.submissions)?;
+            same(k, "test list", sh.tests == first.tests)?;
+            same(k, "limits", sh.limits == first.limits)?;
+            same(k, "isolation", sh.isolation == first.isolation)?;
+            same(
+                k,
+                "compile results",
+                sh.compile_errors == first.compile_errors,
+            )?;
         }
-        let missing: Vec<String> = (1..=count)
-            .filter(|i| seen[(*i - 1) as usize].is_none())
-            .map(|i| format!("{i}/{count}"))
-            .collect();
-        if !missing.is_empty() {
-            anyhow::bail!(
-                "shard(s) {} of problem `{}` missing: a merge needs every shard",
-                missing.join(", "),
-                first.problem
-            );
-        }
+        let indices: Vec<Shard> = shards.iter().map(|s| s.shard).collect();
+        check_complete(&indices, files, &format!("problem `{}`", first.problem))
+            .map_err(anyhow::Error::msg)?;
         let mut merged = JudgeShard {
             shard: Shard::WHOLE,
             runs: Vec::new(),

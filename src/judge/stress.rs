@@ -928,41 +928,27 @@ pub fn merge_stress(
     files: &[String],
     opts: &StressOptions,
 ) -> anyhow::Result<StressReport> {
+    use crate::core::shard::{check_complete, same_as_first};
     let Some(first) = shards.first() else {
         bail!("no shard to merge");
     };
-    let count = first.shard.count;
-    let mut seen = vec![None::<usize>; count as usize];
+    let same = |k: usize, what: &str, ok: bool| {
+        same_as_first(files, k, what, ok).map_err(anyhow::Error::msg)
+    };
     for (k, sh) in shards.iter().enumerate() {
-        let file = &files[k];
-        let same = |what: &str, ok: bool| -> anyhow::Result<()> {
-            if ok {
-                Ok(())
-            } else {
-                bail!("{file}: its {what} differs from {}'s", files[0])
-            }
-        };
-        same("shard count", sh.shard.count == count)?;
-        same("problem", sh.problem == first.problem)?;
-        same("submission or its limits", sh.subject == first.subject)?;
-        same("generator line", sh.generator == first.generator)?;
-        same("seed range", sh.seeds == first.seeds)?;
-        same("keep", sh.keep == first.keep)?;
-        if let Some(prev) = seen[(sh.shard.index - 1) as usize].replace(k) {
-            bail!("{file}: shard {} is also in {}", sh.shard, files[prev]);
-        }
+        same(k, "problem", sh.problem == first.problem)?;
+        same(k, "submission or its limits", sh.subject == first.subject)?;
+        same(k, "generator line", sh.generator == first.generator)?;
+        same(k, "seed range", sh.seeds == first.seeds)?;
+        same(k, "keep", sh.keep == first.keep)?;
     }
-    let missing: Vec<String> = (1..=count)
-        .filter(|i| seen[(*i - 1) as usize].is_none())
-        .map(|i| format!("{i}/{count}"))
-        .collect();
-    if !missing.is_empty() {
-        bail!(
-            "shard(s) {} of the stress of {} missing: a merge needs every shard",
-            missing.join(", "),
-            first.subject.submission
-        );
-    }
+    let indices: Vec<Shard> = shards.iter().map(|s| s.shard).collect();
+    check_complete(
+        &indices,
+        files,
+        &format!("the stress of {}", first.subject.submission),
+    )
+    .map_err(anyhow::Error::msg)?;
     let mut failing: Vec<u64> = shards
         .iter()
         .flat_map(|s| s.failing_seeds.iter().copied())
