@@ -109,16 +109,10 @@ fn a_compile_error_is_reported_not_panicked() {
     assert!(!report.all_accepted());
 }
 
-#[test]
-fn verify_checks_expectations_finds_survivors_and_a_killing_set() {
-    let tmp = tempfile::tempdir().unwrap();
-    let game = small_package(tmp.path());
+/// Copies the catalogue's `(folder, file)` submissions into `game/submissions/`; that folder.
+fn add_submissions(game: &Path, which: &[(&str, &str)]) -> PathBuf {
     let subs = game.join("submissions");
-    for (folder, file) in [
-        ("accepted", "hopcroft_karp.cpp"),
-        ("wrong_answer", "never_lose.cpp"),
-        ("run_time_error", "sentinel_border.rs"),
-    ] {
+    for (folder, file) in which {
         std::fs::create_dir_all(subs.join(folder)).unwrap();
         std::fs::copy(
             catalogue(&format!("{folder}/{file}")),
@@ -126,6 +120,21 @@ fn verify_checks_expectations_finds_survivors_and_a_killing_set() {
         )
         .unwrap();
     }
+    subs
+}
+
+#[test]
+fn verify_checks_expectations_finds_survivors_and_a_killing_set() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = small_package(tmp.path());
+    let subs = add_submissions(
+        &game,
+        &[
+            ("accepted", "hopcroft_karp.cpp"),
+            ("wrong_answer", "never_lose.cpp"),
+            ("run_time_error", "sentinel_border.rs"),
+        ],
+    );
     let p = gridjudge::problems::by_name("game").unwrap();
     let report = verify_problem(p, &config_in(tmp.path()), tmp.path(), &options())
         .unwrap()
@@ -650,20 +659,15 @@ fn gridjudge_at(dir: &Path, args: &[&str]) -> std::process::Output {
 fn verify_shards_merge_into_the_report_of_one_run() {
     let tmp = tempfile::tempdir().unwrap();
     let game = small_package(tmp.path());
-    let subs = game.join("submissions");
-    for (folder, file) in [
-        ("accepted", "hopcroft_karp.cpp"),
-        ("wrong_answer", "never_lose.cpp"),
-        ("run_time_error", "sentinel_border.rs"),
-        ("wrong_answer", "one_colour.cpp"),
-    ] {
-        std::fs::create_dir_all(subs.join(folder)).unwrap();
-        std::fs::copy(
-            catalogue(&format!("{folder}/{file}")),
-            subs.join(folder).join(file),
-        )
-        .unwrap();
-    }
+    add_submissions(
+        &game,
+        &[
+            ("accepted", "hopcroft_karp.cpp"),
+            ("wrong_answer", "never_lose.cpp"),
+            ("run_time_error", "sentinel_border.rs"),
+            ("wrong_answer", "one_colour.cpp"),
+        ],
+    );
     let local = gridjudge_at(tmp.path(), &["verify", "game", "-j", "2"]);
     common::ok(&local);
     let verdicts = || {
