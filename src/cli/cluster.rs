@@ -26,7 +26,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 use clap::Args;
-use gridjudge::exec::compile::{prepare, Prepared, Submission};
+use gridjudge::exec::compile::{prepare, Submission};
 use gridjudge::exec::slurm::{self, SlurmOptions, TaskOutcome, SHARD_PLACEHOLDER};
 use gridjudge::problems::Loaded;
 
@@ -208,11 +208,8 @@ impl Stage {
     /// submission's verdict, found again by the tasks.
     pub fn compile(&self, subs: &[Submission]) -> anyhow::Result<()> {
         for s in subs {
-            match prepare(s, &self.cache(), false)
-                .with_context(|| format!("cannot prepare {}", s.name))?
-            {
-                Prepared::Ready(_) | Prepared::CompileError(_) => {}
-            }
+            prepare(s, &self.cache(), false)
+                .with_context(|| format!("cannot prepare {}", s.name))?;
         }
         Ok(())
     }

@@ -14,7 +14,7 @@
 //! `interact`,
 //! `seccomp` < `box_init` < `zygote` < `sandbox`, `read_only` < `runner`, `host` (uses none
 //! of them), and
-//! `compile` (which uses `sandbox`), `slurm` (which uses `cleanup`); files import each other directly, never through this
+//! `compile` (which uses `sandbox`), `slurm` (which uses `cleanup` and `compile`); files import each other directly, never through this
 //! file.
 //!
 //! May use: [`crate::core`] and [`crate::problem`] (the limits' defaults). Knows no problem

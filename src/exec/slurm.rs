@@ -18,7 +18,7 @@
 //! was *killed* (cancelled, out of time, its node lost). Killed tasks are submitted again,
 //! once, as a new array of those indices; failed ones are not (the command would fail again).
 //!
-//! Uses std, `shlex` and [`crate::exec::cleanup`] (the job is cancelled with `scancel` when
+//! Uses std, `shlex`, [`crate::exec::compile::in_path`] and [`crate::exec::cleanup`] (the job is cancelled with `scancel` when
 //! gridjudge is interrupted).
 
 use std::collections::BTreeMap;
@@ -88,8 +88,7 @@ pub struct ArrayRun {
 /// Whether Slurm's client commands are here. Errors name the one missing.
 pub fn available() -> anyhow::Result<()> {
     for c in ["sbatch", "squeue", "scancel"] {
-        let found = std::env::var_os("PATH")
-            .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(c).is_file()));
+        let found = crate::exec::compile::in_path(c);
         if !found {
             bail!(
                 "`{c}` is not in PATH: --slurm needs Slurm's client commands (Debian: slurm-client) and a cluster to submit to"
