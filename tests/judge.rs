@@ -600,6 +600,60 @@ fn mutants_of_a_game_submission_are_killed_by_named_tests_and_survivors_are_stre
         v
     };
     assert_eq!(strip(&one), strip(&v));
+    // In three shards (mutant k in shard k mod 3 + 1), merged: the same report.
+    let shards = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for i in 1..=3 {
+        let shard = format!("{i}/3");
+        let (code, doc) = mutants_of_small_game(&[
+            "--sample",
+            "8",
+            "--seed",
+            "3",
+            "--stress-seeds",
+            "300",
+            "--shard",
+            &shard,
+        ]);
+        assert_eq!(code, Some(0), "{doc}");
+        let positions: Vec<u64> = doc["positions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_u64().unwrap())
+            .collect();
+        let want: Vec<u64> = (0..8).filter(|p| p % 3 == i - 1).collect();
+        assert_eq!(positions, want, "{doc}");
+        let f = shards.path().join(format!("{i}.json"));
+        std::fs::write(&f, doc.to_string()).unwrap();
+        files.push(f);
+    }
+    files.reverse();
+    let o = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .arg("merge")
+        .arg("--json")
+        .args(&files)
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let merged: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(strip(&merged), strip(&v));
+    // A missing shard is named.
+    let o = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .arg("merge")
+        .args(&files[..2])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        o.status.code() == Some(1) && err.contains("shard(s) 1/3 of mutants of `game` missing"),
+        "{err}"
+    );
 }
 
 /// A source that fails the package unmutated is refused before any mutant (every mutant

@@ -1,6 +1,7 @@
 //! `gridjudge merge`: the report of a sharded command from its shards' documents
 //! (`verify --shard i/N`: `judge::verify::merge_shards`; `stress --seeds a..b --shard i/N`:
-//! `judge::stress::merge_stress`), printed as the command prints it.
+//! `judge::stress::merge_stress`; `mutants --shard i/N`: `judge::mutants::merge_shards`),
+//! printed as the command prints it.
 //!
 //! Uses the library and `cli/common.rs`.
 
@@ -12,6 +13,7 @@ use clap::Args;
 use std::io::IsTerminal;
 
 use gridjudge::exec::compile::Submission;
+use gridjudge::judge::mutants::{self, MutantsShard};
 use gridjudge::judge::stress::{self, StressShard};
 use gridjudge::judge::subject::ProcessSubject;
 use gridjudge::judge::verify::{self, VerifyShard};
@@ -22,7 +24,7 @@ use super::common::{find, json_outcome, out, outln, pretty_with_ok};
 #[derive(Args)]
 pub struct MergeArgs {
     /// Shard files: each holds the JSON documents one shard printed (`verify --shard I/N`:
-    /// one per problem; `stress --seeds A..B --shard I/N`: one). Every shard 1..N of a run
+    /// one per problem; `stress --seeds A..B --shard I/N` and `mutants --shard I/N`: one). Every shard 1..N of a run
     /// must be there exactly once.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
@@ -139,6 +141,7 @@ pub fn merge_files(
     // Grouped by run (a problem's verify; one stress), in the order runs first appear.
     let mut verifies: Vec<Group<VerifyShard>> = Vec::new();
     let mut stresses: Vec<Group<StressShard>> = Vec::new();
+    let mut mutant_runs: Vec<Group<MutantsShard>> = Vec::new();
     for d in docs {
         let command = d.value.get("command").and_then(|c| c.as_str());
         match command {
@@ -162,9 +165,19 @@ pub fn merge_files(
                 );
                 add(&mut stresses, key, shard, d.file);
             }
+            Some("mutants") => {
+                let shard: MutantsShard = serde_json::from_value(d.value)
+                    .with_context(|| format!("{}: not a `mutants` shard document", d.file))?;
+                let r = &shard.report;
+                let key = format!(
+                    "{} sample {:?} seeds {}",
+                    r.problem, r.sample_seed, r.stress_seeds
+                );
+                add(&mut mutant_runs, key, shard, d.file);
+            }
             Some(c) => bail!("{}: a shard of `{c}`, which `merge` does not take", d.file),
             None => bail!(
-                "{}: not a shard document (no `command`; made by `verify` or `stress` with --shard I/N)",
+                "{}: not a shard document (no `command`; made by `verify`, `stress` or `mutants` with --shard I/N)",
                 d.file
             ),
         }
@@ -172,7 +185,11 @@ pub fn merge_files(
     let mut names: Vec<String> = verifies.iter().map(|g| g.key.clone()).collect();
     names.extend(stresses.iter().map(|g| g.shards[0].problem.clone()));
     names.dedup();
-    let problems_dir = super::common::problems_dir_for(problems_dir, &names)?;
+    // Only verify and stress shards run programs again: a mutants merge needs no problem.
+    let problems_dir = match names.is_empty() {
+        true => PathBuf::new(),
+        false => super::common::problems_dir_for(problems_dir, &names)?,
+    };
     let cache = cache_dir;
     let mut all_ok = true;
     for g in verifies {
@@ -228,6 +245,10 @@ pub fn merge_files(
             json,
         )?;
         all_ok &= report.failures.is_empty();
+    }
+    for g in mutant_runs {
+        let report = mutants::merge_shards(g.shards, &g.files)?;
+        all_ok &= super::mutants_report::print_report(&report, &[], false, json)?;
     }
     Ok(if all_ok {
         ExitCode::SUCCESS

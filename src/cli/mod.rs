@@ -19,6 +19,7 @@ mod judge;
 mod list;
 mod merge;
 mod mutants;
+mod mutants_report;
 mod render;
 mod setup_sandbox;
 mod slowest;

@@ -7,11 +7,11 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
+use anyhow::{bail, Context};
 use clap::Args;
 use gridjudge::judge::mutants::{self, Outcome};
 
-use super::common::{find, json_outcome, out, outln, RunArgs};
+use super::common::{find, json_outcome, outln, RunArgs};
 
 /// The arguments of `gridjudge mutants` (the command's help is its variant's doc in
 /// `cli/mod.rs`).
@@ -42,6 +42,15 @@ pub struct MutantsArgs {
     /// Mutants judged at the same time (and stress seeds); the result does not depend on it.
     #[arg(short, long, default_value_t = 1)]
     pub jobs: usize,
+    /// Run only shard I of N (from 1): the chosen mutants numbered from 0 in report order,
+    /// mutant k in shard k mod N + 1, each shard judging and stressing its own. Prints a shard
+    /// document (JSON) instead of the report; `gridjudge merge` makes the report from every
+    /// shard's document.
+    #[arg(long, value_name = "I/N", conflicts_with_all = ["save", "slurm"])]
+    pub shard: Option<gridjudge::core::shard::Shard>,
+    /// Slurm: the shards as one array job, merged here.
+    #[command(flatten)]
+    pub slurm: super::cluster::SlurmArgs,
     /// Limits and compile cache.
     #[command(flatten)]
     pub run: RunArgs,
@@ -68,6 +77,20 @@ fn mutants_cmd(args: MutantsArgs) -> anyhow::Result<ExitCode> {
         seed: args.seed,
         stress_seeds: args.stress_seeds,
     };
+    if let Some(shard) = args.shard {
+        let doc = mutants::mutants_shard(p, loaded.config()?, &loaded.problems_dir, &opts, shard)?;
+        outln!(
+            "{}",
+            serde_json::to_string_pretty(&doc).context("cannot print JSON")?
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    if args.slurm.slurm {
+        if args.save {
+            bail!("--slurm does not take --save (run `mutants --save` without --slurm, or save the survivors' counterexamples with `stress --save`)");
+        }
+        return mutants_on_slurm(&loaded, &args);
+    }
     let report = mutants::mutants(p, loaded.config()?, &loaded.problems_dir, &opts)?;
     let mut saves = Vec::new();
     let mut save_failed = false;
@@ -76,15 +99,9 @@ fn mutants_cmd(args: MutantsArgs) -> anyhow::Result<ExitCode> {
             if let Outcome::Survivor(c) = &r.outcome {
                 let note = format!(
                     "kills mutant {}#{} ({} line {}), found by `{} --seed {}`",
-                    r.source,
-                    r.mutant.id,
-                    r.mutant.operator,
-                    r.mutant.line,
-                    c.concrete_line(),
-                    c.seed
+                    r.source, r.mutant.id, r.mutant.operator, r.mutant.line, c.line, c.seed
                 );
-                match gridjudge::judge::save::save_counterexample(p, &loaded.dir, c.input(), &note)
-                {
+                match gridjudge::judge::save::save_counterexample(p, &loaded.dir, &c.input, &note) {
                     Ok(s) => saves.push(format!(
                         "saved: {} in {} (manifest test {}) for {}#{}",
                         s.manifest_file,
@@ -101,25 +118,59 @@ fn mutants_cmd(args: MutantsArgs) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    let ok = report.count("survivor") == 0 && !save_failed;
-    if args.json {
-        let mut v = report.to_json(p);
-        v["saved"] = saves.clone().into();
-        v["ok"] = ok.into();
-        outln!(
-            "{}",
-            serde_json::to_string_pretty(&v).context("cannot print JSON")?
-        );
-    } else {
-        outln!("== mutants {}", p.name());
-        out!("{}", report.render(p));
-        for s in &saves {
-            outln!("{s}");
-        }
-    }
+    let ok = super::mutants_report::print_report(&report, &saves, save_failed, args.json)?;
     Ok(if ok {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// `mutants --slurm`: stages the problem (its package checked against its lock, its programs
+/// and the unmutated sources compiled), runs `mutants --shard i/N` as one array job whose
+/// tasks compile their own mutants into the stage's cache (each mutant in one task only), and
+/// merges (`cli/cluster.rs`).
+///
+/// Errors: a Kattis package, staging, the job or the merge fails.
+fn mutants_on_slurm(
+    loaded: &gridjudge::problems::Loaded,
+    args: &MutantsArgs,
+) -> anyhow::Result<ExitCode> {
+    use super::cluster::{run_and_merge, shard_word, Stage};
+    let slurm = &args.slurm;
+    let stage = Stage::new(slurm.stage_dir.as_deref())?;
+    stage.add_problem(loaded, true)?;
+    let staged = stage.prepare_problem(loaded.name())?;
+    let sources = mutants::sources(staged.problem, staged.config()?, &staged.dir)?;
+    let originals: Vec<_> = sources
+        .iter()
+        .map(|s| gridjudge::exec::compile::Submission::from_arg(&s.path.to_string_lossy()))
+        .collect::<anyhow::Result<_>>()?;
+    stage.compile(&originals)?;
+    stage.freeze()?;
+    let mut words: Vec<std::ffi::OsString> = vec![
+        "mutants".into(),
+        loaded.name().into(),
+        "--problems-dir".into(),
+        stage.problems().into(),
+        "--cache-dir".into(),
+        stage.cache().into(),
+        format!("--jobs={}", slurm.jobs()).into(),
+        format!("--stress-seeds={}", args.stress_seeds).into(),
+        format!("--seed={}", args.seed).into(),
+    ];
+    if let Some(n) = args.sample {
+        words.push(format!("--sample={n}").into());
+    }
+    words.extend(args.run.to_words().into_iter().map(Into::into));
+    words.push("--shard".into());
+    words.push(shard_word());
+    run_and_merge(
+        &stage,
+        words,
+        slurm,
+        "gridjudge-mutants",
+        &loaded.problems_dir,
+        args.json,
+    )
 }

@@ -59,12 +59,12 @@ impl Family {
 }
 
 /// One mutant: one line of the source replaced.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Mutant {
     /// Its number in the source's list (1-based, in source order).
     pub id: u32,
     /// The operator: `relational`, `arithmetic`, `constant`, `negate`, `delete`, `swap`.
-    pub operator: &'static str,
+    pub operator: std::borrow::Cow<'static, str>,
     /// The 1-based line.
     pub line: u32,
     /// The 1-based byte column where the change starts.
@@ -270,7 +270,7 @@ pub fn mutants(source: &str, family: Family) -> Vec<Mutant> {
             }
             out.push(Mutant {
                 id: 0,
-                operator: op,
+                operator: op.into(),
                 line: li as u32 + 1,
                 column: col as u32 + 1,
                 before: text.to_string(),
@@ -697,7 +697,13 @@ mod tests {
     fn ops(src: &str, f: Family) -> Vec<(u32, u32, &'static str, String)> {
         mutants(src, f)
             .into_iter()
-            .map(|m| (m.line, m.column, m.operator, m.after))
+            .map(|m| {
+                let op = match m.operator {
+                    std::borrow::Cow::Borrowed(o) => o,
+                    std::borrow::Cow::Owned(o) => panic!("an operator made at run time: {o}"),
+                };
+                (m.line, m.column, op, m.after)
+            })
             .collect()
     }
 

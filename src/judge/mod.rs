@@ -67,11 +67,13 @@ pub struct JudgeOptions {
     pub sandbox: bool,
 }
 
-fn ser_verdict<S: Serializer>(v: &Verdict, s: S) -> Result<S::Ok, S::Error> {
+/// A verdict as its short name (`AC`, `WA`, ...), for serde's `serialize_with`.
+pub(crate) fn ser_verdict<S: Serializer>(v: &Verdict, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(v.short())
 }
 
-fn de_verdict<'de, D: Deserializer<'de>>(d: D) -> Result<Verdict, D::Error> {
+/// A verdict from its short name, for serde's `deserialize_with`.
+pub(crate) fn de_verdict<'de, D: Deserializer<'de>>(d: D) -> Result<Verdict, D::Error> {
     let s = String::deserialize(d)?;
     Verdict::from_short(&s)
         .ok_or_else(|| serde::de::Error::custom(format!("`{s}` is not a verdict (AC, WA, ...)")))

@@ -54,6 +54,7 @@ use rayon::prelude::*;
 
 use crate::core::mutate::{self, Family, Mutant};
 use crate::core::rng::TestRng;
+use crate::core::shard::Shard;
 use crate::core::verdict::Verdict;
 use crate::exec::cleanup::TrackedDir;
 use crate::exec::compile::{prepare, session, Prepared, Submission};
@@ -91,7 +92,8 @@ pub struct Source {
 }
 
 /// What became of one mutant.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Outcome {
     /// It does not compile (the compiler's message).
     Stillborn(String),
@@ -100,14 +102,56 @@ pub enum Outcome {
         /// The first killing test.
         test: String,
         /// Its verdict there.
+        #[serde(
+            serialize_with = "crate::judge::ser_verdict",
+            deserialize_with = "crate::judge::de_verdict"
+        )]
         verdict: Verdict,
         /// The checker's or runner's message.
         message: String,
     },
     /// It passes the package and stress found a difference: a real survivor.
-    Survivor(Box<Counterexample>),
+    Survivor(Box<Survived>),
     /// It passes the package and every stress seed.
     LikelyEquivalent,
+}
+
+/// A real survivor's shrunk counterexample as the report keeps it: what the text and JSON
+/// reports show of it and what `--save` needs, so that a shard's document carries it whole to
+/// the merge (a shard stresses its own survivors).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Survived {
+    /// The stress seed that found it.
+    pub seed: u64,
+    /// The survivor's verdict on the shrunk input.
+    #[serde(
+        serialize_with = "crate::judge::ser_verdict",
+        deserialize_with = "crate::judge::de_verdict"
+    )]
+    pub verdict: Verdict,
+    /// The generator line that gives the shrunk input
+    /// ([`Counterexample::concrete_line`]).
+    pub line: String,
+    /// The shrunk input, byte for byte.
+    pub input: Vec<u8>,
+    /// [`Counterexample::render`] (without a whole-input file).
+    pub text: String,
+    /// [`Counterexample::to_json`].
+    pub json: serde_json::Value,
+}
+
+impl Survived {
+    /// What the reports keep of `c`, a counterexample of `problem`.
+    pub fn of(problem: &dyn Problem, c: &Counterexample) -> Survived {
+        Survived {
+            seed: c.seed,
+            verdict: c.judged().verdict,
+            line: c.concrete_line(),
+            input: c.input().to_vec(),
+            text: c.render(problem, None),
+            json: c.to_json(problem),
+        }
+    }
 }
 
 impl Outcome {
@@ -123,7 +167,7 @@ impl Outcome {
 }
 
 /// One judged mutant.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct MutantResult {
     /// The mutated source ([`Source::name`]).
     pub source: String,
@@ -135,8 +179,8 @@ pub struct MutantResult {
     pub outcome: Outcome,
 }
 
-/// The result of [`mutants`].
-#[derive(Clone, Debug)]
+/// The result of [`mutants`] (or of one shard of it, or of [`merge_shards`]).
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct MutantsReport {
     /// The problem.
     pub problem: String,
@@ -175,7 +219,7 @@ impl MutantsReport {
 
     /// The text report: the scores, one line per mutant, then each survivor and likely
     /// equivalent mutant with its diff (and a survivor's counterexample).
-    pub fn render(&self, problem: &dyn Problem) -> String {
+    pub fn render(&self) -> String {
         let mut s = String::new();
         let pct = |(a, b): (usize, usize)| {
             if b == 0 {
@@ -220,7 +264,7 @@ impl MutantsReport {
                 }
                 Outcome::Stillborn(_) => "stillborn (compile error)".to_string(),
                 Outcome::Survivor(c) => {
-                    format!("SURVIVOR (stress seed {}: {})", c.seed, c.judged().verdict)
+                    format!("SURVIVOR (stress seed {}: {})", c.seed, c.verdict)
                 }
                 Outcome::LikelyEquivalent => "likely equivalent".to_string(),
             };
@@ -238,7 +282,7 @@ impl MutantsReport {
                 Outcome::Survivor(c) => {
                     let _ = writeln!(s, "\n== survivor {}#{}", r.source, r.mutant.id);
                     s.push_str(&r.diff);
-                    s.push_str(&c.render(problem, None));
+                    s.push_str(&c.text);
                 }
                 Outcome::LikelyEquivalent => {
                     let _ = writeln!(s, "\n== likely equivalent {}#{}", r.source, r.mutant.id);
@@ -256,7 +300,7 @@ impl MutantsReport {
     /// `operator`, `line`, `column`, `before`, `after`, `diff`, `outcome` and, by outcome,
     /// `test`/`verdict`/`message` (killed), `compile_error` (stillborn) or `counterexample`
     /// (survivor, as `stress --json` gives it).
-    pub fn to_json(&self, problem: &dyn Problem) -> serde_json::Value {
+    pub fn to_json(&self) -> serde_json::Value {
         let mutants: Vec<serde_json::Value> = self
             .results
             .iter()
@@ -283,7 +327,7 @@ impl MutantsReport {
                         v["message"] = message.clone().into();
                     }
                     Outcome::Stillborn(e) => v["compile_error"] = e.clone().into(),
-                    Outcome::Survivor(c) => v["counterexample"] = c.to_json(problem),
+                    Outcome::Survivor(c) => v["counterexample"] = c.json.clone(),
                     Outcome::LikelyEquivalent => {}
                 }
                 v
@@ -555,9 +599,134 @@ pub fn mutants(
     problems_dir: &Path,
     opts: &MutantsOptions,
 ) -> anyhow::Result<MutantsReport> {
+    Ok(judge_part(problem, config, problems_dir, opts, Shard::WHOLE)?.report)
+}
+
+/// One shard's part of a [`mutants`] run, with what [`merge_shards`] needs to put the parts
+/// together: `gridjudge mutants --shard i/N` prints it as JSON.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct MutantsShard {
+    /// Always `mutants` (how `gridjudge merge` tells the documents apart).
+    pub command: String,
+    /// Which part this is.
+    pub shard: Shard,
+    /// How many mutants the whole run judges (all of them, or the sample).
+    pub chosen: usize,
+    /// The positions (from 0, in the whole run's order) of this part's results.
+    pub positions: Vec<usize>,
+    /// The report of this part's mutants only (every other field as the whole run's).
+    pub report: MutantsReport,
+    /// Where the shard ran.
+    pub host: crate::core::shard::Host,
+}
+
+/// Judges shard `shard` of the run [`mutants`] would make: the chosen mutants (all, or the
+/// sample) numbered from 0 in report order are cut round robin ([`Shard::takes`]), and the
+/// shard judges and stresses its own; every shard judges the unmutated sources first. Time:
+/// about 1/N of the run's, plus the originals' judging.
+///
+/// Errors: as [`mutants`].
+pub fn mutants_shard(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    problems_dir: &Path,
+    opts: &MutantsOptions,
+    shard: Shard,
+) -> anyhow::Result<MutantsShard> {
+    let part = judge_part(problem, config, problems_dir, opts, shard)?;
+    Ok(MutantsShard {
+        command: "mutants".to_string(),
+        shard,
+        chosen: part.chosen,
+        positions: part.positions,
+        report: part.report,
+        host: crate::core::shard::host(),
+    })
+}
+
+/// The report of every shard of one run, put together: the same as [`mutants`] gives on one
+/// machine (results in the run's order, scores counted over all). `files` names each shard's
+/// document in errors. O(total mutants).
+///
+/// Errors: no shard, a shard missing or given twice, shards of different runs (problem,
+/// sources, sample, stress line or seeds, shard count or mutant count differ), positions that
+/// do not fit.
+pub fn merge_shards(shards: Vec<MutantsShard>, files: &[String]) -> anyhow::Result<MutantsReport> {
+    use crate::core::shard::{check_complete, same_as_first};
+    let cuts: Vec<Shard> = shards.iter().map(|s| s.shard).collect();
+    check_complete(
+        &cuts,
+        files,
+        &format!(
+            "mutants of `{}`",
+            shards.first().map_or("", |s| s.report.problem.as_str())
+        ),
+    )
+    .map_err(anyhow::Error::msg)?;
+    let first = &shards[0];
+    let chosen = first.chosen;
+    let head = |r: &MutantsReport| {
+        (
+            r.problem.clone(),
+            r.sources.clone(),
+            r.sample_seed,
+            r.stress_line.clone(),
+            r.stress_seeds,
+        )
+    };
+    let mut slots: Vec<Option<MutantResult>> = vec![None; chosen];
+    for (k, sh) in shards.iter().enumerate() {
+        same_as_first(files, k, "mutant count", sh.chosen == chosen).map_err(anyhow::Error::msg)?;
+        same_as_first(files, k, "run", head(&sh.report) == head(&first.report))
+            .map_err(anyhow::Error::msg)?;
+        let expected: Vec<usize> = (0..chosen).filter(|&p| sh.shard.takes(p)).collect();
+        if sh.positions != expected || sh.report.results.len() != expected.len() {
+            bail!(
+                "{}: shard {} does not hold the mutants its cut gives it (a document from \
+                 another version of gridjudge, or edited?)",
+                files[k],
+                sh.shard
+            );
+        }
+        for (&p, r) in sh.positions.iter().zip(&sh.report.results) {
+            slots[p] = Some(r.clone());
+        }
+    }
+    let results = slots
+        .into_iter()
+        .collect::<Option<Vec<_>>>()
+        .context("a mutant of the run is in no shard")?;
+    Ok(MutantsReport {
+        results,
+        ..first.report.clone()
+    })
+}
+
+/// A shard's judged mutants: its report, their positions in the whole run and the whole
+/// run's mutant count.
+struct Part {
+    report: MutantsReport,
+    positions: Vec<usize>,
+    chosen: usize,
+}
+
+/// [`mutants`] on the mutants `shard` takes (all of them for [`Shard::WHOLE`]).
+fn judge_part(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    problems_dir: &Path,
+    opts: &MutantsOptions,
+    shard: Shard,
+) -> anyhow::Result<Part> {
     let dir = problems_dir.join(problem.name());
     let sources = sources(problem, config, &dir)?;
-    let chosen = choose(problem.name(), &sources, opts.sample, opts.seed);
+    let all = choose(problem.name(), &sources, opts.sample, opts.seed);
+    let total = all.len();
+    let (positions, chosen): (Vec<usize>, Vec<(usize, Mutant)>) = all
+        .into_iter()
+        .enumerate()
+        .filter(|(p, _)| shard.takes(*p))
+        .unzip();
     let package = crate::package::load_checked(problems_dir, problem.name())?;
     let tests = package.cases();
     let line = GeneratorLine::default_for(problem)?;
@@ -662,7 +831,7 @@ pub fn mutants(
                     stress::stress_with_memo(problem, config, &checked, &sopts, Some(&memo))
                         .with_context(|| format!("stress of {}", sub.name))?;
                 match report.failures.into_iter().next() {
-                    Some(c) => Outcome::Survivor(Box::new(c)),
+                    Some(c) => Outcome::Survivor(Box::new(Survived::of(problem, &c))),
                     None => Outcome::LikelyEquivalent,
                 }
             }
@@ -679,12 +848,17 @@ pub fn mutants(
         .iter()
         .map(|s| (s.name.clone(), mutate::mutants(&s.text, s.family).len()))
         .collect();
-    Ok(MutantsReport {
+    let report = MutantsReport {
         problem: problem.name().to_string(),
         sources: counts,
         sample_seed: opts.sample.map(|_| opts.seed),
         stress_line: line.to_string(),
         stress_seeds: opts.stress_seeds.max(1),
         results,
+    };
+    Ok(Part {
+        report,
+        positions,
+        chosen: total,
     })
 }
