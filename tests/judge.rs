@@ -387,6 +387,75 @@ fn timelimit_derives_the_limit_names_a_slow_submission_inside_the_margin_and_wri
             .replace("time_ms = 1000", "time_ms = 100")
     );
 
+    // In two shards (one accepted submission each), merged: the same analysis but for the
+    // times, the slow submission measured by the merge against the limit the shards give.
+    let shape = |v: &serde_json::Value| {
+        let rows: Vec<_> = (v["rows"].as_array().unwrap().iter())
+            .map(|r| {
+                let m = &r["measured"];
+                let capped: Vec<_> = (m["runs"].as_array().unwrap().iter())
+                    .map(|x| x["capped"].clone())
+                    .collect();
+                (
+                    m["name"].clone(),
+                    m["bound"].clone(),
+                    capped,
+                    r["problem"].clone(),
+                )
+            })
+            .collect();
+        (
+            v["limits"][0]["limit"].clone(),
+            v["current_ms"].clone(),
+            rows,
+            v["ok"].clone(),
+        )
+    };
+    let whole = run(&["--json"]);
+    let whole: serde_json::Value = serde_json::from_slice(&whole.stdout).unwrap();
+    let docs = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for i in 1..=2 {
+        let o = run(&["--shard", &format!("{i}/2")]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let mine: Vec<_> = (doc["measured"].as_array().unwrap().iter())
+            .map(|m| {
+                (
+                    m[0].as_u64().unwrap(),
+                    m[1]["name"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        let name = ["accepted/hopcroft_karp.cpp", "accepted/kuhn_iterative.rs"][i - 1];
+        assert_eq!(mine, [(i as u64 - 1, name.to_string())], "{doc}");
+        let f = docs.path().join(format!("{i}.json"));
+        std::fs::write(&f, &o.stdout).unwrap();
+        files.push(f);
+    }
+    let o = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+        .args(["merge", "--json", "--problems-dir"])
+        .arg(tmp.path())
+        .arg("--cache-dir")
+        .arg(cache_dir())
+        .args(&files)
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let merged: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(shape(&merged), shape(&whole));
+    assert_eq!(shape(&merged).0["Ok"], 100, "{merged}");
+
     // A time_limit_exceeded submission as fast as the accepted ones sits inside the margin:
     // named, exit 1, nothing written.
     std::fs::copy(

@@ -1,7 +1,8 @@
 //! `gridjudge merge`: the report of a sharded command from its shards' documents
 //! (`verify --shard i/N`: `judge::verify::merge_shards`; `stress --seeds a..b --shard i/N`:
-//! `judge::stress::merge_stress`; `mutants --shard i/N`: `judge::mutants::merge_shards`),
-//! printed as the command prints it.
+//! `judge::stress::merge_stress`; `mutants --shard i/N`: `judge::mutants::merge_shards`;
+//! `timelimit --shard i/N`: `judge::timelimit::merge_time_limit`), printed as the command
+//! prints it.
 //!
 //! Uses the library and `cli/common.rs`.
 
@@ -16,6 +17,7 @@ use gridjudge::exec::compile::Submission;
 use gridjudge::judge::mutants::{self, MutantsShard};
 use gridjudge::judge::stress::{self, StressShard};
 use gridjudge::judge::subject::ProcessSubject;
+use gridjudge::judge::timelimit::{self, TimeLimitShard};
 use gridjudge::judge::verify::{self, VerifyShard};
 
 use super::common::{find, json_outcome, out, outln, pretty_with_ok};
@@ -24,7 +26,8 @@ use super::common::{find, json_outcome, out, outln, pretty_with_ok};
 #[derive(Args)]
 pub struct MergeArgs {
     /// Shard files: each holds the JSON documents one shard printed (`verify --shard I/N`:
-    /// one per problem; `stress --seeds A..B --shard I/N` and `mutants --shard I/N`: one). Every shard 1..N of a run
+    /// one per problem, as `timelimit --shard I/N`; `stress --seeds A..B --shard I/N` and
+    /// `mutants --shard I/N`: one). Every shard 1..N of a run
     /// must be there exactly once.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
@@ -142,6 +145,7 @@ pub fn merge_files(
     let mut verifies: Vec<Group<VerifyShard>> = Vec::new();
     let mut stresses: Vec<Group<StressShard>> = Vec::new();
     let mut mutant_runs: Vec<Group<MutantsShard>> = Vec::new();
+    let mut time_limits: Vec<Group<TimeLimitShard>> = Vec::new();
     for d in docs {
         let command = d.value.get("command").and_then(|c| c.as_str());
         match command {
@@ -175,17 +179,24 @@ pub fn merge_files(
                 );
                 add(&mut mutant_runs, key, shard, d.file);
             }
+            Some("timelimit") => {
+                let shard: TimeLimitShard = serde_json::from_value(d.value)
+                    .with_context(|| format!("{}: not a `timelimit` shard document", d.file))?;
+                let key = shard.problem.clone();
+                add(&mut time_limits, key, shard, d.file);
+            }
             Some(c) => bail!("{}: a shard of `{c}`, which `merge` does not take", d.file),
             None => bail!(
-                "{}: not a shard document (no `command`; made by `verify`, `stress` or `mutants` with --shard I/N)",
+                "{}: not a shard document (no `command`; made by `verify`, `stress`, `mutants` or `timelimit` with --shard I/N)",
                 d.file
             ),
         }
     }
     let mut names: Vec<String> = verifies.iter().map(|g| g.key.clone()).collect();
     names.extend(stresses.iter().map(|g| g.shards[0].problem.clone()));
+    names.extend(time_limits.iter().map(|g| g.key.clone()));
     names.dedup();
-    // Only verify and stress shards run programs again: a mutants merge needs no problem.
+    // Only verify, stress and timelimit shards need their problem: a mutants merge runs nothing.
     let problems_dir = match names.is_empty() {
         true => PathBuf::new(),
         false => super::common::problems_dir_for(problems_dir, &names)?,
@@ -246,9 +257,34 @@ pub fn merge_files(
         )?;
         all_ok &= report.failures.is_empty();
     }
+    for g in time_limits {
+        let loaded = find(&g.key, Some(&problems_dir), cache)?;
+        let mut opts = gridjudge::judge::JudgeOptions {
+            limits: g.shards[0].limits,
+            jobs: 1,
+            progress: false,
+            cache_dir: match cache {
+                Some(c) => c.to_path_buf(),
+                None => gridjudge::problems::default_cache_dir(&problems_dir),
+            },
+            sandbox: g.shards[0].sandbox,
+        };
+        opts.progress = std::io::stderr().is_terminal();
+        let a = timelimit::merge_time_limit(
+            loaded.problem,
+            loaded.config()?,
+            &problems_dir,
+            &opts,
+            g.shards,
+            &g.files,
+        )?;
+        let ok = a.ok();
+        super::reports::print_time_limit(&g.key, &a, ok, json)?;
+        all_ok &= ok;
+    }
     for g in mutant_runs {
         let report = mutants::merge_shards(g.shards, &g.files)?;
-        all_ok &= super::mutants_report::print_report(&report, &[], false, json)?;
+        all_ok &= super::reports::print_mutants(&report, &[], false, json)?;
     }
     Ok(if all_ok {
         ExitCode::SUCCESS

@@ -118,7 +118,7 @@ fn mutants_cmd(args: MutantsArgs) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    let ok = super::mutants_report::print_report(&report, &saves, save_failed, args.json)?;
+    let ok = super::reports::print_mutants(&report, &saves, save_failed, args.json)?;
     Ok(if ok {
         ExitCode::SUCCESS
     } else {

@@ -34,7 +34,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use anyhow::{bail, Context};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::core::verdict::Verdict;
 use crate::exec::compile::Submission;
@@ -75,7 +75,7 @@ pub fn kattis_limit_ms(
 }
 
 /// What a submission's time bounds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Bound {
     /// An accepted submission: a lower bound on the limit.
@@ -118,7 +118,7 @@ impl Job {
 }
 
 /// One run of a submission over the tests (one repeat).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Run {
     /// Its slowest test's CPU time, ms (for a run stopped by the cap: at least the cap).
     pub slowest_ms: u64,
@@ -133,7 +133,7 @@ pub struct Run {
 }
 
 /// A submission's measured runs.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Measured {
     /// `<folder>/<file>`.
     pub name: String,
@@ -498,6 +498,41 @@ pub fn measure(
     limit_for_slow: &dyn Fn(&[Measured]) -> u64,
     multipliers: &Multipliers,
 ) -> anyhow::Result<Vec<Measured>> {
+    let (mut out, test_cost) = measure_accepted(problem, config, accepted, tests, opts, repeats)?;
+    if slow.is_empty() {
+        return Ok(out);
+    }
+    let limit = limit_for_slow(&out);
+    out.extend(measure_slow(
+        problem,
+        config,
+        slow,
+        tests,
+        opts,
+        repeats,
+        limit,
+        &test_cost,
+        multipliers,
+    )?);
+    Ok(out)
+}
+
+/// Per test name, the slowest time (ms) an accepted submission took on it: the slow
+/// submissions run the costliest tests first.
+pub type TestCost = BTreeMap<String, u64>;
+
+/// The first half of [`measure`]: `accepted` on every test `repeats` times under the accepted
+/// cap ([`accepted_cap_ms`]), with each test's slowest time.
+///
+/// Errors: judging fails.
+fn measure_accepted(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    accepted: &[Job],
+    tests: &[TestCase],
+    opts: &JudgeOptions,
+    repeats: usize,
+) -> anyhow::Result<(Vec<Measured>, TestCost)> {
     let repeats = repeats.max(1);
     let ac_cap = accepted_cap_ms(opts.limits.time_ms);
     let mut ac_opts = opts.clone();
@@ -513,7 +548,7 @@ pub fn measure(
         })
         .collect();
     // Per test, the accepted submissions' slowest time: the slow ones run those first.
-    let mut test_cost: BTreeMap<String, u64> = BTreeMap::new();
+    let mut test_cost = TestCost::new();
     for _ in 0..repeats {
         for (m, job) in out.iter_mut().zip(accepted) {
             let strict = &job.strict;
@@ -559,10 +594,28 @@ pub fn measure(
             });
         }
     }
-    if slow.is_empty() {
-        return Ok(out);
-    }
-    let limit = limit_for_slow(&out).max(1);
+    Ok((out, test_cost))
+}
+
+/// The second half of [`measure`]: `slow` measured against `limit` (the cap of twice the
+/// margin, the costliest tests of `test_cost` first).
+///
+/// Errors: judging fails.
+#[allow(clippy::too_many_arguments)]
+fn measure_slow(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    slow: &[Job],
+    tests: &[TestCase],
+    opts: &JudgeOptions,
+    repeats: usize,
+    limit: u64,
+    test_cost: &TestCost,
+    multipliers: &Multipliers,
+) -> anyhow::Result<Vec<Measured>> {
+    let repeats = repeats.max(1);
+    let mut out = Vec::with_capacity(slow.len());
+    let limit = limit.max(1);
     let cap = ((limit as f64) * multipliers.time_limit_to_tle * 2.0).ceil() as u64;
     let mut slow_opts = opts.clone();
     slow_opts.limits = with_time(&opts.limits, cap);
@@ -652,29 +705,9 @@ pub fn time_limit_problem(
     opts: &JudgeOptions,
     repeats: usize,
 ) -> anyhow::Result<Option<Analysis>> {
-    use crate::judge::verify::{load_catalogue, Expected};
-    let dir = problems_dir.join(problem.name());
-    let Some(entries) = load_catalogue(&dir)? else {
+    let Some((accepted, slow)) = catalogue_jobs(problems_dir, problem.name())? else {
         return Ok(None);
     };
-    let of = |e: Expected| -> Vec<Submission> {
-        (entries.iter())
-            .filter(|x| x.expected == e)
-            .map(|x| x.submission.clone())
-            .collect()
-    };
-    let accepted: Vec<Job> = (of(Expected::Accepted).into_iter())
-        .map(|s| Job::all(s, true))
-        .collect();
-    let slow: Vec<Job> = (of(Expected::TimeLimitExceeded).into_iter())
-        .map(|s| Job::all(s, true))
-        .collect();
-    if accepted.is_empty() {
-        bail!(
-            "{}: no accepted submission: the time limit is derived from them",
-            dir.join("submissions/accepted").display()
-        );
-    }
     let package = crate::package::load_checked(problems_dir, problem.name())?;
     let tests = package.cases();
     let settings = &config.time_limit;
@@ -701,6 +734,205 @@ pub fn time_limit_problem(
         settings.per_language,
         config.limits.time_ms,
     )))
+}
+
+/// The jobs of the catalogue of problem `name` in `problems_dir`: its `accepted/` and its
+/// `time_limit_exceeded/` submissions, each on every test; `None` without a `submissions/`
+/// folder.
+///
+/// Errors: the catalogue cannot be read; no accepted submission.
+fn catalogue_jobs(
+    problems_dir: &std::path::Path,
+    name: &str,
+) -> anyhow::Result<Option<(Vec<Job>, Vec<Job>)>> {
+    use crate::judge::verify::{load_catalogue, Expected};
+    let dir = problems_dir.join(name);
+    let Some(entries) = load_catalogue(&dir)? else {
+        return Ok(None);
+    };
+    let of = |e: Expected| -> Vec<Job> {
+        (entries.iter())
+            .filter(|x| x.expected == e)
+            .map(|x| Job::all(x.submission.clone(), true))
+            .collect()
+    };
+    let (accepted, slow) = (of(Expected::Accepted), of(Expected::TimeLimitExceeded));
+    if accepted.is_empty() {
+        bail!(
+            "{}: no accepted submission: the time limit is derived from them",
+            dir.join("submissions/accepted").display()
+        );
+    }
+    Ok(Some((accepted, slow)))
+}
+
+/// One shard of `timelimit` on a problem of gridjudge's own format (`gridjudge timelimit
+/// --shard i/N`): its part of the accepted submissions measured. The time-limit-exceeded ones
+/// are measured against the limit all the accepted ones give, so they run at the merge
+/// ([`merge_time_limit`]), on the machine that merges; this keeps each submission's repeats on
+/// one machine, so its spread is one machine's.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct TimeLimitShard {
+    /// Always `timelimit` (how `gridjudge merge` tells the documents apart).
+    pub command: String,
+    /// Problem name.
+    pub problem: String,
+    /// Which part: accepted submission `k` (from 0, in catalogue order) is this shard's when
+    /// [`crate::core::shard::Shard::takes`] it.
+    pub shard: crate::core::shard::Shard,
+    /// The SHA-256 of the problem's `tests.lock` when the shard ran.
+    pub lock_sha256: String,
+    /// Every accepted submission's name, in catalogue order.
+    pub accepted: Vec<String>,
+    /// Repeats per submission.
+    pub repeats: usize,
+    /// The limits the runs were given (the caps derive from their CPU time).
+    pub limits: crate::exec::runner::RunLimits,
+    /// Whether the programs ran in the sandbox.
+    pub sandbox: bool,
+    /// This shard's measurements, with each one's index in `accepted`.
+    pub measured: Vec<(usize, Measured)>,
+    /// Per test, the slowest time of this shard's accepted submissions.
+    pub test_cost: TestCost,
+    /// Where the shard ran.
+    pub host: crate::core::shard::Host,
+}
+
+/// Measures shard `shard` of the accepted submissions of the problem (see
+/// [`TimeLimitShard`]) on its package, checked against its lock. `Ok(None)` without a
+/// `submissions/` folder.
+///
+/// Errors: as [`time_limit_problem`].
+pub fn time_limit_shard(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    problems_dir: &std::path::Path,
+    opts: &JudgeOptions,
+    repeats: usize,
+    shard: crate::core::shard::Shard,
+) -> anyhow::Result<Option<TimeLimitShard>> {
+    let Some((accepted, _)) = catalogue_jobs(problems_dir, problem.name())? else {
+        return Ok(None);
+    };
+    let package = crate::package::load_checked(problems_dir, problem.name())?;
+    let tests = package.cases();
+    let (mine, jobs): (Vec<usize>, Vec<Job>) = accepted
+        .iter()
+        .cloned()
+        .enumerate()
+        .filter(|(k, _)| shard.takes(*k))
+        .unzip();
+    let (measured, test_cost) = measure_accepted(problem, config, &jobs, &tests, opts, repeats)?;
+    package.recheck()?;
+    Ok(Some(TimeLimitShard {
+        command: "timelimit".to_string(),
+        problem: problem.name().to_string(),
+        shard,
+        lock_sha256: crate::judge::verify::lock_sha256(&problems_dir.join(problem.name()))?,
+        accepted: accepted.iter().map(|j| j.submission.name.clone()).collect(),
+        repeats: repeats.max(1),
+        limits: opts.limits,
+        sandbox: opts.sandbox,
+        measured: mine.into_iter().zip(measured).collect(),
+        test_cost,
+        host: crate::core::shard::host(),
+    }))
+}
+
+/// The analysis of [`time_limit_problem`] from every shard of it ([`time_limit_shard`];
+/// `files` names their documents, in the same order): the accepted submissions' measurements
+/// put back in catalogue order, then the time-limit-exceeded submissions measured here
+/// against the limit they give, as one run does. `opts` gives the cache folder and the jobs;
+/// the limits and the sandbox are the shards'. The same analysis as one run on one machine
+/// but for the times.
+///
+/// Errors: a shard missing or given twice, shards of different runs (repeats, limits,
+/// sandbox), a package or catalogue changed since the shards ran, judging fails.
+pub fn merge_time_limit(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    problems_dir: &std::path::Path,
+    opts: &JudgeOptions,
+    shards: Vec<TimeLimitShard>,
+    files: &[String],
+) -> anyhow::Result<Analysis> {
+    use crate::core::shard::{check_complete, same_as_first};
+    let cuts: Vec<_> = shards.iter().map(|s| s.shard).collect();
+    check_complete(&cuts, files, &format!("timelimit of `{}`", problem.name()))
+        .map_err(anyhow::Error::msg)?;
+    let Some((accepted, slow)) = catalogue_jobs(problems_dir, problem.name())? else {
+        bail!(
+            "problem `{}` has no submissions folder: its shards cannot be merged",
+            problem.name()
+        );
+    };
+    let package = crate::package::load_checked(problems_dir, problem.name())?;
+    let lock = crate::judge::verify::lock_sha256(&problems_dir.join(problem.name()))?;
+    let names: Vec<String> = accepted.iter().map(|j| j.submission.name.clone()).collect();
+    let first = &shards[0];
+    let mut slots: Vec<Option<Measured>> = vec![None; names.len()];
+    let mut test_cost = TestCost::new();
+    for (k, sh) in shards.iter().enumerate() {
+        let same = |what: &str, ok: bool| same_as_first(files, k, what, ok);
+        same("repeat count", sh.repeats == first.repeats).map_err(anyhow::Error::msg)?;
+        same("limits", sh.limits == first.limits).map_err(anyhow::Error::msg)?;
+        same("sandbox", sh.sandbox == first.sandbox).map_err(anyhow::Error::msg)?;
+        if sh.lock_sha256 != lock || sh.accepted != names {
+            bail!(
+                "{}: the shard measured another package or catalogue of `{}` (tests.lock or \
+                 the accepted submissions have changed since): run the shards again",
+                files[k],
+                problem.name()
+            );
+        }
+        for (i, m) in &sh.measured {
+            match slots.get_mut(*i) {
+                Some(slot) if sh.shard.takes(*i) && slot.is_none() => *slot = Some(m.clone()),
+                _ => bail!(
+                    "{}: shard {} holds accepted submission {i}, which its cut does not give it",
+                    files[k],
+                    sh.shard
+                ),
+            }
+        }
+        for (t, ms) in &sh.test_cost {
+            let c = test_cost.entry(t.clone()).or_default();
+            *c = (*c).max(*ms);
+        }
+    }
+    let mut measured: Vec<Measured> = slots
+        .into_iter()
+        .zip(&names)
+        .map(|(m, n)| m.with_context(|| format!("no shard measured {n}")))
+        .collect::<anyhow::Result<_>>()?;
+    let settings = &config.time_limit;
+    let m = settings.multipliers;
+    let mut opts = opts.clone();
+    opts.limits = first.limits;
+    opts.sandbox = first.sandbox;
+    if !slow.is_empty() {
+        let a = analyse(&measured, &m, false, opts.limits.time_ms);
+        let limit = a.limits[0].lower_ms.unwrap_or(opts.limits.time_ms);
+        let tests = package.cases();
+        measured.extend(measure_slow(
+            problem,
+            config,
+            &slow,
+            &tests,
+            &opts,
+            first.repeats,
+            limit,
+            &test_cost,
+            &m,
+        )?);
+    }
+    package.recheck()?;
+    Ok(analyse(
+        &measured,
+        &m,
+        settings.per_language,
+        config.limits.time_ms,
+    ))
 }
 
 /// `gridjudge timelimit` on a Kattis package: the submissions that bound the limit from below

@@ -563,7 +563,7 @@ pub struct VerifyShard {
 }
 
 /// The SHA-256 of `<dir>/tests.lock`, the package's identity for shards.
-fn lock_sha256(dir: &Path) -> anyhow::Result<String> {
+pub(crate) fn lock_sha256(dir: &Path) -> anyhow::Result<String> {
     let path = dir.join("tests.lock");
     let bytes = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
     Ok(sha256_hex(&bytes))
