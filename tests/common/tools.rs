@@ -54,16 +54,45 @@ pub fn skip_or_fail(reason: &str) {
 /// and two `python3 -m venv` on the same folder at once fail (`File exists`).
 static INSTALLING: Mutex<()> = Mutex::new(());
 
+/// An exclusive `flock(2)` on `path` (made when missing), released when dropped: two test
+/// processes at once (`.ci/run` runs test binaries side by side) install a venv one at a time.
+/// Panics when the file cannot be opened or locked.
+struct FileLock(std::fs::File);
+
+impl FileLock {
+    fn new(path: &Path) -> FileLock {
+        use std::os::fd::AsRawFd;
+        let f = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(path)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        // SAFETY: flock on a descriptor this function owns; no memory is passed.
+        let rc = unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_EX) };
+        assert_eq!(
+            rc,
+            0,
+            "flock {}: {}",
+            path.display(),
+            std::io::Error::last_os_error()
+        );
+        FileLock(f)
+    }
+}
+
 /// `target/<venv>/bin/<exe>`, installing the PyPI package `name` at its pinned version
 /// ([`pinned`]) into the virtual environment `target/<venv>` on first use, and reusing it
-/// afterwards; one thread at a time installs. A venv installed with another pin (its file
-/// `gridjudge-pin` differs) is reinstalled at the pinned version. Panics, naming the step,
-/// when python3, venv or pip fails (no network, no `python3-venv`).
+/// afterwards; one thread of one process at a time installs (`target/<venv>.lock`). A venv
+/// installed with another pin (its file `gridjudge-pin` differs) is reinstalled at the pinned
+/// version. Panics, naming the step, when python3, venv or pip fails (no network, no
+/// `python3-venv`).
 pub fn pypi_tool(venv: &str, name: &str, exe: &str) -> PathBuf {
     let _one_at_a_time = INSTALLING.lock().unwrap_or_else(|e| e.into_inner());
-    let venv = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("target")
-        .join(venv);
+    let target = Path::new(env!("CARGO_MANIFEST_DIR")).join("target");
+    std::fs::create_dir_all(&target).unwrap();
+    let _one_process_at_a_time = FileLock::new(&target.join(format!("{venv}.lock")));
+    let venv = target.join(venv);
     let path = venv.join("bin").join(exe);
     let requirement = pinned(name);
     let marker = venv.join("gridjudge-pin");
