@@ -405,6 +405,43 @@ fn per_test_arguments_reach_the_submissions() {
         tests_of("wrong_answer/no_args.py"),
         all(["AC", "AC", "WA", "WA"])
     );
+    // In three shards, merged: the same report but for the times (12 runs, 4 per shard).
+    let mut files = Vec::new();
+    for i in 1..=3 {
+        let shard = format!("{i}/3");
+        let out = ok(&gridjudge_in(
+            d.path(),
+            &["verify", "--no-sandbox", "args2025", "--shard", &shard],
+        ));
+        let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(doc["command"], "verify-kattis", "{doc}");
+        assert_eq!(doc["judge"]["runs"].as_array().unwrap().len(), 4, "{doc}");
+        let f = d.path().join(format!("shard-{i}.json"));
+        std::fs::write(&f, out).unwrap();
+        files.push(f.display().to_string());
+    }
+    let mut args = vec!["merge", "--json"];
+    args.extend(files.iter().map(String::as_str));
+    let merged: serde_json::Value =
+        serde_json::from_str(&ok(&gridjudge_in(d.path(), &args))).unwrap();
+    let strip = |v: &serde_json::Value| {
+        let mut v = v.clone();
+        for s in v["submissions"].as_array_mut().unwrap() {
+            s.as_object_mut().unwrap().remove("max_time_ms");
+        }
+        v
+    };
+    assert_eq!(strip(&merged), strip(&v));
+    // A package whose limit is derived is refused: each machine would derive its own.
+    let d = contest(&["sum"]);
+    let o = gridjudge_in(d.path(), &["verify", "./sum", "--shard", "1/2"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        o.status.code() == Some(1)
+            && err.contains("problem.yaml fixes no time limit")
+            && err.contains("gridjudge timelimit"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -14,6 +14,7 @@ use clap::Args;
 use std::io::IsTerminal;
 
 use gridjudge::exec::compile::Submission;
+use gridjudge::judge::kattis::{self, KattisVerifyShard};
 use gridjudge::judge::mutants::{self, MutantsShard};
 use gridjudge::judge::stress::{self, StressShard};
 use gridjudge::judge::subject::ProcessSubject;
@@ -146,6 +147,7 @@ pub fn merge_files(
     let mut stresses: Vec<Group<StressShard>> = Vec::new();
     let mut mutant_runs: Vec<Group<MutantsShard>> = Vec::new();
     let mut time_limits: Vec<Group<TimeLimitShard>> = Vec::new();
+    let mut packages: Vec<Group<KattisVerifyShard>> = Vec::new();
     for d in docs {
         let command = d.value.get("command").and_then(|c| c.as_str());
         match command {
@@ -178,6 +180,13 @@ pub fn merge_files(
                     r.problem, r.sample_seed, r.stress_seeds
                 );
                 add(&mut mutant_runs, key, shard, d.file);
+            }
+            Some("verify-kattis") => {
+                let shard: KattisVerifyShard = serde_json::from_value(d.value).with_context(
+                    || format!("{}: not a `verify` shard document of a Kattis package", d.file),
+                )?;
+                let key = shard.package.clone();
+                add(&mut packages, key, shard, d.file);
             }
             Some("timelimit") => {
                 let shard: TimeLimitShard = serde_json::from_value(d.value)
@@ -256,6 +265,27 @@ pub fn merge_files(
             json,
         )?;
         all_ok &= report.failures.is_empty();
+    }
+    for g in packages {
+        // A package is found by its path, as the shards recorded it.
+        let loaded = find(&g.key, None, cache)?;
+        let Some(package) = loaded.kattis else {
+            bail!("{}: not a Kattis package any more", g.key);
+        };
+        let first = &g.shards[0].judge;
+        let opts = gridjudge::judge::JudgeOptions {
+            limits: first.limits,
+            jobs: 1,
+            progress: false,
+            cache_dir: match cache {
+                Some(c) => c.to_path_buf(),
+                None => gridjudge::problems::default_cache_dir(&loaded.problems_dir),
+            },
+            sandbox: true,
+        };
+        let report = kattis::merge_package_shards(package, &opts, g.shards, &g.files)?;
+        super::reports::save_and_print_kattis(loaded.name(), package, &report, json)?;
+        all_ok &= report.ok();
     }
     for g in time_limits {
         let loaded = find(&g.key, Some(&problems_dir), cache)?;

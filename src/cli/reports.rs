@@ -1,5 +1,5 @@
 //! Printing the reports that a command and `gridjudge merge` of its shards both print
-//! (`mutants`, `timelimit`): a file of its own so that neither command file imports the other
+//! (`mutants`, `timelimit`, `verify` of a Kattis package): a file of its own so that neither command file imports the other
 //! (`--slurm` ends in the merge). `stress_report.rs` does the same for `stress`.
 //!
 //! Uses the library and `cli/common.rs`.
@@ -53,6 +53,30 @@ pub fn print_time_limit(
     } else {
         outln!("== timelimit {name}");
         out!("{}", a.render());
+    }
+    Ok(())
+}
+
+/// Saves the `verify` report of the Kattis package `package` (the problem `name`) for the
+/// build report, in its `gridjudge/` folder (a warning when the package cannot be written to,
+/// as a read-only checkout), and prints it (as JSON with `ok` when `json`).
+///
+/// Errors: stdout cannot be written.
+pub fn save_and_print_kattis(
+    name: &str,
+    package: &gridjudge::problems::kattis::Package,
+    report: &gridjudge::judge::kattis::KattisVerify,
+    json: bool,
+) -> anyhow::Result<()> {
+    let root = package.dir.join(gridjudge::problems::kattis::WORK_DIR);
+    if let Err(e) = report.saved.save(&root) {
+        eprintln!("warning: {name}: the results are not saved for the report: {e:#}");
+    }
+    if json {
+        outln!("{}", pretty_with_ok(report, report.ok())?);
+    } else {
+        outln!("== verify {name}");
+        out!("{}", report.render());
     }
     Ok(())
 }

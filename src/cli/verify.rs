@@ -72,11 +72,10 @@ fn verify_or_shard(
     }
     let opts = run.options(loaded, jobs)?;
     if let Some(shard) = shard {
-        if loaded.kattis.is_some() {
-            bail!(
-                "{}: --shard is not available for Kattis packages yet (only for problems with problem.toml)",
-                loaded.name()
-            );
+        if let Some(package) = loaded.kattis {
+            let doc = gridjudge::judge::kattis::verify_package_shard(package, &opts, shard)?;
+            outln!("{}", serde_json::to_string_pretty(&doc)?);
+            return Ok(Some(true));
         }
         let Some(doc) = verify::verify_shard(
             loaded.problem,
@@ -93,21 +92,7 @@ fn verify_or_shard(
     }
     if let Some(package) = loaded.kattis {
         let report = gridjudge::judge::kattis::verify_package(package, &opts)?;
-        // Saved for the build report, in the package's gridjudge/ folder; a package that
-        // cannot be written to (a read-only checkout) is still verified.
-        let root = package.dir.join(gridjudge::problems::kattis::WORK_DIR);
-        if let Err(e) = report.saved.save(&root) {
-            eprintln!(
-                "warning: {}: the results are not saved for the report: {e:#}",
-                loaded.name()
-            );
-        }
-        if json {
-            outln!("{}", pretty_with_ok(&report, report.ok())?);
-        } else {
-            outln!("== verify {}", loaded.name());
-            out!("{}", report.render());
-        }
+        super::reports::save_and_print_kattis(loaded.name(), package, &report, json)?;
         return Ok(Some(report.ok()));
     }
     let Some(report) = verify::verify_problem(
@@ -210,7 +195,7 @@ fn verify_on_slurm(
         let folder = loaded.dir.join("submissions");
         if loaded.kattis.is_some() {
             bail!(
-                "{}: --slurm is not available for Kattis packages yet (only for problems with problem.toml)",
+                "{}: --slurm is not available for Kattis packages yet: run `gridjudge verify <package> --shard I/N` on the nodes and `gridjudge merge` on their documents",
                 loaded.name()
             );
         }

@@ -152,14 +152,7 @@ impl KattisVerify {
 /// no accepted submission when the limit must be derived; judging fails ([`judge`]).
 pub fn verify_package(package: &Package, opts: &JudgeOptions) -> anyhow::Result<KattisVerify> {
     let dir = &package.dir;
-    let tests: Vec<TestCase> = crate::package::kattis::checked_cases(package)?;
-    if tests.is_empty() {
-        bail!("{}: data/ holds no test case", dir.display());
-    }
-    let subs = submissions::load_with_included(dir, package.yaml.layout(), &opts.cache_dir)?;
-    if subs.is_empty() {
-        bail!("{}: submissions/ holds no submission", dir.display());
-    }
+    let (tests, subs) = loaded(package, opts)?;
     let problem = package.problem;
     let config = problem.config();
     let mut opts = opts.clone();
@@ -200,17 +193,172 @@ pub fn verify_package(package: &Package, opts: &JudgeOptions) -> anyhow::Result<
         );
     }
     opts.limits = crate::judge::timelimit::with_time(&opts.limits, time_ms);
-    let runnable: Vec<(usize, Submission)> = subs
-        .iter()
-        .enumerate()
-        .filter_map(|(i, s)| s.submission.clone().map(|sub| (i, sub)))
-        .collect();
-    let judged: Vec<Submission> = runnable.iter().map(|(_, s)| s.clone()).collect();
+    let judged = runnable(&subs);
     let report: JudgeReport = judge(problem, config, &judged, &tests, &opts)
         .with_context(|| format!("cannot judge the submissions of {}", dir.display()))?;
+    evaluate(package, &subs, &tests, time_ms, report)
+}
+
+/// The submissions of `subs` that run (not skipped), in order.
+fn runnable(subs: &[KattisSubmission]) -> Vec<Submission> {
+    subs.iter().filter_map(|s| s.submission.clone()).collect()
+}
+
+/// One shard of `verify` of a Kattis package (`gridjudge verify <package> --shard i/N`): the
+/// runs of [`super::JudgeShard`] (run `k = submission × tests + test` over the submissions
+/// that run, in the package's order) with what [`merge_package_shards`] checks first.
+#[derive(Clone, Debug, Serialize, serde::Deserialize)]
+pub struct KattisVerifyShard {
+    /// Always `verify-kattis` (how `gridjudge merge` tells the documents apart).
+    pub command: String,
+    /// The package folder, absolute, where the shard found it.
+    pub package: String,
+    /// The SHA-256 of the test data the shard judged ([`data_sha256`]).
+    pub data_sha256: String,
+    /// The time limit of every run, ms.
+    pub time_limit_ms: u64,
+    /// The runs.
+    pub judge: super::JudgeShard,
+}
+
+/// The tests (checked against the lock) and the submissions of `package`, refusing a package
+/// without tests or submissions.
+fn loaded(
+    package: &Package,
+    opts: &JudgeOptions,
+) -> anyhow::Result<(Vec<TestCase>, Vec<KattisSubmission>)> {
+    let dir = &package.dir;
+    let tests: Vec<TestCase> = crate::package::kattis::checked_cases(package)?;
+    if tests.is_empty() {
+        bail!("{}: data/ holds no test case", dir.display());
+    }
+    let subs = submissions::load_with_included(dir, package.yaml.layout(), &opts.cache_dir)?;
+    if subs.is_empty() {
+        bail!("{}: submissions/ holds no submission", dir.display());
+    }
+    Ok((tests, subs))
+}
+
+/// The identity of the test data shards judge: the SHA-256 of every test's name and the
+/// SHA-256 of its input and answer, in judging order (a package need not be locked).
+///
+/// Errors: a file cannot be read.
+fn data_sha256(tests: &[TestCase]) -> anyhow::Result<String> {
+    let mut all = String::new();
+    for t in saved_tests(tests)? {
+        all.push_str(&format!(
+            "{} {} {}\n",
+            t.name, t.input_sha256, t.answer_sha256
+        ));
+    }
+    Ok(crate::core::files::sha256_hex(all.as_bytes()))
+}
+
+/// Shard `shard` of [`verify_package`]'s runs, under the time limit `problem.yaml` fixes;
+/// nothing is evaluated or saved.
+///
+/// Errors: a package whose time limit is derived (each node would derive its own: fix it
+/// first, e.g. with `gridjudge timelimit <package> --write`), and those of [`verify_package`].
+pub fn verify_package_shard(
+    package: &Package,
+    opts: &JudgeOptions,
+    shard: crate::core::shard::Shard,
+) -> anyhow::Result<KattisVerifyShard> {
+    if package.time_limit_derived {
+        bail!(
+            "{}: problem.yaml fixes no time limit, and shards on several machines would each \
+             derive their own: fix it first with `gridjudge timelimit {} --write`",
+            package.dir.display(),
+            package.dir.display()
+        );
+    }
+    let (tests, subs) = loaded(package, opts)?;
+    let data_sha256 = data_sha256(&tests)?;
+    let problem = package.problem;
+    let judge = super::judge_shard(
+        problem,
+        problem.config(),
+        &runnable(&subs),
+        &tests,
+        opts,
+        shard,
+    )
+    .with_context(|| format!("cannot judge the submissions of {}", package.dir.display()))?;
+    let dir = std::fs::canonicalize(&package.dir).unwrap_or_else(|_| package.dir.clone());
+    Ok(KattisVerifyShard {
+        command: "verify-kattis".to_string(),
+        package: dir.display().to_string(),
+        data_sha256,
+        time_limit_ms: opts.limits.time_ms,
+        judge,
+    })
+}
+
+/// The report of [`verify_package`] from every shard of it ([`verify_package_shard`];
+/// `files` names their documents): the same verdicts, expectations, kill matrix and killing
+/// set as one run, but for the times.
+///
+/// Errors: the package differs from the one the shards judged (its lock's SHA-256, its
+/// submissions, its tests), the shards do not fit together, a grader fails.
+pub fn merge_package_shards(
+    package: &Package,
+    opts: &JudgeOptions,
+    shards: Vec<KattisVerifyShard>,
+    files: &[String],
+) -> anyhow::Result<KattisVerify> {
+    let (tests, subs) = loaded(package, opts)?;
+    let data = data_sha256(&tests)?;
+    let first_limit = shards.first().map_or(0, |s| s.time_limit_ms);
+    for (sh, file) in shards.iter().zip(files) {
+        if sh.data_sha256 != data {
+            bail!(
+                "{file}: the shard judged other test data than {} holds now: run the shards \
+                 again",
+                package.dir.display()
+            );
+        }
+        if sh.time_limit_ms != first_limit {
+            bail!("{file}: its time limit differs from {}'s", files[0]);
+        }
+    }
+    let merged = super::JudgeShard::merge(shards.into_iter().map(|s| s.judge).collect(), files)?;
+    let judged = runnable(&subs);
+    let names: Vec<&str> = judged.iter().map(|s| s.name.as_str()).collect();
+    if merged.submissions != names || merged.tests.iter().ne(tests.iter().map(|t| &t.name)) {
+        bail!(
+            "the submissions or tests of {} have changed since the shards ran: run the shards \
+             again",
+            package.dir.display()
+        );
+    }
+    evaluate(
+        package,
+        &subs,
+        &tests,
+        first_limit,
+        merged.into_report(&judged),
+    )
+}
+
+/// The report of `package` from the judged runs of its submissions (`report`: one per
+/// submission of `subs` that runs, in order) under the limit `time_ms`.
+///
+/// Errors: the files' hashes cannot be read; a grader fails.
+fn evaluate(
+    package: &Package,
+    subs: &[KattisSubmission],
+    tests: &[TestCase],
+    time_ms: u64,
+    report: JudgeReport,
+) -> anyhow::Result<KattisVerify> {
+    let problem = package.problem;
+    let runnable: Vec<usize> = (subs.iter().enumerate())
+        .filter(|(_, s)| s.submission.is_some())
+        .map(|(i, _)| i)
+        .collect();
     let mut results = Vec::new();
     let mut by_index = std::collections::HashMap::new();
-    for ((i, _), rep) in runnable.iter().zip(&report.submissions) {
+    for (i, rep) in runnable.iter().zip(&report.submissions) {
         by_index.insert(*i, rep);
     }
     let mut kills = Vec::new();
@@ -330,7 +478,7 @@ pub fn verify_package(package: &Package, opts: &JudgeOptions) -> anyhow::Result<
     let saved = SavedVerify {
         problem: problem.name().to_string(),
         finished: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
-        tests: saved_tests(&tests)?,
+        tests: saved_tests(tests)?,
         submissions: saved_subs,
         survivors: survivors.clone(),
         killing_set: killing_set.clone(),
