@@ -196,3 +196,76 @@ fn a_misspelt_template_is_named_before_any_run() {
     );
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// A search of three islands, run whole and as three shards merged: the same result but for
+/// the time (the best input, its run, every improvement, the package's costs test by test);
+/// a fourth shard of three islands is refused with the fix. On a small copy of `game` (the
+/// sample and three generated boards), small boards, nine runs.
+#[test]
+#[ignore = "needs valgrind; .ci/run installs valgrind and runs it"]
+fn islands_searched_in_shards_merge_into_the_result_of_one_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    common::small_game(
+        &tmp.path().join("game"),
+        "[[test]]\nfile = \"samples/sample1.in\"\n\n\
+         [[test]]\ngen = \"open n=5 m=6\"\nseed = 1\n\n\
+         [[test]]\ngen = \"random n=7 m=7 walls=0.3\"\nseed = 2\n\n\
+         [[test]]\ngen = \"maze n=8 m=8 loops=0.5\"\nseed = 3\n",
+        &[],
+    );
+    let root = tmp.path().to_str().unwrap();
+    let o = common::gridjudge(&["build", "game", "--problems-dir", root]);
+    assert!(o.status.success(), "{}", common::text(&o));
+    let args = |extra: &[&str]| {
+        let mut a = vec![
+            "--line",
+            "open n=2..8 m=2..8",
+            "--line",
+            "random n=2..8 m=2..8 walls=0.0..0.5",
+            "--runs",
+            "9",
+            "--seed",
+            "3",
+            "--islands",
+            "3",
+        ];
+        a.extend_from_slice(extra);
+        slowest_game(&a, Some(tmp.path()))
+    };
+    let o = args(&["--json"]);
+    assert!(
+        o.status.code().is_some_and(|c| c <= 1),
+        "{}",
+        common::text(&o)
+    );
+    let mut whole: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(whole["runs"], 9, "{whole}");
+    assert_eq!(whole["package"].as_array().unwrap().len(), 4, "{whole}");
+    let docs = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for i in 1..=3 {
+        let o = args(&["--shard", &format!("{i}/3")]);
+        assert_eq!(o.status.code(), Some(0), "{}", common::text(&o));
+        let f = docs.path().join(format!("{i}.json"));
+        std::fs::write(&f, &o.stdout).unwrap();
+        files.push(f);
+    }
+    let mut merge: Vec<std::ffi::OsString> = vec!["merge".into(), "--json".into()];
+    merge.extend(files.iter().map(|f| f.clone().into_os_string()));
+    let o = common::gridjudge(&merge);
+    assert_eq!(
+        o.status.code(),
+        whole["ok"].as_bool().map(|ok| i32::from(!ok))
+    );
+    let mut merged: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    for v in [&mut whole, &mut merged] {
+        v.as_object_mut().unwrap().remove("seconds");
+    }
+    assert_eq!(merged, whole);
+    let o = args(&["--shard", "1/4"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        o.status.code() == Some(1) && err.contains("give --islands 4 or more"),
+        "{err}"
+    );
+}

@@ -1,8 +1,9 @@
 //! `gridjudge merge`: the report of a sharded command from its shards' documents
 //! (`verify --shard i/N`: `judge::verify::merge_shards`; `stress --seeds a..b --shard i/N`:
 //! `judge::stress::merge_stress`; `mutants --shard i/N`: `judge::mutants::merge_shards`;
-//! `timelimit --shard i/N`: `judge::timelimit::merge_time_limit`), printed as the command
-//! prints it.
+//! `timelimit --shard i/N`: `judge::timelimit::merge_time_limit`; `slowest --islands K
+//! --shard i/N`: `judge::slowest::merge_shards`; a Kattis package's `verify --shard i/N`:
+//! `judge::kattis::merge_package_shards`), printed as the command prints it.
 //!
 //! Uses the library and `cli/common.rs`.
 
@@ -16,6 +17,7 @@ use std::io::IsTerminal;
 use gridjudge::exec::compile::Submission;
 use gridjudge::judge::kattis::{self, KattisVerifyShard};
 use gridjudge::judge::mutants::{self, MutantsShard};
+use gridjudge::judge::slowest::{self, SlowestShard};
 use gridjudge::judge::stress::{self, StressShard};
 use gridjudge::judge::subject::ProcessSubject;
 use gridjudge::judge::timelimit::{self, TimeLimitShard};
@@ -148,6 +150,7 @@ pub fn merge_files(
     let mut mutant_runs: Vec<Group<MutantsShard>> = Vec::new();
     let mut time_limits: Vec<Group<TimeLimitShard>> = Vec::new();
     let mut packages: Vec<Group<KattisVerifyShard>> = Vec::new();
+    let mut searches: Vec<Group<SlowestShard>> = Vec::new();
     for d in docs {
         let command = d.value.get("command").and_then(|c| c.as_str());
         match command {
@@ -188,6 +191,15 @@ pub fn merge_files(
                 let key = shard.package.clone();
                 add(&mut packages, key, shard, d.file);
             }
+            Some("slowest") => {
+                let shard: SlowestShard = serde_json::from_value(d.value)
+                    .with_context(|| format!("{}: not a `slowest` shard document", d.file))?;
+                let key = format!(
+                    "{} {} seed {} runs {} islands {}",
+                    shard.problem, shard.submission, shard.seed, shard.runs, shard.islands
+                );
+                add(&mut searches, key, shard, d.file);
+            }
             Some("timelimit") => {
                 let shard: TimeLimitShard = serde_json::from_value(d.value)
                     .with_context(|| format!("{}: not a `timelimit` shard document", d.file))?;
@@ -196,7 +208,7 @@ pub fn merge_files(
             }
             Some(c) => bail!("{}: a shard of `{c}`, which `merge` does not take", d.file),
             None => bail!(
-                "{}: not a shard document (no `command`; made by `verify`, `stress`, `mutants` or `timelimit` with --shard I/N)",
+                "{}: not a shard document (no `command`; made by `verify`, `stress`, `mutants`, `timelimit` or `slowest` with --shard I/N)",
                 d.file
             ),
         }
@@ -311,6 +323,24 @@ pub fn merge_files(
         let ok = a.ok();
         super::reports::print_time_limit(&g.key, &a, ok, json)?;
         all_ok &= ok;
+    }
+    for g in searches {
+        let first = &g.shards[0];
+        let (problem, submission) = (first.problem.clone(), first.submission.clone());
+        let (seed, cap_ms, isolation) = (first.seed, first.cap_ms, first.isolation.clone());
+        let (report, package) = slowest::merge_shards(g.shards, &g.files)?;
+        let shown = super::reports::Slowest {
+            problem: &problem,
+            submission: &submission,
+            seed,
+            cap_ms,
+            isolation: &isolation,
+            report: &report,
+            package: package.as_deref(),
+            saved: None,
+            save_failed: false,
+        };
+        all_ok &= super::reports::print_slowest(&shown, json)?;
     }
     for g in mutant_runs {
         let report = mutants::merge_shards(g.shards, &g.files)?;

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::Context;
+use anyhow::{bail, Context};
 use clap::Args;
 use gridjudge::exec::compile::Submission;
 use gridjudge::judge::slowest;
@@ -59,6 +59,18 @@ pub struct SlowestArgs {
     /// Runs measured at the same time; the result does not depend on it.
     #[arg(short, long, default_value_t = 1)]
     pub jobs: usize,
+    /// Independent searches sharing the runs (and the time), each from its own seeded RNG; the
+    /// best of them is the result. The units --shard gives out.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    pub islands: u64,
+    /// Run only shard I of N (from 1): island k (from 0) and the package's test k in shard
+    /// k mod N + 1. Prints a shard document (JSON) instead of the result; `gridjudge merge`
+    /// makes the result of one run from every shard's document. Needs --islands N or more.
+    #[arg(long, value_name = "I/N", conflicts_with_all = ["save", "slurm", "time"])]
+    pub shard: Option<gridjudge::core::shard::Shard>,
+    /// Slurm: the shards (--shards, at most --islands) as one array job, merged here.
+    #[command(flatten)]
+    pub slurm: super::cluster::SlurmArgs,
     /// Limits and compile cache (`--time-limit` sets the limit the cap derives from).
     #[command(flatten)]
     pub run: RunArgs,
@@ -107,6 +119,7 @@ fn slowest_cmd(args: SlowestArgs) -> anyhow::Result<ExitCode> {
         args.cap,
         progress,
     )?;
+    let islands = args.islands as usize;
     let sopts = slowest::SearchOptions {
         templates,
         seed: args.seed,
@@ -114,7 +127,65 @@ fn slowest_cmd(args: SlowestArgs) -> anyhow::Result<ExitCode> {
         time: args.time.map(Duration::from_secs),
         jobs: opts.jobs,
         progress,
+        islands,
     };
+    if let Some(shard) = args.shard {
+        if shard.count as usize > islands {
+            bail!(
+                "--shard {shard} of a search of {islands} island(s) would leave shards without \
+                 work: give --islands {} or more",
+                shard.count
+            );
+        }
+        let parts = (0..islands)
+            .filter(|k| shard.takes(*k))
+            .map(|k| Ok((k, slowest::search_island(p, cfg, &meter, &sopts, k)?)))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        let package = match args.no_package {
+            true => None,
+            false => {
+                let count = gridjudge::package::load_checked(&loaded.problems_dir, p.name())?
+                    .tests
+                    .len();
+                let mine: Vec<usize> = (0..count).filter(|t| shard.takes(*t)).collect();
+                let costs =
+                    slowest::package_costs(p, &loaded.problems_dir, &meter, opts.jobs, &|t, _| {
+                        shard.takes(t)
+                    })?;
+                let mine = mine
+                    .into_iter()
+                    .zip(costs)
+                    .map(|(t, (name, cost))| (t, name, cost))
+                    .collect();
+                Some((count, mine))
+            }
+        };
+        let doc = slowest::SlowestShard {
+            command: "slowest".to_string(),
+            problem: p.name().to_string(),
+            submission: sub.name.clone(),
+            seed: args.seed,
+            runs: args.runs,
+            islands,
+            shard,
+            cap_ms: meter.cap_ms(),
+            isolation: meter.isolation().to_string(),
+            parts,
+            package,
+            host: gridjudge::core::shard::host(),
+        };
+        outln!(
+            "{}",
+            serde_json::to_string_pretty(&doc).context("cannot print JSON")?
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    if args.slurm.slurm {
+        if args.save || args.time.is_some() {
+            bail!("--slurm takes neither --save nor --time (a fixed budget of --runs is cut)");
+        }
+        return slowest_on_slurm(&loaded, &args);
+    }
     let r = slowest::search(p, cfg, &meter, &sopts)?;
     let package = if args.no_package {
         None
@@ -124,13 +195,9 @@ fn slowest_cmd(args: SlowestArgs) -> anyhow::Result<ExitCode> {
             &loaded.problems_dir,
             &meter,
             opts.jobs,
-            &|_| true,
+            &|_, _| true,
         )?)
     };
-    let worst = package
-        .as_ref()
-        .and_then(|t| t.iter().max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0))));
-    let as_slow = worst.is_none_or(|(_, c)| r.best.cost >= *c);
     let mut saved = None;
     let mut save_failed = false;
     if args.save {
@@ -165,77 +232,84 @@ fn slowest_cmd(args: SlowestArgs) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    if args.json {
-        let doc = serde_json::json!({
-            "problem": p.name(),
-            "submission": sub.name,
-            "seed": args.seed,
-            "cap_ms": meter.cap_ms(),
-            "best": {
-                "cost": r.best.cost.json(),
-                "from": r.best.describe(),
-                "line": r.best.line,
-                "generated": r.best.generated().is_some(),
-                "seed": match &r.best.origin {
-                    slowest::Origin::Line { seed, .. } | slowest::Origin::Mutation { seed, .. } => seed,
-                },
-                "run": r.best.run,
-                "input": String::from_utf8_lossy(&r.best.input),
-            },
-            "runs": r.runs,
-            "rejected": r.rejected,
-            "seconds": r.elapsed.as_secs_f64(),
-            "improvements": r.progress.iter().map(|(run, c)| serde_json::json!({"run": run, "cost": c.json()})).collect::<Vec<_>>(),
-            "package": package.as_ref().map(|t| t.iter().map(|(n, c)| serde_json::json!({"test": n, "cost": c.json()})).collect::<Vec<_>>()),
-            "package_worst": worst.map(|(n, c)| serde_json::json!({"test": n, "cost": c.json()})),
-            "at_least_as_slow": as_slow,
-            "saved": saved.as_ref().map(|s| s.manifest_file.clone()),
-            "ok": as_slow && !save_failed,
-        });
-        outln!(
-            "{}",
-            serde_json::to_string_pretty(&doc).context("cannot print JSON")?
-        );
-    } else {
-        outln!(
-            "slowest {} {}: {} runs in {:.1} s ({} candidates refused), cap {} ms, seed {}",
-            p.name(),
-            sub.name,
-            r.runs,
-            r.elapsed.as_secs_f64(),
-            r.rejected,
-            meter.cap_ms(),
-            args.seed
-        );
-        outln!("{}", meter.isolation());
-        outln!("{:<16} {:>20}  {:>5}  from", "", "instructions", "run");
-        outln!(
-            "{:<16} {:>20}  {:>5}  {}",
-            "search best",
-            r.best.cost.text(),
-            r.best.run,
-            r.best.describe()
-        );
-        if let Some((name, c)) = worst {
-            outln!(
-                "{:<16} {:>20}  {:>5}  test {name} of {} tests",
-                "package worst",
-                c.text(),
-                "",
-                package.as_ref().map_or(0, Vec::len)
-            );
-            outln!(
-                "the search is {}as slow as the package",
-                if as_slow { "at least " } else { "NOT " }
-            );
-        }
-        if let Some(s) = &saved {
-            outln!("saved: {} (manifest test {})", s.manifest_file, s.number);
-        }
-    }
-    Ok(if as_slow && !save_failed {
+    let shown = super::reports::Slowest {
+        problem: p.name(),
+        submission: &sub.name,
+        seed: args.seed,
+        cap_ms: meter.cap_ms(),
+        isolation: meter.isolation(),
+        report: &r,
+        package: package.as_deref(),
+        saved: saved.as_ref(),
+        save_failed,
+    };
+    let ok = super::reports::print_slowest(&shown, args.json)?;
+    Ok(if ok {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// `slowest --slurm`: stages the problem (checked against its lock) and the submission
+/// (copied, compiled once), runs `slowest --islands K --shard i/N` as one array job, and merges
+/// (`cli/cluster.rs`).
+///
+/// Errors: fewer islands than shards, staging, the job or the merge fails.
+fn slowest_on_slurm(
+    loaded: &gridjudge::problems::Loaded,
+    args: &SlowestArgs,
+) -> anyhow::Result<ExitCode> {
+    use super::cluster::{run_and_merge, shard_word, Stage};
+    let slurm = &args.slurm;
+    if u64::from(slurm.shards) > args.islands {
+        bail!(
+            "--slurm --shards {} of a search of {} island(s): give --islands {} or more",
+            slurm.shards,
+            args.islands,
+            slurm.shards
+        );
+    }
+    let stage = Stage::new(slurm.stage_dir.as_deref())?;
+    stage.add_problem(loaded, !args.no_package)?;
+    stage.prepare_problem(loaded.name())?;
+    let given = std::path::Path::new(&args.submission);
+    let staged = if given.exists() {
+        stage.add_submission(given)?.display().to_string()
+    } else {
+        args.submission.clone()
+    };
+    stage.compile(&[Submission::from_arg(&staged)?])?;
+    stage.freeze()?;
+    let mut words: Vec<std::ffi::OsString> = vec![
+        "slowest".into(),
+        loaded.name().into(),
+        staged.into(),
+        format!("--runs={}", args.runs).into(),
+        format!("--seed={}", args.seed).into(),
+        format!("--cap={}", args.cap).into(),
+        format!("--islands={}", args.islands).into(),
+        "--problems-dir".into(),
+        stage.problems().into(),
+        "--cache-dir".into(),
+        stage.cache().into(),
+        format!("--jobs={}", slurm.jobs()).into(),
+    ];
+    for l in &args.line {
+        words.push(format!("--line={l}").into());
+    }
+    if args.no_package {
+        words.push("--no-package".into());
+    }
+    words.extend(args.run.to_words().into_iter().map(Into::into));
+    words.push("--shard".into());
+    words.push(shard_word());
+    run_and_merge(
+        &stage,
+        words,
+        slurm,
+        "gridjudge-slowest",
+        &loaded.problems_dir,
+        args.json,
+    )
 }

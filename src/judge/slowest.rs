@@ -66,7 +66,9 @@ const ATTEMPTS: usize = 30;
 
 /// The cost of one run: an instruction count, or saturated (it did not finish natively within
 /// `cap × TL`). Saturated is above every count, and all saturated costs are equal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Cost {
     /// Instructions executed (valgrind's `I refs`).
     Instructions(u64),
@@ -289,7 +291,7 @@ pub fn fallback_templates(
 }
 
 /// Where a candidate comes from.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Origin {
     /// A generator line: template index, the values of its words, the test seed.
     Line {
@@ -312,7 +314,7 @@ pub enum Origin {
 }
 
 /// A measured input.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Found {
     /// The input bytes.
     pub input: Vec<u8>,
@@ -322,7 +324,7 @@ pub struct Found {
     pub line: String,
     /// Its cost.
     pub cost: Cost,
-    /// The run (1-based) that measured it.
+    /// The run (1-based, counted over the islands in order) that measured it.
     pub run: usize,
 }
 
@@ -361,10 +363,20 @@ pub struct SearchOptions {
     pub jobs: usize,
     /// A spinner on stderr.
     pub progress: bool,
+    /// Independent searches the runs (and the time) are shared among ([`island_runs`]);
+    /// 1 is one search. Each is a unit that `--shard` gives to one machine.
+    pub islands: usize,
 }
 
-/// The result of [`search`].
-#[derive(Clone, Debug)]
+/// Runs of island `k` (from 0) of `islands` for a budget of `runs`: `runs / islands`, one more
+/// for the first `runs mod islands`. O(1).
+pub fn island_runs(runs: usize, k: usize, islands: usize) -> usize {
+    let n = islands.max(1);
+    runs / n + usize::from(k < runs % n)
+}
+
+/// The result of [`search`] (or of one island, [`search_island`]).
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct SearchReport {
     /// The costliest input (the earliest among equals).
     pub best: Found,
@@ -519,7 +531,8 @@ impl State<'_> {
     }
 }
 
-/// Searches for the costliest input of `meter`'s submission (see the module documentation).
+/// Searches for the costliest input of `meter`'s submission (see the module documentation):
+/// the islands one after the other ([`search_island`]), put together by [`combine`].
 ///
 /// Cost: `runs` measurements (each one native run, plus one cachegrind run when it finishes
 /// within the cap), `jobs` at a time; generating and validating the candidates is sequential.
@@ -531,6 +544,33 @@ pub fn search(
     meter: &Meter,
     opts: &SearchOptions,
 ) -> anyhow::Result<SearchReport> {
+    let n = opts.islands.max(1);
+    let parts = (0..n)
+        .map(|k| Ok((k, search_island(problem, config, meter, opts, k)?)))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    combine(parts)
+}
+
+/// Island `k` (from 0) of the search `opts` describes: its share of the runs
+/// ([`island_runs`]) and of the time, drawn from its own RNG (identity `gridjudge-slowest`,
+/// the problem, `island=<k+1>/<islands>` — empty for a single island —, the seed), so that
+/// islands run anywhere in any order. Its runs are numbered from 1.
+///
+/// Errors: as [`search`].
+pub fn search_island(
+    problem: &dyn Problem,
+    config: &ProblemConfig,
+    meter: &Meter,
+    opts: &SearchOptions,
+    k: usize,
+) -> anyhow::Result<SearchReport> {
+    let n = opts.islands.max(1);
+    let runs = island_runs(opts.runs, k, n);
+    let time = opts.time.map(|t| t / n as u32);
+    let identity = match n {
+        1 => String::new(),
+        _ => format!("island={}/{n}", k + 1),
+    };
     if opts.templates.is_empty() {
         bail!("nothing to search: no template");
     }
@@ -543,7 +583,7 @@ pub fn search(
         problem,
         config,
         templates: &opts.templates,
-        rng: TestRng::for_test("gridjudge-slowest", problem.name(), "", opts.seed),
+        rng: TestRng::for_test("gridjudge-slowest", problem.name(), &identity, opts.seed),
         seen: HashSet::new(),
         measured: Vec::new(),
         rejected: 0,
@@ -580,11 +620,11 @@ pub fn search(
     let spinner = crate::core::progress::spinner("slowest", opts.progress);
     let mut progress = Vec::new();
     let mut best: Option<usize> = None;
-    while st.measured.len() < opts.runs {
-        if opts.time.is_some_and(|t| start.elapsed() >= t) {
+    while st.measured.len() < runs {
+        if time.is_some_and(|t| start.elapsed() >= t) {
             break;
         }
-        let want = BATCH.min(opts.runs - st.measured.len());
+        let want = BATCH.min(runs - st.measured.len());
         let mut batch = Vec::new();
         let mut attempts = 0;
         while batch.len() < want && attempts < ATTEMPTS * want {
@@ -645,6 +685,150 @@ pub fn search(
         elapsed: start.elapsed(),
         progress,
     })
+}
+
+/// The search's report from its islands' (`(k, report)`, each island once, in any order):
+/// the costliest input over all of them (among equals, the lowest island's, then its earliest
+/// run), the runs and refusals summed, the times added, and the improvements of the best cost
+/// over the islands taken in order, every run numbered after the runs of the islands before
+/// it. O(islands + improvements).
+///
+/// Errors: no island.
+pub fn combine(mut parts: Vec<(usize, SearchReport)>) -> anyhow::Result<SearchReport> {
+    parts.sort_by_key(|(k, _)| *k);
+    let mut best: Option<Found> = None;
+    let (mut runs, mut rejected, mut elapsed) = (0, 0, Duration::ZERO);
+    let mut progress: Vec<(usize, Cost)> = Vec::new();
+    for (_, r) in parts {
+        // An island's own improvements include every run that beats the islands before it.
+        for (run, cost) in r.progress {
+            if progress.last().is_none_or(|(_, c)| cost > *c) {
+                progress.push((runs + run, cost));
+            }
+        }
+        if best.as_ref().is_none_or(|b| r.best.cost > b.cost) {
+            let mut found = r.best;
+            found.run += runs;
+            best = Some(found);
+        }
+        runs += r.runs;
+        rejected += r.rejected;
+        elapsed += r.elapsed;
+    }
+    let best = best.context("no island to put together")?;
+    Ok(SearchReport {
+        best,
+        runs,
+        rejected,
+        elapsed,
+        progress,
+    })
+}
+
+/// A test's cost as a shard measured it: its index in test order (from 0), name and cost.
+pub type TestCost = (usize, String, Cost);
+
+/// Each test's cost, in test order: (name, cost).
+pub type PackageCosts = Vec<(String, Cost)>;
+
+/// One shard of `gridjudge slowest --islands K --shard i/N`: the islands `k` (from 0) that
+/// [`crate::core::shard::Shard::takes`], searched whole, and the package's tests of index `t`
+/// it takes likewise, measured; [`merge_shards`] puts them together into one run's result.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct SlowestShard {
+    /// Always `slowest` (how `gridjudge merge` tells the documents apart).
+    pub command: String,
+    /// Problem name.
+    pub problem: String,
+    /// The submission's name.
+    pub submission: String,
+    /// The search's seed.
+    pub seed: u64,
+    /// The whole search's run budget.
+    pub runs: usize,
+    /// Islands of the whole search.
+    pub islands: usize,
+    /// Which part this is.
+    pub shard: crate::core::shard::Shard,
+    /// The native cap, ms.
+    pub cap_ms: u64,
+    /// How the submission ran ([`Meter::isolation`]).
+    pub isolation: String,
+    /// This shard's islands: `(k, its report)`.
+    pub parts: Vec<(usize, SearchReport)>,
+    /// The package's test count and this shard's tests; `None` with `--no-package`.
+    pub package: Option<(usize, Vec<TestCost>)>,
+    /// Where the shard ran.
+    pub host: crate::core::shard::Host,
+}
+
+/// The search's report and the package's costs (in test order) from every shard of one run
+/// (`files` names their documents, in the same order). O(islands + tests).
+///
+/// Errors: a shard missing or given twice, shards of different runs (problem, submission,
+/// seed, runs, islands, cap), an island or a test in no shard or in two.
+pub fn merge_shards(
+    shards: Vec<SlowestShard>,
+    files: &[String],
+) -> anyhow::Result<(SearchReport, Option<PackageCosts>)> {
+    use crate::core::shard::{check_complete, same_as_first};
+    let Some(first) = shards.first() else {
+        bail!("no shard to merge");
+    };
+    let cuts: Vec<_> = shards.iter().map(|s| s.shard).collect();
+    let run = format!("slowest of `{}` on `{}`", first.problem, first.submission);
+    check_complete(&cuts, files, &run).map_err(anyhow::Error::msg)?;
+    let key = |s: &SlowestShard| {
+        (
+            s.problem.clone(),
+            s.submission.clone(),
+            s.seed,
+            s.runs,
+            s.islands,
+            s.cap_ms,
+            s.package.as_ref().map(|p| p.0),
+        )
+    };
+    let mut parts = Vec::new();
+    let mut islands = vec![false; first.islands.max(1)];
+    let mut tests: Option<Vec<Option<(String, Cost)>>> =
+        first.package.as_ref().map(|(n, _)| vec![None; *n]);
+    for (k, sh) in shards.iter().enumerate() {
+        same_as_first(files, k, "run", key(sh) == key(first)).map_err(anyhow::Error::msg)?;
+        for (i, r) in &sh.parts {
+            match islands.get_mut(*i) {
+                Some(seen) if !*seen && sh.shard.takes(*i) => *seen = true,
+                _ => bail!(
+                    "{}: island {i} is not shard {}'s to search",
+                    files[k],
+                    sh.shard
+                ),
+            }
+            parts.push((*i, r.clone()));
+        }
+        if let (Some(all), Some((_, mine))) = (tests.as_mut(), &sh.package) {
+            for (t, name, cost) in mine {
+                match all.get_mut(*t) {
+                    Some(slot) if slot.is_none() && sh.shard.takes(*t) => {
+                        *slot = Some((name.clone(), *cost));
+                    }
+                    _ => bail!(
+                        "{}: test {t} is not shard {}'s to measure",
+                        files[k],
+                        sh.shard
+                    ),
+                }
+            }
+        }
+    }
+    if islands.iter().any(|seen| !seen) {
+        bail!("an island of the {run} is in no shard");
+    }
+    let package = tests
+        .map(|all| all.into_iter().collect::<Option<Vec<_>>>())
+        .map(|t| t.context("a test of the package is in no shard"))
+        .transpose()?;
+    Ok((combine(parts)?, package))
 }
 
 /// A problem-neutral text mutation of `input`: either a number token (a maximal run of ASCII
@@ -709,17 +893,20 @@ pub fn mutate_text(input: &[u8], rng: &mut TestRng) -> Option<Vec<u8>> {
 
 /// The cost of every test of the built package of `problem` in `problems_dir` (checked against
 /// its lock, [`crate::package::load_checked`]; the only place `slowest` reads it), in test
-/// order: (test name, cost). `only` keeps the tests it accepts (by input bytes). Measured
-/// `jobs` at a time.
+/// order: (test name, cost). `only` keeps the tests it accepts (by index in test order, from
+/// 0, and input bytes). Measured `jobs` at a time.
 pub fn package_costs(
     problem: &dyn Problem,
     problems_dir: &Path,
     meter: &Meter,
     jobs: usize,
-    only: &(dyn Fn(&[u8]) -> bool + Sync),
+    only: &(dyn Fn(usize, &[u8]) -> bool + Sync),
 ) -> anyhow::Result<Vec<(String, Cost)>> {
     let package = crate::package::load_checked(problems_dir, problem.name())?;
-    let tests: Vec<_> = package.tests.iter().filter(|t| only(&t.input)).collect();
+    let tests: Vec<_> = (package.tests.iter().enumerate())
+        .filter(|(i, t)| only(*i, &t.input))
+        .map(|(_, t)| t)
+        .collect();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
         .build()

@@ -80,7 +80,7 @@ pub struct Word {
 }
 
 /// A value drawn for one word (`Fixed` for words without a choice).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Value {
     /// A fixed word or `{seed}`.
     Fixed,
