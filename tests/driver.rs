@@ -99,6 +99,55 @@ fn help_explains_every_subcommand() {
     }
 }
 
+/// The help follows cargo's and git's conventions: `gridjudge --help` fits a terminal of 80
+/// columns and 24 lines with one line per command, and every command's `--help` (the long
+/// text; `-h` is the short one) ends with examples that start with `gridjudge <command>`.
+#[test]
+fn help_fits_one_screen_and_every_command_ends_with_examples() {
+    let out = gridjudge(&["--help"], b"");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines.len() <= 23,
+        "{} lines (a prompt must fit too):\n{text}",
+        lines.len()
+    );
+    for l in &lines {
+        assert!(l.chars().count() <= 80, "over 80 columns: {l:?}");
+    }
+    let start = lines.iter().position(|l| *l == "Commands:").unwrap() + 1;
+    let commands: Vec<&str> = lines[start..]
+        .iter()
+        .take_while(|l| !l.is_empty())
+        .map(|l| l.split_whitespace().next().unwrap())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(commands.len() >= 15, "{commands:?}");
+    for c in commands {
+        let long = gridjudge(&[c, "--help"], b"");
+        let long = String::from_utf8_lossy(&long.stdout);
+        let (_, examples) = long
+            .rsplit_once("\nExamples:\n")
+            .unwrap_or_else(|| panic!("`{c} --help` has no examples:\n{long}"));
+        let ex: Vec<&str> = examples.lines().collect();
+        assert!((2..=3).contains(&ex.len()), "`{c} --help`: {ex:?}");
+        for e in ex {
+            let e = e.trim_start().trim_start_matches("sudo ");
+            assert!(
+                e.starts_with(&format!("gridjudge {c}")),
+                "`{c} --help`: {e:?}"
+            );
+        }
+        let short = gridjudge(&[c, "-h"], b"");
+        let short = String::from_utf8_lossy(&short.stdout);
+        assert!(
+            !short.contains("Examples:"),
+            "`{c} -h` is the short help:\n{short}"
+        );
+        assert!(short.len() < long.len(), "`{c} -h`");
+    }
+}
+
 /// A manifest of two generated tests.
 const TWO_TESTS: &str =
     "[[test]]\ngen = \"open n=3 m=3\"\nseed = 1\n\n[[test]]\ngen = \"walls n=2 m=2\"\nseed = 1\n";

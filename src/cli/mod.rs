@@ -32,9 +32,19 @@ mod verify;
 
 pub use common::stdout_closed;
 
-/// Prepare, validate and judge test data of grid-game problems.
+/// Build, check and judge the test data of online-judge problems.
+///
+/// The help lists one line per command (`gridjudge <command> --help` gives its whole text and
+/// examples): a screen of 80×24 holds it, so the options are one line of the template.
 #[derive(Parser)]
-#[command(version, about, long_about = None)]
+#[command(
+    version,
+    about,
+    long_about = None,
+    help_template = "{about}\n\n{usage-heading} {usage}\n\nCommands:\n{subcommands}\n\n\
+                     Options: -h, --help  Print help (a command's: gridjudge <command> --help)\n\
+                     \x20        -V, --version  Print version\n"
+)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -43,6 +53,8 @@ pub struct Cli {
 /// The commands.
 #[derive(Subcommand)]
 pub enum Command {
+    /// Build every problem's test package, or the named ones
+    ///
     /// Build the test package of each PROBLEM (all problems when none is named): generate every
     /// manifest test, validate it, solve it with the reference solution, self-check the jury
     /// answer with the checker, cross-check small tests against the brute-force solver, then
@@ -52,11 +64,24 @@ pub enum Command {
     /// package (a folder holding problem.yaml) is built in place: data/ made by its
     /// generators/generators.yaml when it has one, checked by its own validators, and locked
     /// in gridjudge.lock.
+    #[command(after_long_help = "Examples:\n  \
+        gridjudge build                 every problem under problems/\n  \
+        gridjudge build game --locked   one problem, checked byte for byte against tests.lock\n  \
+        gridjudge build --verify --report   then verify the submissions and write the report")]
     Build(build::BuildArgs),
-    /// Judge submissions on a problem's built tests (problems/<p>/tests): the help text is
+    /// Judge submissions on a problem's built tests (problems/<p>/tests): the long help text is
     /// [`judge_about`], which lists the languages from their one table.
-    #[command(about = judge_about(), long_about = None)]
+    #[command(
+        about = "Judge submissions on a problem's built tests",
+        long_about = judge_about(),
+        after_long_help = "Examples:\n  \
+            gridjudge judge game problems/game/submissions/accepted/hopcroft_karp.cpp\n  \
+            gridjudge judge geography mine.py --tests 01,02 --json\n  \
+            gridjudge judge bunny a.cpp b.rs -j 2"
+    )]
     Judge(judge::JudgeArgs),
+    /// Check every submission's expected verdict; the kill matrix
+    ///
     /// Run every submission of problems/<p>/submissions/{accepted,wrong_answer,
     /// time_limit_exceeded,run_time_error}/ on every test, check the verdicts their folders
     /// promise, print the kill matrix, the surviving wrong submissions and a minimum set of
@@ -66,15 +91,29 @@ pub enum Command {
     /// named, and are an error when named. A Kattis package's submissions are checked against
     /// their folder, submissions.yaml or @EXPECTED_RESULTS@ expectations (and scores), under
     /// the time limit derived from the accepted ones when problem.yaml fixes none.
+    #[command(after_long_help = "Examples:\n  \
+        gridjudge verify                every problem with a submissions folder\n  \
+        gridjudge verify game -j 2 --json\n  \
+        gridjudge verify --slurm --shards 8 --partition short")]
     Verify(verify::VerifyArgs),
+    /// Put the documents of a sharded run back into one report
+    ///
     /// Make a sharded command's report from its shards' documents (files of JSON documents),
     /// checking that every shard 1..N of a run is there once. `verify --shard I/N` prints one
     /// per problem: the merge checks they judged the same package (tests.lock), catalogue,
     /// tests and limits, and prints the report, kill matrix and minimal killing set one
     /// `verify` prints (saving it for `build --report`). `stress --seeds A..B --shard I/N`
     /// prints one: the merge judges the smallest failing seeds of all the shards again and
-    /// shrinks them once, as one stress run does. Exits as the command exits.
+    /// shrinks them once, as one stress run does. `mutants --shard I/N` prints one: the merge
+    /// puts the mutants back in order. `timelimit --shard I/N` prints one per problem: the merge
+    /// measures the time-limit-exceeded submissions against the limit the shards give. Exits as
+    /// the command exits.
+    #[command(after_long_help = "Examples:\n  \
+        gridjudge merge 1.json 2.json   (of verify game --shard 1/2 > 1.json, and 2/2)\n  \
+        gridjudge merge --json gridjudge-slurm/*/job/out/*.json")]
     Merge(merge::MergeArgs),
+    /// Derive the time limit from the submissions
+    ///
     /// Derive the time limit from the submissions: run the accepted ones several times (the
     /// slowest test of the slowest run counts), compute the limit with the Kattis formula
     /// ([time_limit] in problem.toml: ac_to_time_limit 2.0, time_limit_to_tle 1.5,
@@ -82,7 +121,13 @@ pub enum Command {
     /// every time_limit_exceeded submission takes at least limit x time_limit_to_tle, and
     /// say how stable the measurement was. Exits with 1 when no limit fits or a submission
     /// sits inside the margin; --write puts the limit into [limits] time_ms.
+    #[command(after_long_help = "Examples:\n  \
+        gridjudge timelimit game\n  \
+        gridjudge timelimit geography --repeat 5 --write\n  \
+        gridjudge timelimit --slurm --shards 4")]
     Timelimit(timelimit::TimeLimitArgs),
+    /// Mutation score: how many mutants of a solution the tests kill
+    ///
     /// Mutation score: mutants of a program that solves the problem (the sources of
     /// [mutants] sources in problem.toml, else a program problem's reference; C++, Rust,
     /// Python; each must pass the package unmutated),
@@ -95,13 +140,25 @@ pub enum Command {
     /// test), none a likely equivalent mutant, shown with its diff. Prints killed / compiled and
     /// killed / non-equivalent; --sample N --seed S judges a seeded sample. Exits with 1 when a
     /// real survivor is found.
+    #[command(after_long_help = "Examples:\n  \
+        gridjudge mutants geography -j 2\n  \
+        gridjudge mutants game --sample 30 --seed 1 --json\n  \
+        gridjudge mutants bunny --save")]
     Mutants(mutants::MutantsArgs),
+    /// Stress a submission against the reference; shrink a failure
+    ///
     /// Stress a submission: generate tests from consecutive seeds (generator line: NAME
     /// key=value ..., integer ranges such as n=1..6 drawn per seed), run the submission and
     /// the reference solution, check, stop at the first failure (or after --keep N), and shrink
     /// it to a locally minimal counterexample of the same verdict class (WA/PE, TLE, RE/MLE,
     /// OLE). The result does not depend on -j. Exits with 1 when a failure is found.
+    #[command(after_long_help = "Examples:\n  \
+        gridjudge stress geography mine.cpp --seeds 1..1000\n  \
+        gridjudge stress game mine.rs --generator random n=1..6 m=1..6 --time 30s --save\n  \
+        gridjudge stress geography mine.cpp --from-test 18")]
     Stress(stress::StressArgs),
+    /// Search the generators for a submission's slowest input
+    ///
     /// Search for the input that makes a submission slowest, from the generators alone: the
     /// domains of [search] lines in problem.toml (or --line; without either, each built-in
     /// generator with n/m over the constraints), maximal values and random draws first, then
@@ -112,9 +169,20 @@ pub enum Command {
     /// result does not depend on -j. Prints the best cost found with its generator line and
     /// the package's worst test measured the same way; exits with 1 when the package has a
     /// costlier test. --save adds the input to the manifest.
+    #[command(after_long_help = "Examples:\n  \
+        gridjudge slowest game problems/game/submissions/time_limit_exceeded/rematch_per_cell.cpp\n  \
+        gridjudge slowest bunny slow.cpp --runs 400 --seed 2 -j 2\n  \
+        gridjudge slowest geography slow.cpp --time 600 --save")]
     Slowest(slowest::SlowestArgs),
+    /// Run the reference solution on stdin
+    ///
     /// Run the reference solution: input on stdin, jury answer on stdout.
+    #[command(after_long_help = "Examples:\n  \
+        gridjudge solve game < problems/game/tests/01.in\n  \
+        gridjudge solve bunny --no-limits < big.in > big.ans")]
     Solve(solve::SolveArgs),
+    /// Export a package for testlib/Hydro, Polygon or Kattis judges
+    ///
     /// Export a problem's built test package (problems/<p>/tests, checked against tests.lock)
     /// in a layout that judges take: `testlib` (numbered N.in/N.ans, testlib-convention
     /// checker and validator scripts, Hydro config.yaml), `kattis` (Kattis problem package
@@ -126,30 +194,59 @@ pub enum Command {
     /// (problem.xml; also CMS and p2d) with sources only. A Kattis package (a folder with
     /// problem.yaml) goes to the other Kattis version, or, when the default output validator
     /// judges it, to `testlib` or `polygon` with that validator as a testlib-API checker.
+    #[command(after_long_help = "Examples:\n  \
+        gridjudge export game --format kattis --out out/game\n  \
+        gridjudge export geography --format polygon --out out/geography --zip\n  \
+        gridjudge export bunny --format testlib --out out/bunny --force")]
     Export(export::ExportArgs),
+    /// Compile a problem's statement to PDF and HTML
+    ///
     /// Compile a problem's statement (statement/problem.en.tex) to PDF and HTML with the
     /// samples of its built package appended, as the judges' tools (problemtools' problem2pdf
     /// and problem2html) render it: the files `export --format kattis` ships.
+    #[command(after_long_help = "Examples:\n  \
+        gridjudge statement game --out out/statement\n  \
+        gridjudge statement bunny --out /tmp/bunny --problemtools ~/problemtools")]
     Statement(statement::StatementArgs),
+    /// Draw a test as an SVG picture
+    ///
     /// Draw one test as an SVG picture with row and column numbers and a legend: for `game`
     /// the walls, the free cells' two colour classes and A's winning cells; for `bunny` the
     /// pieces, the empty cell's path with moves numbered as in the statement, and Bunny's
     /// mistakes. The jury answer shown is the reference solution's; with --answer, where that
     /// output differs from it is marked (game: missing and extra cells; bunny: missed mistakes
     /// and moves wrongly reported as mistakes).
+    #[command(after_long_help = "Examples:\n  \
+        gridjudge render game problems/game/tests/01.in --out 01.svg\n  \
+        gridjudge render bunny problems/bunny/tests/05.in --answer mine.out --out 05.svg")]
     Render(render::RenderArgs),
+    /// List the problems with their format and generators
+    ///
     /// List the problems (built-in and program problems under `problems/`, Kattis packages of
     /// either version) with their format and generators.
+    #[command(after_long_help = "Examples:\n  \
+        gridjudge list\n  \
+        gridjudge list --problems-dir ~/contest --json")]
     List(list::ListArgs),
+    /// Give a user the cgroups the sandbox needs (as root)
+    ///
     /// Hand the user NAME the cgroups that limit judged programs (run once, as root): with
     /// cgroup v1, a folder owned by NAME in the memory, pids and cpuacct hierarchies
     /// (<mount>/gridjudge/uid-<UID>); with cgroup v2, a systemd drop-in that delegates memory,
     /// pids and cpu to users' managers (then NAME runs gridjudge under `systemd-run --user
     /// --scope -p Delegate=yes`). Prints one line per folder or file; running it again changes
     /// nothing; --remove undoes it.
+    #[command(after_long_help = "Examples:\n  \
+        sudo gridjudge setup-sandbox --user alice\n  \
+        sudo gridjudge setup-sandbox --user alice --remove")]
     SetupSandbox(setup_sandbox::SetupSandboxArgs),
+    /// Print a shell completion script
+    ///
     /// Print a completion script for SHELL on stdout, e.g. `gridjudge completions bash >
     /// ~/.local/share/bash-completion/completions/gridjudge` (see the README for zsh and fish).
+    #[command(after_long_help = "Examples:\n  \
+        gridjudge completions bash > ~/.local/share/bash-completion/completions/gridjudge\n  \
+        gridjudge completions zsh > ~/.zfunc/_gridjudge")]
     Completions(completions::CompletionsArgs),
 }
 
