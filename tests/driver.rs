@@ -699,10 +699,10 @@ fn suggested_commands_are_shell_quoted() {
     assert!(err.contains(&want), "{want} not in {err}");
 }
 
-/// `gridjudge --help` names every language of the table in `exec::compile`.
+/// `gridjudge judge --help` names every language of the table in `exec::compile`.
 #[test]
 fn the_help_names_every_language() {
-    let help = text(&gridjudge(&["--help"], b"").stdout);
+    let help = text(&gridjudge(&["judge", "--help"], b"").stdout);
     for ext in [".cpp", ".c ", ".rs", ".py", ".java"] {
         assert!(help.contains(ext), "{ext} not in {help}");
     }

@@ -35,15 +35,15 @@ pub use common::stdout_closed;
 /// Build, check and judge the test data of online-judge problems.
 ///
 /// The help lists one line per command (`gridjudge <command> --help` gives its whole text and
-/// examples): a screen of 80×24 holds it, so the options are one line of the template.
+/// examples): a screen of 80×24 holds it with a prompt, so the options are one line of the
+/// template. The description is the package's (`Cargo.toml`).
 #[derive(Parser)]
 #[command(
     version,
     about,
     long_about = None,
     help_template = "{about}\n\n{usage-heading} {usage}\n\nCommands:\n{subcommands}\n\n\
-                     Options: -h, --help  Print help (a command's: gridjudge <command> --help)\n\
-                     \x20        -V, --version  Print version\n"
+                     Options: -h, --help (a command's: gridjudge <command> --help); -V, --version\n"
 )]
 pub struct Cli {
     #[command(subcommand)]
