@@ -468,3 +468,56 @@ fn an_ordinary_user_submits_the_job() {
         assert_eq!(doc["sandbox"], true);
     }
 }
+
+/// `verify --slurm` of a Kattis package found by its path (`tests/kattis/args2025`, whose
+/// `problem.yaml` fixes the limit): the same report as a local run but for the times, and the
+/// results saved in the original package, not in the stage's copy. A package whose limit is
+/// derived (`sum`) is refused before any job, with the command that fixes it.
+#[test]
+#[ignore = "needs a Slurm cluster (.ci/slurm start); run by .ci/run"]
+fn a_kattis_package_through_slurm_agrees_with_a_local_run() {
+    let _one = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    if !cluster() {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    for name in ["args2025", "sum"] {
+        as_user::copy_tree(
+            &repo().join("tests/kattis").join(name),
+            &tmp.path().join(name),
+        );
+    }
+    let local = gridjudge(&["verify", "./args2025", "--json"], tmp.path());
+    assert_eq!(
+        local.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&local.stderr)
+    );
+    let saved = tmp.path().join("args2025/gridjudge/report/verify.json");
+    std::fs::remove_file(&saved).unwrap();
+    let slurm = gridjudge(
+        &["verify", "./args2025", "--json", "--slurm", "--shards", "2"],
+        tmp.path(),
+    );
+    let err = String::from_utf8_lossy(&slurm.stderr);
+    assert_eq!(slurm.status.code(), Some(0), "{err}");
+    let strip = |out: &[u8]| {
+        let mut v: serde_json::Value = serde_json::from_slice(out).unwrap();
+        for s in v["submissions"].as_array_mut().unwrap() {
+            s.as_object_mut().unwrap().remove("max_time_ms");
+        }
+        v
+    };
+    assert_eq!(strip(&slurm.stdout), strip(&local.stdout));
+    assert!(
+        saved.is_file(),
+        "the merge saved nothing in the package: {err}"
+    );
+    let o = gridjudge(&["verify", "./sum", "--slurm", "--shards", "2"], tmp.path());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        o.status.code() == Some(1) && err.contains("gridjudge timelimit") && !err.contains("job"),
+        "{err}"
+    );
+}

@@ -94,6 +94,9 @@ impl SlurmArgs {
 pub struct Stage {
     /// Its absolute path.
     pub dir: PathBuf,
+    /// Each staged Kattis package's folder in the stage with its original folder, where the
+    /// merge reads and saves it (its shards record the staged one).
+    origins: std::cell::RefCell<Vec<(PathBuf, PathBuf)>>,
 }
 
 impl Stage {
@@ -119,7 +122,10 @@ impl Stage {
             .with_context(|| format!("cannot make the stage folder {}", dir.display()))?;
         let dir = std::fs::canonicalize(&dir)
             .with_context(|| format!("cannot resolve {}", dir.display()))?;
-        Ok(Stage { dir })
+        Ok(Stage {
+            dir,
+            origins: Default::default(),
+        })
     }
 
     /// The staged problems folder.
@@ -190,6 +196,50 @@ impl Stage {
         Ok(dst)
     }
 
+    /// The submission argument `given` as the tasks name it, compiled into the stage's cache:
+    /// a file or folder that exists is copied in ([`Stage::add_submission`]); anything else (a
+    /// command line) is kept as it is.
+    ///
+    /// Errors: it cannot be copied or prepared.
+    pub fn add_compiled_submission(&self, given: &str) -> anyhow::Result<String> {
+        let path = Path::new(given);
+        let staged = match path.exists() {
+            true => self.add_submission(path)?.display().to_string(),
+            false => given.to_string(),
+        };
+        self.compile(&[Submission::from_arg(&staged)?])?;
+        Ok(staged)
+    }
+
+    /// Stages the Kattis package of `loaded` (a copy, as [`Stage::add_problem`] makes, without
+    /// the lock check of gridjudge's own format) with its submissions compiled, and remembers
+    /// its original folder for the merge.
+    ///
+    /// Errors: a derived time limit (each task would derive its own), copying, compiling.
+    pub fn add_kattis_package(&self, loaded: &Loaded) -> anyhow::Result<()> {
+        refuse_derived_limit(loaded)?;
+        self.add_problem(loaded, false)?;
+        let staged = self.prepare_problem(loaded.name())?;
+        let Some(copy) = staged.kattis else {
+            bail!(
+                "{}: the staged copy is not a Kattis package",
+                staged.dir.display()
+            );
+        };
+        let subs = gridjudge::problems::kattis::submissions::load_with_included(
+            &copy.dir,
+            copy.yaml.layout(),
+            &self.cache(),
+        )?;
+        let runnable: Vec<Submission> = subs.into_iter().filter_map(|s| s.submission).collect();
+        self.compile(&runnable)?;
+        let original = std::fs::canonicalize(&loaded.dir).unwrap_or_else(|_| loaded.dir.clone());
+        self.origins
+            .borrow_mut()
+            .push((self.problems().join(loaded.name()), original));
+        Ok(())
+    }
+
     /// Loads the staged copy of problem `name` with the stage's cache and compiles a program
     /// problem's own programs there, so that the tasks only find them.
     ///
@@ -214,6 +264,23 @@ impl Stage {
         Ok(())
     }
 
+    /// Stages each problem of `problems` checked against its lock ([`Stage::add_problem`],
+    /// [`Stage::prepare_problem`]) with every submission of its catalogue compiled
+    /// ([`Stage::compile`]).
+    ///
+    /// Errors: as those.
+    pub fn add_with_catalogue(&self, problems: &[&Loaded]) -> anyhow::Result<()> {
+        for loaded in problems {
+            self.add_problem(loaded, true)?;
+            let staged = self.prepare_problem(loaded.name())?;
+            if let Some(entries) = gridjudge::judge::verify::load_catalogue(&staged.dir)? {
+                let subs: Vec<_> = entries.into_iter().map(|e| e.submission).collect();
+                self.compile(&subs)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Makes the staged problems read-only (files and folders lose their write bits).
     pub fn freeze(&self) -> anyhow::Result<()> {
         set_writable(&self.problems(), false)
@@ -224,6 +291,25 @@ impl Stage {
         let _ = set_writable(&self.problems(), true);
         let _ = std::fs::remove_dir_all(&self.dir);
     }
+}
+
+/// Refuses anything but a Kattis package whose `problem.yaml` fixes the time limit: each task
+/// would derive a limit of its own.
+///
+/// Errors: not a Kattis package; a derived limit, with the command that fixes it.
+pub fn refuse_derived_limit(loaded: &Loaded) -> anyhow::Result<()> {
+    let Some(package) = loaded.kattis else {
+        bail!("{}: not a Kattis package", loaded.name());
+    };
+    if package.time_limit_derived {
+        bail!(
+            "{}: problem.yaml fixes no time limit, and each task would derive its own: fix it \
+             first with `gridjudge timelimit {} --write`",
+            package.dir.display(),
+            package.dir.display()
+        );
+    }
+    Ok(())
 }
 
 /// Copies the tree `src` to `dst` (files, folders, symbolic links as links), keeping what
@@ -364,12 +450,14 @@ pub fn run_and_merge(
         slurm.shards,
         run.elapsed.as_secs_f64()
     );
+    let origins = stage.origins.borrow().clone();
     let code = super::merge::merge_files(
         &files,
         Some(merge_problems_dir),
         Some(&stage.cache()),
         json,
         slurm.jobs(),
+        &origins,
     )
     .with_context(|| {
         format!(
@@ -385,7 +473,10 @@ pub fn run_and_merge(
     Ok(code)
 }
 
-/// The placeholder word of the shard, for the commands' argument lists.
-pub fn shard_word() -> OsString {
-    OsString::from(SHARD_PLACEHOLDER)
+/// Ends a task's command line: the limits and sandbox options of `run`, then `--shard` and
+/// the placeholder the batch script replaces with `i/N`.
+pub fn push_run_and_shard(words: &mut Vec<OsString>, run: &super::common::RunArgs) {
+    words.extend(run.to_words().into_iter().map(Into::into));
+    words.push("--shard".into());
+    words.push(OsString::from(SHARD_PLACEHOLDER));
 }

@@ -59,6 +59,7 @@ pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
         args.cache_dir.as_deref(),
         json,
         args.jobs,
+        &[],
     );
     json_outcome(r, json, true, serde_json::json!({}))
 }
@@ -132,7 +133,9 @@ fn add<T>(groups: &mut Vec<Group<T>>, key: String, shard: T, file: String) {
 /// [`run`]'s work, without the `--json` document of an error: merges the shard documents of
 /// `files` (problems found in `problems_dir` as the commands find them, programs compiled in
 /// `cache_dir`), printing each run's report (as JSON with `json`); `jobs` runs at a time when
-/// a stress merge shrinks. Also the end of `--slurm` (`cli/cluster.rs`).
+/// a stress merge shrinks. Also the end of `--slurm` (`cli/cluster.rs`), whose `origins` map a
+/// staged Kattis package's folder (as its shards recorded it) to the original one, which the
+/// merge reads and where it saves the results.
 ///
 /// Errors: a file is not a shard document, the shards of a run do not fit together, the
 /// problem or submission cannot be found, the merge fails.
@@ -142,6 +145,7 @@ pub fn merge_files(
     cache_dir: Option<&std::path::Path>,
     json: bool,
     jobs: usize,
+    origins: &[(PathBuf, PathBuf)],
 ) -> anyhow::Result<ExitCode> {
     let docs = read_docs(files)?;
     // Grouped by run (a problem's verify; one stress), in the order runs first appear.
@@ -279,8 +283,13 @@ pub fn merge_files(
         all_ok &= report.failures.is_empty();
     }
     for g in packages {
-        // A package is found by its path, as the shards recorded it.
-        let loaded = find(&g.key, None, cache)?;
+        // A package is found by its path, as the shards recorded it (or its original).
+        let path = std::path::Path::new(&g.key);
+        let path = match origins.iter().find(|(staged, _)| staged == path) {
+            Some((_, original)) => original.display().to_string(),
+            None => g.key.clone(),
+        };
+        let loaded = find(&path, None, cache)?;
         let Some(package) = loaded.kattis else {
             bail!("{}: not a Kattis package any more", g.key);
         };

@@ -136,7 +136,7 @@ fn mutants_on_slurm(
     loaded: &gridjudge::problems::Loaded,
     args: &MutantsArgs,
 ) -> anyhow::Result<ExitCode> {
-    use super::cluster::{run_and_merge, shard_word, Stage};
+    use super::cluster::{push_run_and_shard, run_and_merge, Stage};
     let slurm = &args.slurm;
     let stage = Stage::new(slurm.stage_dir.as_deref())?;
     stage.add_problem(loaded, true)?;
@@ -162,9 +162,7 @@ fn mutants_on_slurm(
     if let Some(n) = args.sample {
         words.push(format!("--sample={n}").into());
     }
-    words.extend(args.run.to_words().into_iter().map(Into::into));
-    words.push("--shard".into());
-    words.push(shard_word());
+    push_run_and_shard(&mut words, &args.run);
     run_and_merge(
         &stage,
         words,

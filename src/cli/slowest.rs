@@ -260,7 +260,7 @@ fn slowest_on_slurm(
     loaded: &gridjudge::problems::Loaded,
     args: &SlowestArgs,
 ) -> anyhow::Result<ExitCode> {
-    use super::cluster::{run_and_merge, shard_word, Stage};
+    use super::cluster::{push_run_and_shard, run_and_merge, Stage};
     let slurm = &args.slurm;
     if u64::from(slurm.shards) > args.islands {
         bail!(
@@ -273,13 +273,7 @@ fn slowest_on_slurm(
     let stage = Stage::new(slurm.stage_dir.as_deref())?;
     stage.add_problem(loaded, !args.no_package)?;
     stage.prepare_problem(loaded.name())?;
-    let given = std::path::Path::new(&args.submission);
-    let staged = if given.exists() {
-        stage.add_submission(given)?.display().to_string()
-    } else {
-        args.submission.clone()
-    };
-    stage.compile(&[Submission::from_arg(&staged)?])?;
+    let staged = stage.add_compiled_submission(&args.submission)?;
     stage.freeze()?;
     let mut words: Vec<std::ffi::OsString> = vec![
         "slowest".into(),
@@ -301,9 +295,7 @@ fn slowest_on_slurm(
     if args.no_package {
         words.push("--no-package".into());
     }
-    words.extend(args.run.to_words().into_iter().map(Into::into));
-    words.push("--shard".into());
-    words.push(shard_word());
+    push_run_and_shard(&mut words, &args.run);
     run_and_merge(
         &stage,
         words,

@@ -268,17 +268,11 @@ fn stress_on_slurm(
     slurm: &super::cluster::SlurmArgs,
     json: bool,
 ) -> anyhow::Result<ExitCode> {
-    use super::cluster::{run_and_merge, shard_word, Stage};
+    use super::cluster::{push_run_and_shard, run_and_merge, Stage};
     let stage = Stage::new(slurm.stage_dir.as_deref())?;
     stage.add_problem(loaded, false)?;
     stage.prepare_problem(loaded.name())?;
-    let given = std::path::Path::new(submission);
-    let staged = if given.exists() {
-        stage.add_submission(given)?.display().to_string()
-    } else {
-        submission.to_string()
-    };
-    stage.compile(&[Submission::from_arg(&staged)?])?;
+    let staged = stage.add_compiled_submission(submission)?;
     stage.freeze()?;
     let mut args: Vec<std::ffi::OsString> = vec![
         "stress".into(),
@@ -292,9 +286,7 @@ fn stress_on_slurm(
         stage.cache().into(),
         format!("--jobs={}", slurm.jobs()).into(),
     ];
-    args.extend(run.to_words().into_iter().map(Into::into));
-    args.push("--shard".into());
-    args.push(shard_word());
+    push_run_and_shard(&mut args, run);
     args.push("--generator".into());
     args.push(line.name.clone().into());
     let canonical = line.args.canonical();

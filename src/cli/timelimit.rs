@@ -156,7 +156,7 @@ fn time_limit_on_slurm(
     problems_dir: &std::path::Path,
     args: &TimeLimitArgs,
 ) -> anyhow::Result<ExitCode> {
-    use super::cluster::{run_and_merge, shard_word, Stage};
+    use super::cluster::{push_run_and_shard, run_and_merge, Stage};
     let slurm = &args.slurm;
     let mut chosen = Vec::new();
     for loaded in selected {
@@ -178,14 +178,7 @@ fn time_limit_on_slurm(
         );
     }
     let stage = Stage::new(slurm.stage_dir.as_deref())?;
-    for loaded in &chosen {
-        stage.add_problem(loaded, true)?;
-        let staged = stage.prepare_problem(loaded.name())?;
-        if let Some(entries) = gridjudge::judge::verify::load_catalogue(&staged.dir)? {
-            let subs: Vec<_> = entries.into_iter().map(|e| e.submission).collect();
-            stage.compile(&subs)?;
-        }
-    }
+    stage.add_with_catalogue(&chosen)?;
     stage.freeze()?;
     let mut words: Vec<std::ffi::OsString> = vec!["timelimit".into()];
     words.extend(chosen.iter().map(|l| l.name().into()));
@@ -194,9 +187,7 @@ fn time_limit_on_slurm(
     words.push("--cache-dir".into());
     words.push(stage.cache().into());
     words.push(format!("--repeat={}", args.repeat).into());
-    words.extend(args.run.to_words().into_iter().map(Into::into));
-    words.push("--shard".into());
-    words.push(shard_word());
+    push_run_and_shard(&mut words, &args.run);
     run_and_merge(
         &stage,
         words,

@@ -177,10 +177,11 @@ fn verify_all(args: VerifyArgs) -> anyhow::Result<ExitCode> {
 
 /// `verify --slurm`: stages the problems with a submissions folder (a problem named without
 /// one is an error, as without --slurm) and their compiled submissions, runs `verify --shard
-/// i/N` of all of them as one array job, and merges (`cli/cluster.rs`).
+/// i/N` of all of them as one array job, and merges (`cli/cluster.rs`); a Kattis package is
+/// merged in its original folder.
 ///
-/// Errors: a Kattis package (not sharded yet), nothing to verify, staging, the job or the
-/// merge fails.
+/// Errors: a Kattis package whose time limit is derived, nothing to verify, staging, the job
+/// or the merge fails.
 fn verify_on_slurm(
     selected: &[Loaded],
     named: bool,
@@ -189,15 +190,12 @@ fn verify_on_slurm(
     slurm: &super::cluster::SlurmArgs,
     json: bool,
 ) -> anyhow::Result<ExitCode> {
-    use super::cluster::{run_and_merge, shard_word, Stage};
+    use super::cluster::{push_run_and_shard, run_and_merge, Stage};
     let mut chosen = Vec::new();
     for loaded in selected {
         let folder = loaded.dir.join("submissions");
         if loaded.kattis.is_some() {
-            bail!(
-                "{}: --slurm is not available for Kattis packages yet: run `gridjudge verify <package> --shard I/N` on the nodes and `gridjudge merge` on their documents",
-                loaded.name()
-            );
+            super::cluster::refuse_derived_limit(loaded)?;
         }
         if !folder.is_dir() {
             if named {
@@ -223,14 +221,12 @@ fn verify_on_slurm(
         );
     }
     let stage = Stage::new(slurm.stage_dir.as_deref())?;
-    for loaded in &chosen {
-        stage.add_problem(loaded, true)?;
-        let staged = stage.prepare_problem(loaded.name())?;
-        if let Some(entries) = verify::load_catalogue(&staged.dir)? {
-            let subs: Vec<_> = entries.into_iter().map(|e| e.submission).collect();
-            stage.compile(&subs)?;
-        }
+    let (kattis, own): (Vec<&Loaded>, Vec<&Loaded>) =
+        chosen.iter().partition(|l| l.kattis.is_some());
+    for k in kattis {
+        stage.add_kattis_package(k)?;
     }
+    stage.add_with_catalogue(&own)?;
     stage.freeze()?;
     let mut args: Vec<std::ffi::OsString> = vec!["verify".into()];
     args.extend(chosen.iter().map(|l| l.name().into()));
@@ -239,8 +235,6 @@ fn verify_on_slurm(
     args.push("--cache-dir".into());
     args.push(stage.cache().into());
     args.push(format!("--jobs={}", slurm.jobs()).into());
-    args.extend(run.to_words().into_iter().map(Into::into));
-    args.push("--shard".into());
-    args.push(shard_word());
+    push_run_and_shard(&mut args, run);
     run_and_merge(&stage, args, slurm, "gridjudge-verify", problems_dir, json)
 }

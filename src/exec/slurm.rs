@@ -8,7 +8,10 @@
 //! output, renamed into place only when the task exits 0), `status/<i>` (its exit status,
 //! written when the command ends), `logs/<i>.err` (its standard error) and `logs/slurm-<job>-<i>.out`
 //! (what Slurm itself writes), and `task-<i>/` with the task's own `HOME`, `TMPDIR` and
-//! `XDG_CACHE_HOME`, made empty when the task starts.
+//! `XDG_CACHE_HOME`, made empty when the task starts. rustup finds its toolchains through
+//! `HOME`, so `RUSTUP_HOME` and `CARGO_HOME` are set to the user's own (`~/.rustup`,
+//! `~/.cargo`) before `HOME` changes, unless they are set already: without them a task could
+//! not run `rustc`, and a Rust submission would not compile there.
 //!
 //! # What the scheduler says
 //! A one-node cluster has no accounting database (`sacct`), so the progress comes from
@@ -128,6 +131,7 @@ fn script(dir: &Path, argv: &[OsString], count: u32) -> anyhow::Result<String> {
          t=\"$d/task-$i\"\n\
          rm -rf \"$t\" \"$d/status/$i\" \"$d/out/$i.json\" \"$d/out/$i.json.part\"\n\
          mkdir -p \"$t/home\" \"$t/tmp\" \"$t/cache\" || exit 1\n\
+         export RUSTUP_HOME=\"${{RUSTUP_HOME:-$HOME/.rustup}}\" CARGO_HOME=\"${{CARGO_HOME:-$HOME/.cargo}}\"\n\
          export HOME=\"$t/home\" TMPDIR=\"$t/tmp\" XDG_CACHE_HOME=\"$t/cache\"\n\
          cd \"$t\" || exit 1\n\
          {cmd} > \"$d/out/$i.json.part\" 2> \"$d/logs/$i.err\"\n\
@@ -365,6 +369,11 @@ mod tests {
             "{s}"
         );
         assert!(s.contains("export HOME=\"$t/home\" TMPDIR=\"$t/tmp\" XDG_CACHE_HOME=\"$t/cache\""));
+        // rustup's toolchains stay the user's when HOME changes.
+        let rustup = s
+            .find("export RUSTUP_HOME=\"${RUSTUP_HOME:-$HOME/.rustup}\"")
+            .unwrap();
+        assert!(rustup < s.find("export HOME=").unwrap(), "{s}");
         // The output is in place only after a clean exit; the status is written last.
         let mv = s.find("mv \"$d/out/$i.json.part\"").unwrap();
         let status = s.find("echo \"$rc\" > \"$d/status/$i.part\"").unwrap();

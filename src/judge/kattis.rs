@@ -213,7 +213,8 @@ pub struct KattisVerifyShard {
     pub command: String,
     /// The package folder, absolute, where the shard found it.
     pub package: String,
-    /// The SHA-256 of the test data the shard judged ([`data_sha256`]).
+    /// The SHA-256 of the test data the shard judged: of every test's name and the SHA-256 of
+    /// its input and answer, in judging order.
     pub data_sha256: String,
     /// The time limit of every run, ms.
     pub time_limit_ms: u64,
