@@ -293,23 +293,15 @@ impl Stage {
     }
 }
 
-/// Refuses anything but a Kattis package whose `problem.yaml` fixes the time limit: each task
-/// would derive a limit of its own.
+/// Refuses anything but a Kattis package whose `problem.yaml` fixes the time limit
+/// ([`gridjudge::judge::kattis::refuse_derived_limit`]).
 ///
 /// Errors: not a Kattis package; a derived limit, with the command that fixes it.
 pub fn refuse_derived_limit(loaded: &Loaded) -> anyhow::Result<()> {
     let Some(package) = loaded.kattis else {
         bail!("{}: not a Kattis package", loaded.name());
     };
-    if package.time_limit_derived {
-        bail!(
-            "{}: problem.yaml fixes no time limit, and each task would derive its own: fix it \
-             first with `gridjudge timelimit {} --write`",
-            package.dir.display(),
-            package.dir.display()
-        );
-    }
-    Ok(())
+    gridjudge::judge::kattis::refuse_derived_limit(package)
 }
 
 /// Copies the tree `src` to `dst` (files, folders, symbolic links as links), keeping what

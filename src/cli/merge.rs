@@ -64,6 +64,14 @@ pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
     json_outcome(r, json, true, serde_json::json!({}))
 }
 
+/// The compile cache `cache` when given, else the default one of `problems_dir`.
+fn cache_or_default(cache: Option<&std::path::Path>, problems_dir: &std::path::Path) -> PathBuf {
+    match cache {
+        Some(c) => c.to_path_buf(),
+        None => gridjudge::problems::default_cache_dir(problems_dir),
+    }
+}
+
 /// One document of a shard file, with where it came from.
 struct Doc {
     file: String,
@@ -246,10 +254,7 @@ pub fn merge_files(
         let cfg = loaded.config()?;
         let sub = Submission::from_arg(&first.subject.submission)?;
         let progress = std::io::stderr().is_terminal();
-        let cache_dir = match cache {
-            Some(c) => c.to_path_buf(),
-            None => gridjudge::problems::default_cache_dir(&problems_dir),
-        };
+        let cache_dir = cache_or_default(cache, &problems_dir);
         let subject = ProcessSubject::prepare(
             &sub,
             &cache_dir,
@@ -293,34 +298,20 @@ pub fn merge_files(
         let Some(package) = loaded.kattis else {
             bail!("{}: not a Kattis package any more", g.key);
         };
-        let first = &g.shards[0].judge;
-        let opts = gridjudge::judge::JudgeOptions {
-            limits: first.limits,
-            jobs: 1,
-            progress: false,
-            cache_dir: match cache {
-                Some(c) => c.to_path_buf(),
-                None => gridjudge::problems::default_cache_dir(&loaded.problems_dir),
-            },
-            sandbox: true,
-        };
-        let report = kattis::merge_package_shards(package, &opts, g.shards, &g.files)?;
+        let cache_dir = cache_or_default(cache, &loaded.problems_dir);
+        let report = kattis::merge_package_shards(package, &cache_dir, g.shards, &g.files)?;
         super::reports::save_and_print_kattis(loaded.name(), package, &report, json)?;
         all_ok &= report.ok();
     }
     for g in time_limits {
         let loaded = find(&g.key, Some(&problems_dir), cache)?;
-        let mut opts = gridjudge::judge::JudgeOptions {
+        let opts = gridjudge::judge::JudgeOptions {
             limits: g.shards[0].limits,
             jobs: 1,
-            progress: false,
-            cache_dir: match cache {
-                Some(c) => c.to_path_buf(),
-                None => gridjudge::problems::default_cache_dir(&problems_dir),
-            },
+            progress: std::io::stderr().is_terminal(),
+            cache_dir: cache_or_default(cache, &problems_dir),
             sandbox: g.shards[0].sandbox,
         };
-        opts.progress = std::io::stderr().is_terminal();
         let a = timelimit::merge_time_limit(
             loaded.problem,
             loaded.config()?,

@@ -152,7 +152,7 @@ impl KattisVerify {
 /// no accepted submission when the limit must be derived; judging fails ([`judge`]).
 pub fn verify_package(package: &Package, opts: &JudgeOptions) -> anyhow::Result<KattisVerify> {
     let dir = &package.dir;
-    let (tests, subs) = loaded(package, opts)?;
+    let (tests, subs) = loaded(package, &opts.cache_dir)?;
     let problem = package.problem;
     let config = problem.config();
     let mut opts = opts.clone();
@@ -216,24 +216,38 @@ pub struct KattisVerifyShard {
     /// The SHA-256 of the test data the shard judged: of every test's name and the SHA-256 of
     /// its input and answer, in judging order.
     pub data_sha256: String,
-    /// The time limit of every run, ms.
-    pub time_limit_ms: u64,
-    /// The runs.
+    /// The runs (with the limits they ran under).
     pub judge: super::JudgeShard,
 }
 
-/// The tests (checked against the lock) and the submissions of `package`, refusing a package
-/// without tests or submissions.
+/// Refuses a package whose `problem.yaml` fixes no time limit for work cut into shards: each
+/// machine would derive a limit of its own.
+///
+/// Errors: a derived limit, with the command that fixes it.
+pub fn refuse_derived_limit(package: &Package) -> anyhow::Result<()> {
+    if package.time_limit_derived {
+        bail!(
+            "{}: problem.yaml fixes no time limit, and shards on several machines would each \
+             derive their own: fix it first with `gridjudge timelimit {} --write`",
+            package.dir.display(),
+            package.dir.display()
+        );
+    }
+    Ok(())
+}
+
+/// The tests (checked against the lock) and the submissions of `package` (included files
+/// compiled into `cache_dir`), refusing a package without tests or submissions.
 fn loaded(
     package: &Package,
-    opts: &JudgeOptions,
+    cache_dir: &Path,
 ) -> anyhow::Result<(Vec<TestCase>, Vec<KattisSubmission>)> {
     let dir = &package.dir;
     let tests: Vec<TestCase> = crate::package::kattis::checked_cases(package)?;
     if tests.is_empty() {
         bail!("{}: data/ holds no test case", dir.display());
     }
-    let subs = submissions::load_with_included(dir, package.yaml.layout(), &opts.cache_dir)?;
+    let subs = submissions::load_with_included(dir, package.yaml.layout(), cache_dir)?;
     if subs.is_empty() {
         bail!("{}: submissions/ holds no submission", dir.display());
     }
@@ -258,22 +272,15 @@ fn data_sha256(tests: &[TestCase]) -> anyhow::Result<String> {
 /// Shard `shard` of [`verify_package`]'s runs, under the time limit `problem.yaml` fixes;
 /// nothing is evaluated or saved.
 ///
-/// Errors: a package whose time limit is derived (each node would derive its own: fix it
-/// first, e.g. with `gridjudge timelimit <package> --write`), and those of [`verify_package`].
+/// Errors: a package whose time limit is derived ([`refuse_derived_limit`]), and those of
+/// [`verify_package`].
 pub fn verify_package_shard(
     package: &Package,
     opts: &JudgeOptions,
     shard: crate::core::shard::Shard,
 ) -> anyhow::Result<KattisVerifyShard> {
-    if package.time_limit_derived {
-        bail!(
-            "{}: problem.yaml fixes no time limit, and shards on several machines would each \
-             derive their own: fix it first with `gridjudge timelimit {} --write`",
-            package.dir.display(),
-            package.dir.display()
-        );
-    }
-    let (tests, subs) = loaded(package, opts)?;
+    refuse_derived_limit(package)?;
+    let (tests, subs) = loaded(package, &opts.cache_dir)?;
     let data_sha256 = data_sha256(&tests)?;
     let problem = package.problem;
     let judge = super::judge_shard(
@@ -290,26 +297,24 @@ pub fn verify_package_shard(
         command: "verify-kattis".to_string(),
         package: dir.display().to_string(),
         data_sha256,
-        time_limit_ms: opts.limits.time_ms,
         judge,
     })
 }
 
 /// The report of [`verify_package`] from every shard of it ([`verify_package_shard`];
 /// `files` names their documents): the same verdicts, expectations, kill matrix and killing
-/// set as one run, but for the times.
+/// set as one run, but for the times. Included files are compiled into `cache_dir`.
 ///
-/// Errors: the package differs from the one the shards judged (its lock's SHA-256, its
-/// submissions, its tests), the shards do not fit together, a grader fails.
+/// Errors: the package differs from the one the shards judged (its test data's SHA-256, its
+/// submissions, its tests), the shards do not fit together (limits included), a grader fails.
 pub fn merge_package_shards(
     package: &Package,
-    opts: &JudgeOptions,
+    cache_dir: &Path,
     shards: Vec<KattisVerifyShard>,
     files: &[String],
 ) -> anyhow::Result<KattisVerify> {
-    let (tests, subs) = loaded(package, opts)?;
+    let (tests, subs) = loaded(package, cache_dir)?;
     let data = data_sha256(&tests)?;
-    let first_limit = shards.first().map_or(0, |s| s.time_limit_ms);
     for (sh, file) in shards.iter().zip(files) {
         if sh.data_sha256 != data {
             bail!(
@@ -317,9 +322,6 @@ pub fn merge_package_shards(
                  again",
                 package.dir.display()
             );
-        }
-        if sh.time_limit_ms != first_limit {
-            bail!("{file}: its time limit differs from {}'s", files[0]);
         }
     }
     let merged = super::JudgeShard::merge(shards.into_iter().map(|s| s.judge).collect(), files)?;
@@ -332,13 +334,8 @@ pub fn merge_package_shards(
             package.dir.display()
         );
     }
-    evaluate(
-        package,
-        &subs,
-        &tests,
-        first_limit,
-        merged.into_report(&judged),
-    )
+    let time_ms = merged.limits.time_ms;
+    evaluate(package, &subs, &tests, time_ms, merged.into_report(&judged))
 }
 
 /// The report of `package` from the judged runs of its submissions (`report`: one per

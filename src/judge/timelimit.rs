@@ -469,6 +469,14 @@ fn first_line(text: &str) -> &str {
     text.lines().next().unwrap_or_default()
 }
 
+/// The limit the time-limit-exceeded submissions are measured against once the accepted ones
+/// are measured: the least the accepted submissions allow (`T_ac` alone, overall), else
+/// `current_ms`. O(submissions × repeats).
+pub fn slow_limit_ms(accepted: &[Measured], m: &Multipliers, current_ms: u64) -> u64 {
+    let a = analyse(accepted, m, false, current_ms);
+    a.limits[0].lower_ms.unwrap_or(current_ms)
+}
+
 /// The accepted submissions' measuring cap for a problem whose limit is `current_ms`: ten
 /// times it, at least 10 s (what an accepted submission needs far beyond that is no
 /// measurement but a failure).
@@ -712,10 +720,8 @@ pub fn time_limit_problem(
     let tests = package.cases();
     let settings = &config.time_limit;
     let m = settings.multipliers;
-    let limit_for_slow = |measured: &[Measured]| -> u64 {
-        let a = analyse(measured, &m, false, opts.limits.time_ms);
-        a.limits[0].lower_ms.unwrap_or(opts.limits.time_ms)
-    };
+    let limit_for_slow =
+        |measured: &[Measured]| -> u64 { slow_limit_ms(measured, &m, opts.limits.time_ms) };
     let measured = measure(
         problem,
         config,
@@ -911,8 +917,7 @@ pub fn merge_time_limit(
     opts.limits = first.limits;
     opts.sandbox = first.sandbox;
     if !slow.is_empty() {
-        let a = analyse(&measured, &m, false, opts.limits.time_ms);
-        let limit = a.limits[0].lower_ms.unwrap_or(opts.limits.time_ms);
+        let limit = slow_limit_ms(&measured, &m, opts.limits.time_ms);
         let tests = package.cases();
         measured.extend(measure_slow(
             problem,
@@ -1019,10 +1024,8 @@ pub fn time_limit_package(
     };
     let problem = package.problem;
     let config = problem.config();
-    let limit_for_slow = |measured: &[Measured]| -> u64 {
-        let a = analyse(measured, &m, false, opts.limits.time_ms);
-        a.limits[0].lower_ms.unwrap_or(opts.limits.time_ms)
-    };
+    let limit_for_slow =
+        |measured: &[Measured]| -> u64 { slow_limit_ms(measured, &m, opts.limits.time_ms) };
     let measured = measure(
         problem,
         config,
