@@ -99,7 +99,8 @@
 //!    least `i`), so the measure drops whenever anything changes.
 //! 4. **Lower numbers**: every integer token that is not a block's count token nor the
 //!    record count, first to 0 (all tokens, in input order), then to ±1, then halved
-//!    (towards 0), then moved one towards 0; a value that is not smaller in absolute value,
+//!    (towards 0), then moved towards 0 by a quarter, an eighth, ... of its value (while that
+//!    is at least 2), then moved one towards 0; a value that is not smaller in absolute value,
 //!    or repeats an earlier target of the same token, is skipped.
 //!
 //! Duplicates are removed (first occurrence kept; recognised by a 128-bit hash of the
@@ -815,12 +816,33 @@ fn plan(t: &Text) -> (Vec<Block>, Vec<Vec<Edit>>) {
         .filter(|&(i, j)| !is_count(i, j))
         .filter_map(|(i, j)| t.int_at(i, j).map(|v| ((i, j), v)))
         .collect();
-    let targets = |v: i64| -> [i64; 4] { [0, v.signum(), v / 2, v - v.signum()] };
-    'numbers: for kind in 0..4 {
+    // 0, ±1, halved, then moved towards 0 by a quarter, an eighth, ... of the value while that
+    // is at least 2, then by one: a failure that needs the value above a threshold far from 0
+    // is reached in O(log² |v|) candidates, not one step per unit of the distance.
+    let targets = |v: i64| -> Vec<i64> {
+        let (a, s) = (v.unsigned_abs(), v.signum());
+        let mut all = vec![0, s, v / 2];
+        all.extend(
+            (2..64)
+                .map(|k| a >> k)
+                .take_while(|&d| d >= 2)
+                .map(|d| v - s * d as i64),
+        );
+        all.push(v - s);
+        all
+    };
+    let kinds = numbers.iter().map(|&(_, v)| targets(v).len()).max();
+    'numbers: for kind in 0..kinds.unwrap_or(0) {
         for &(at, v) in &numbers {
             let all = targets(v);
-            let x = all[kind];
-            if x.unsigned_abs() >= v.unsigned_abs() || all[..kind].contains(&x) {
+            // A shorter list ends with its "minus one", tried in the last kind.
+            let i = match all.len() - 1 {
+                last if kind < last => kind,
+                last if kind + 1 == kinds.unwrap_or(0) => last,
+                _ => continue,
+            };
+            let x = all[i];
+            if x.unsigned_abs() >= v.unsigned_abs() || all[..i].contains(&x) {
                 continue;
             }
             if sink.full() {
@@ -1079,6 +1101,36 @@ mod tests {
         }
     }
 
+    /// A failure that needs a sum above a threshold far from 0 (a 32-bit overflow: the sum of
+    /// `n` numbers above 2^31 - 1) shrinks to the smallest such input in a few hundred
+    /// candidates. Moving only by halves and by one, the last approach took one step per unit
+    /// between the halved value and the threshold: hundreds of millions here.
+    #[test]
+    fn numbers_above_a_far_threshold_shrink_in_logarithmic_steps() {
+        let parse = |c: &[u8]| -> Option<Vec<i64>> {
+            let text = std::str::from_utf8(c).ok()?;
+            let mut lines = text.lines();
+            let n: usize = lines.next()?.parse().ok()?;
+            let v: Vec<i64> = lines
+                .next()?
+                .split(' ')
+                .map(|w| w.parse().ok())
+                .collect::<Option<_>>()?;
+            (n == v.len() && v.iter().all(|&x| (0..=1_000_000_000).contains(&x))).then_some(v)
+        };
+        let fails = |c: &[u8]| parse(c).unwrap().iter().sum::<i64>() > i64::from(i32::MAX);
+        let start = b"4\n1000000000 999999999 1000000000 7\n";
+        let (small, st) = shrink_loop(start, |c| parse(c).is_some(), fails);
+        let v = parse(&small).unwrap();
+        assert_eq!(v.len(), 3, "{}", String::from_utf8_lossy(&small));
+        assert_eq!(
+            v.iter().sum::<i64>(),
+            1 << 31,
+            "{v:?}: locally minimal, just above"
+        );
+        assert!(st.steps < 200 && st.validated < 20_000, "{st:?}");
+    }
+
     #[test]
     fn generator_lines_scale_then_lower_one_argument() {
         let c = joined(&smaller_lines(&words("random 1000 1000 5000 {seed}")));
@@ -1320,6 +1372,7 @@ mod tests {
                 if fails(&c) {
                     cur = c;
                     st.steps += 1;
+                    assert!(st.steps < 100_000, "shrinking does not end: {st:?}");
                     continue 'step;
                 }
             }
