@@ -386,6 +386,43 @@ fn kattis_multi_pass_runs_until_the_validator_decides() {
     assert_eq!(wrong[0].1, "pass 1: pass 1: expected 7, found 8");
 }
 
+/// The problems folder named by a relative path (as `gridjudge` finds `problems/` from the
+/// folder above it): the interactor and a multi-pass validator run in folders of their own, so
+/// they must get the test's input by an absolute path. Before that fix every test was a judge
+/// error (FAIL) from the folder above `problems/`.
+#[test]
+fn a_relative_problems_folder_judges_interactive_and_multi_pass_problems() {
+    let multi = KATTIS_INTERACTOR.replace("MODE_WORD", "multi");
+    for (interactor, convention, extra) in [
+        (TESTLIB_INTERACTOR, "testlib", ""),
+        (
+            multi.as_str(),
+            "kattis",
+            "multi_pass = true\nvalidation_passes = 3",
+        ),
+    ] {
+        let tmp = problem(("interactor.py", interactor), convention, extra, PLAYER);
+        build(&tmp);
+        let o = Command::new(env!("CARGO_BIN_EXE_gridjudge"))
+            .args(["judge", "sum", "ok.py", "--json", "--problems-dir", "."])
+            .arg("--cache-dir")
+            .arg(cache_dir())
+            .current_dir(tmp.path())
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let v: serde_json::Value =
+            serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&o)));
+        let verdicts: Vec<&str> = v["submissions"][0]["tests"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{}", text(&o)))
+            .iter()
+            .map(|t| t["verdict"].as_str().unwrap())
+            .collect();
+        assert_eq!(verdicts, ["AC", "AC"], "{convention}: {}", text(&o));
+    }
+}
+
 #[test]
 fn next_pass_requests_that_cannot_be_honoured_are_judge_errors() {
     // Not declared multi-pass, yet the validator asks for another pass.

@@ -193,6 +193,9 @@ pub(super) fn run_and_check(
     answer: &[u8],
     dir: &Path,
 ) -> anyhow::Result<JudgedRun> {
+    // The judging program runs in a working folder of its own: give it the test's input by an
+    // absolute path (the problems folder found from the current one is relative).
+    let stdin = &std::path::absolute(stdin).context("cannot resolve the test's path")?;
     let ia = &config.interaction;
     let passes = ia.passes();
     let feedback = dir.join("feedback");
