@@ -184,6 +184,22 @@ fn files_the_user_put_in_tests_are_kept_unless_asked() {
         ],
     );
     assert_eq!(fs::read(dir.join("tests/99.in")).unwrap(), b"42\n");
+    // The command the refusal ends with deletes them, also when the tests themselves are up
+    // to date (no file named like a test among them), and the next build goes through.
+    fs::remove_file(dir.join("tests/99.in")).unwrap();
+    build_refused(&tmp, &[]);
+    build_ok(&tmp, &["--delete-unknown"]);
+    let mut names: Vec<String> = fs::read_dir(dir.join("tests"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.ends_with(".in") && !n.ends_with(".ans"))
+        .collect();
+    names.sort();
+    assert_eq!(names, [".replaces", "tests.lock"]);
+    build_ok(&tmp, &[]);
+    fs::write(dir.join("tests/99.in"), "42\n").unwrap();
+    fs::write(dir.join("tests/NOTES.txt"), "test 2 is the tricky one\n").unwrap();
+    fs::create_dir(dir.join("tests/mine")).unwrap();
     // Also when the manifest changed: gridjudge's own files stay replaceable, the user's
     // are still refused.
     fs::write(dir.join("manifest.toml"), "[[test]]\ngen = \"gen 5\"\n").unwrap();

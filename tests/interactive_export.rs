@@ -240,7 +240,7 @@ fn a_multi_pass_problem_exports_to_2025_09_only() {
         let out = scratch.path().join(format!("mp{format}"));
         refused(
             &export(problems.path(), "multipass", format, &out, &[]),
-            &["multi_pass = true", "kattis2025"],
+            &["multi_pass = true", "kattis-2025-09"],
         );
         assert!(!out.exists(), "{format}: a refused export wrote {out:?}");
     }

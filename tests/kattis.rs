@@ -439,9 +439,35 @@ fn per_test_arguments_reach_the_submissions() {
     assert!(
         o.status.code() == Some(1)
             && err.contains("problem.yaml fixes no time limit")
-            && err.contains("gridjudge timelimit"),
+            && err.contains("`limits: time_limit: <seconds>` in problem.yaml")
+            && err.trim_end().ends_with(&format!(
+                "write there the limit that `gridjudge timelimit {}` prints",
+                d.path().join("sum").display()
+            )),
         "{err}"
     );
+    // A 2025-09 package: the message ends with the command that fixes the limit, and that
+    // command does.
+    let d = contest(&["scoring2025"]);
+    let o = gridjudge_in(d.path(), &["verify", "scoring2025", "--shard", "1/2"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    let dir = d.path().join("scoring2025");
+    assert!(
+        o.status.code() == Some(1)
+            && err.trim_end().ends_with(&format!(
+                "; run `gridjudge timelimit {} --write` first",
+                dir.display()
+            )),
+        "{err}"
+    );
+    ok(&gridjudge_in(
+        d.path(),
+        &["timelimit", dir.to_str().unwrap(), "--write"],
+    ));
+    ok(&gridjudge_in(
+        d.path(),
+        &["verify", "scoring2025", "--shard", "1/2"],
+    ));
 }
 
 #[test]
@@ -462,8 +488,38 @@ fn build_validates_and_locks_the_data_in_place() {
         err.contains("changed: test secret/small/02") && err.contains("--update-lock"),
         "{err}"
     );
+    // The message ends with the command that accepts the change, naming the package.
+    let sum = d.path().join("sum");
+    let update = format!(
+        "run `gridjudge build --update-lock {}` to accept the change",
+        sum.display()
+    );
+    assert!(err.trim_end().ends_with(&update), "{err}");
+    // --locked lists the difference, then the same command.
+    let o = gridjudge_in(d.path(), &["build", "--locked", "sum"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    let accepts = format!(
+        "`gridjudge build --update-lock {}` accepts changed tests",
+        sum.display()
+    );
+    assert!(
+        !o.status.success() && err.trim_end().ends_with(&accepts),
+        "{err}"
+    );
     ok(&gridjudge_in(d.path(), &["build", "--update-lock", "sum"]));
     ok(&gridjudge_in(d.path(), &["build", "--locked", "sum"]));
+    // Without a lock, --locked names the build that makes one.
+    std::fs::remove_file(sum.join("gridjudge.lock")).unwrap();
+    let o = gridjudge_in(d.path(), &["build", "--locked", "sum"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    let plain = format!(
+        "run `gridjudge build {}` without --locked first)",
+        sum.display()
+    );
+    assert!(
+        !o.status.success() && err.trim_end().ends_with(&plain),
+        "{err}"
+    );
 }
 
 #[test]

@@ -275,7 +275,7 @@ fn a_missing_compiler_is_named_with_how_to_get_it() {
         &[
             BAD_TEST,
             "generator `bad` (bad.cpp): C++: cannot run `g++ --version`: is g++ installed? \
-             (Debian: apt-get install g++)",
+             (Debian: `apt-get install g++`)",
         ],
     );
     assert!(!err.contains("cannot compile"), "{err}");

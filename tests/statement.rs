@@ -117,8 +117,9 @@ fn a_missing_renderer_stops_the_kattis_export_naming_what_to_install() {
         "{err}"
     );
     assert!(!out.exists());
-    // problemtools present but no LaTeX, ghostscript or tidy on PATH: each is named with its
-    // Debian package. (Fake tools: the check runs nothing.)
+    // problemtools present but no LaTeX, ghostscript or tidy on PATH: each is named, and the
+    // message ends with the command that installs their Debian packages. (Fake tools: the
+    // check runs nothing.)
     let fake = tempfile::tempdir().unwrap();
     for t in ["problem2pdf", "problem2html"] {
         let p = fake.path().join(t);
@@ -131,9 +132,8 @@ fn a_missing_renderer_stops_the_kattis_export_naming_what_to_install() {
     let o = gridjudge(&args, &[("PATH", empty.path().to_str().unwrap())]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        err.contains("needs lualatex (Debian: texlive-luatex")
-            && err.contains("gs (Debian: ghostscript)")
-            && err.contains("tidy (Debian: tidy)"),
+        err.contains("needs lualatex, gs, tidy on PATH (Debian: `apt-get install texlive-luatex")
+            && err.contains(" ghostscript tidy`)"),
         "{err}"
     );
     assert!(!out.exists());

@@ -412,7 +412,7 @@ fn user_fix(h: &Host, v2: bool) -> String {
         format!(
             "Run gridjudge in a delegated scope: `systemd-run --user --scope -p Delegate=yes \
              gridjudge …`; if the user manager does not delegate memory, pids and cpu, root \
-             runs `sudo gridjudge setup-sandbox --user {}` once.",
+             runs once `sudo gridjudge setup-sandbox --user {}`.",
             h.user
         )
     } else {

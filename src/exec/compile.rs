@@ -293,21 +293,21 @@ impl Language {
     }
 }
 
-/// How to install a tool on Debian, for messages: ` (Debian: apt-get install ...)`.
+/// How to install a tool on Debian, for messages: `` (Debian: `apt-get install ...`)``.
 fn install_hint(tool: &str) -> &'static str {
     match tool {
-        "g++" => " (Debian: apt-get install g++)",
-        "gcc" => " (Debian: apt-get install gcc)",
-        "javac" | "java" => " (Debian: apt-get install default-jdk-headless)",
+        "g++" => " (Debian: `apt-get install g++`)",
+        "gcc" => " (Debian: `apt-get install gcc`)",
+        "javac" | "java" => " (Debian: `apt-get install default-jdk-headless`)",
         "kotlinc" | "kotlin" => " (https://kotlinlang.org/docs/command-line.html)",
         "rustc" => " (https://rustup.rs)",
-        "python3" => " (Debian: apt-get install python3)",
-        "pypy3" => " (Debian: apt-get install pypy3)",
+        "python3" => " (Debian: `apt-get install python3`)",
+        "pypy3" => " (Debian: `apt-get install pypy3`)",
         "python2" => " (install Python 2.7, or PyPy for Python 2)",
-        "bash" => " (Debian: apt-get install bash)",
-        "node" => " (Debian: apt-get install nodejs)",
-        "ruby" => " (Debian: apt-get install ruby)",
-        "php" => " (Debian: apt-get install php-cli)",
+        "bash" => " (Debian: `apt-get install bash`)",
+        "node" => " (Debian: `apt-get install nodejs`)",
+        "ruby" => " (Debian: `apt-get install ruby`)",
+        "php" => " (Debian: `apt-get install php-cli`)",
         _ => "",
     }
 }
@@ -1495,7 +1495,7 @@ mod tests {
             let why = Language::Php.missing().unwrap();
             assert_eq!(
                 why,
-                "PHP: no `php` interpreter in /usr/bin or PATH (Debian: apt-get install php-cli)"
+                "PHP: no `php` interpreter in /usr/bin or PATH (Debian: `apt-get install php-cli`)"
             );
         }
         if interpreter(Language::Bash).is_some() {

@@ -11,7 +11,7 @@
 //! namespaces, a root built from read-only bind mounts and tmpfs, `--die-with-parent`. A crate
 //! (`hakoniwa`) would put the namespace code in our own process, between `fork` and `exec`;
 //! isolate and nsjail need building or a setuid installation. Its cost is the start-up of a
-//! few namespaces per run, measured in `benches/stress.rs` (see the README).
+//! few namespaces per run, measured in `benches/stress.rs` (docs/speed.md).
 //!
 //! # What a judged program sees
 //! * `/usr` and the top-level `/bin`, `/sbin`, `/lib*` (bound read-only, or recreated as the
@@ -180,8 +180,8 @@ fn system_view() -> Vec<OsString> {
 }
 
 fn probe() -> Result<Sandbox, Unavailable> {
-    let how = "install bubblewrap (Debian/Ubuntu: `apt-get install bubblewrap`, Fedora: \
-               `dnf install bubblewrap`), or pass --no-sandbox to run programs unconfined";
+    let how = "pass --no-sandbox to run programs unconfined, or install bubblewrap (Fedora: \
+               `dnf install bubblewrap`; Debian/Ubuntu: `apt-get install bubblewrap`)";
     let Some(bwrap) = find_bwrap() else {
         return Err(Unavailable(format!(
             "the sandbox needs bubblewrap (`bwrap`), which is not in PATH: {how}"
@@ -235,8 +235,8 @@ fn probe() -> Result<Sandbox, Unavailable> {
             return Err(Unavailable(format!(
                 "bubblewrap cannot create its sandbox ({}): it needs unprivileged user \
                  namespaces (sysctl user.max_user_namespaces > 0, and on Debian/Ubuntu kernels \
-                 kernel.unprivileged_userns_clone = 1 and no AppArmor restriction).{restriction} \
-                 Enable them, or pass --no-sandbox to run programs unconfined",
+                 kernel.unprivileged_userns_clone = 1 and no AppArmor restriction). Enable \
+                 them, or pass --no-sandbox to run programs unconfined.{restriction}",
                 stderr.trim()
             )));
         }
@@ -420,13 +420,17 @@ impl Sandbox {
     fn refusal(&self) -> Unavailable {
         let (missing, fix) = match &self.no_cgroups {
             Some(n) => (n.missing.as_str(), n.fix.as_str()),
-            None => ("no cgroup", ""),
+            None => ("no cgroup.", ""),
         };
-        Unavailable(format!(
-            "the sandbox cannot limit the whole process tree of a judged program: {missing} \
-             {fix} Or pass `--limits per-process` (CPU time and memory limited process by \
-             process only; every report says so), or --no-sandbox"
-        ))
+        Unavailable(
+            format!(
+                "the sandbox cannot limit the whole process tree of a judged program: {missing} \
+             To run anyway, pass `--limits per-process` (CPU time and memory limited process \
+             by process only; every report says so) or --no-sandbox. {fix}"
+            )
+            .trim_end()
+            .to_string(),
+        )
     }
 
     /// Whether runs are limited and accounted by cgroups.
@@ -652,7 +656,7 @@ impl Session {
     /// made (gridjudge is not root), and then `bwrap` makes a fresh one per run.
     ///
     /// Why: creating a network namespace is the largest single cost of a sandbox start (about
-    /// 9 ms of 27 on the 2-core VM of the README). A namespace is used by one run at a time,
+    /// 9 ms of 27 on the 2-core VM of docs/speed.md). A namespace is used by one run at a time,
     /// and runs in it cannot reach anything: no interface is up, and the programs of earlier
     /// runs are dead (their cgroup and PID namespace were emptied) before it is reused.
     pub(crate) fn lease_netns(&self) -> NetnsLease<'_> {

@@ -94,7 +94,8 @@ pub fn available() -> anyhow::Result<()> {
         let found = crate::exec::compile::in_path(c);
         if !found {
             bail!(
-                "`{c}` is not in PATH: --slurm needs Slurm's client commands (Debian: slurm-client) and a cluster to submit to"
+                "`{c}` is not in PATH: --slurm needs a cluster to submit to and Slurm's client \
+                 commands (Debian: `apt-get install slurm-client`)"
             );
         }
     }

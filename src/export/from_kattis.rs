@@ -260,13 +260,14 @@ fn time_limit_ms(package: &Package, format: Format) -> anyhow::Result<u64> {
     bail!(
         "{}: limits.time_limit: the package fixes no time limit, and a {} package states one; \
          `gridjudge verify` prints the limit it derives from the accepted submissions: write \
-         it {} and export again",
+         it {} and export again, or run {} first",
         dir.join("problem.yaml").display(),
         format.name(),
         match package.yaml.layout() {
             Version::Legacy => "to .timelimit (DOMjudge's file, seconds)",
             Version::V2025_09 => "as limits.time_limit",
-        }
+        },
+        crate::judge::kattis::timelimit_write_hint(dir)
     )
 }
 

@@ -205,7 +205,7 @@ pub(super) fn check_interaction(
             "{}: [interaction] multi_pass = true, but a {} package cannot carry a multi-pass \
              problem: only the Kattis problem package format 2025-09 runs a submission again on \
              the validator's nextpass.in (`limits.validation_passes`); export it with --format \
-             kattis2025",
+             kattis-2025-09",
             what.display(),
             format.name()
         );
@@ -765,12 +765,13 @@ pub(super) fn compile_here(
     let o = match result {
         Ok(o) => o,
         Err(e) => bail!(
-            "cannot run `{compiler}` to compile {} ({e}); install it (Debian: apt-get install {})",
+            "cannot run `{compiler}` to compile {} ({e}); install it ({}`apt-get install {}`)",
             src.display(),
             match compiler {
-                "rustc" => "rustc, or https://rustup.rs",
-                c => c,
-            }
+                "rustc" => "https://rustup.rs, or Debian: ",
+                _ => "Debian: ",
+            },
+            compiler
         ),
     };
     if !o.status.success() {

@@ -150,20 +150,21 @@ impl Tools {
                 }
             }
         };
-        let missing: Vec<&str> = [
-            ("lualatex", "lualatex (Debian: texlive-luatex texlive-latex-extra texlive-fonts-recommended texlive-plain-generic)"),
-            ("gs", "gs (Debian: ghostscript)"),
-            ("tidy", "tidy (Debian: tidy)"),
+        let (missing, packages): (Vec<&str>, Vec<&str>) = [
+            ("lualatex", "texlive-luatex texlive-latex-extra texlive-fonts-recommended texlive-plain-generic"),
+            ("gs", "ghostscript"),
+            ("tidy", "tidy"),
         ]
         .into_iter()
         .filter(|(exe, _)| on_path(exe).is_none())
-        .map(|(_, what)| what)
-        .collect();
+        .unzip();
         if !missing.is_empty() {
             bail!(
-                "cannot compile the statement: problemtools ({}) needs {} on PATH",
+                "cannot compile the statement: problemtools ({}) needs {} on PATH (Debian: \
+                 `apt-get install {}`)",
                 tools.problem2pdf.display(),
-                missing.join(", ")
+                missing.join(", "),
+                packages.join(" ")
             );
         }
         Ok(tools)

@@ -225,15 +225,37 @@ pub struct KattisVerifyShard {
 ///
 /// Errors: a derived limit, with the command that fixes it.
 pub fn refuse_derived_limit(package: &Package) -> anyhow::Result<()> {
-    if package.time_limit_derived {
-        bail!(
-            "{}: problem.yaml fixes no time limit, and shards on several machines would each \
-             derive their own: fix it first with `gridjudge timelimit {} --write`",
-            package.dir.display(),
-            package.dir.display()
-        );
+    if !package.time_limit_derived {
+        return Ok(());
     }
-    Ok(())
+    let fix = if package.yaml.layout() == Version::Legacy {
+        // `timelimit --write` writes a legacy package's `.timelimit`, which verify does not
+        // read (problemtools derives the limit too): only `limits.time_limit` fixes it.
+        let path = package.dir.to_string_lossy();
+        let path = shlex::try_quote(&path).map_or_else(|_| path.to_string(), |q| q.into_owned());
+        format!(
+            "a legacy package fixes it only with `limits: time_limit: <seconds>` in \
+             problem.yaml (BAPCtools reads the key, problemtools refuses it; the `.timelimit` \
+             that `timelimit --write` writes is DOMjudge's file, which verify does not read): \
+             write there the limit that `gridjudge timelimit {path}` prints"
+        )
+    } else {
+        format!("run {} first", timelimit_write_hint(&package.dir))
+    };
+    bail!(
+        "{}: problem.yaml fixes no time limit, and shards on several machines would each \
+         derive their own; {fix}",
+        package.dir.display()
+    )
+}
+
+/// The command that fixes the time limit of the package in `dir` in its `problem.yaml` (or
+/// legacy `.timelimit`), derived from its accepted submissions, for error messages:
+/// `` `gridjudge timelimit /x/sum --write` ``.
+pub fn timelimit_write_hint(dir: &Path) -> String {
+    let path = dir.to_string_lossy();
+    let path = shlex::try_quote(&path).map_or_else(|_| path.to_string(), |q| q.into_owned());
+    format!("`gridjudge timelimit {path} --write`")
 }
 
 /// The tests (checked against the lock) and the submissions of `package` (included files

@@ -489,7 +489,7 @@ fn python_syntax_error(source: &Source, dir: &TrackedDir) -> anyhow::Result<Opti
         .arg(dir.path().join(file))
         .stdin(std::process::Stdio::null())
         .output()
-        .context("cannot run `python3 -m py_compile` (Debian: apt-get install python3)")?;
+        .context("cannot run `python3 -m py_compile` (Debian: `apt-get install python3`)")?;
     Ok((!out.status.success()).then(|| String::from_utf8_lossy(&out.stderr).into_owned()))
 }
 

@@ -24,9 +24,10 @@ pub struct TestCase {
 /// sorted by name (numerically when names are numbers). Errors when the folder cannot be read,
 /// holds no test, or an input has no answer.
 pub fn load_tests(dir: &Path) -> anyhow::Result<Vec<TestCase>> {
+    let build = build_hint(dir);
     let entries = std::fs::read_dir(dir).with_context(|| {
         format!(
-            "cannot read {} (build the tests first: `gridjudge build <problem>`)",
+            "cannot read {} (build the tests first: {build})",
             dir.display()
         )
     })?;
@@ -51,10 +52,7 @@ pub fn load_tests(dir: &Path) -> anyhow::Result<Vec<TestCase>> {
         });
     }
     if tests.is_empty() {
-        bail!(
-            "no tests in {} (build them first: `gridjudge build <problem>`)",
-            dir.display()
-        );
+        bail!("no tests in {} (build them first: {build})", dir.display());
     }
     tests.sort_by(|a, b| {
         match (a.name.parse::<u64>(), b.name.parse::<u64>()) {
@@ -64,6 +62,22 @@ pub fn load_tests(dir: &Path) -> anyhow::Result<Vec<TestCase>> {
         .then_with(|| a.name.cmp(&b.name))
     });
     Ok(tests)
+}
+
+/// The command that builds the tests of `dir`: for `<problems>/<p>/tests`, problem `p`'s
+/// ([`super::store::build_command`]); else `gridjudge build <problem>`.
+fn build_hint(dir: &Path) -> String {
+    let name = |p: &Path| p.file_name().and_then(|n| n.to_str()).map(str::to_string);
+    match (name(dir).as_deref(), dir.parent()) {
+        (Some("tests"), Some(problem)) => match (name(problem), problem.parent()) {
+            (Some(p), Some(d)) if d.as_os_str().is_empty() => {
+                super::store::build_command(Path::new("."), &p, "")
+            }
+            (Some(p), Some(d)) => super::store::build_command(d, &p, ""),
+            _ => "`gridjudge build <problem>`".to_string(),
+        },
+        _ => "`gridjudge build <problem>`".to_string(),
+    }
 }
 
 /// The tests that `filter` selects: comma-separated test names (`07`), numbers (`7`) and

@@ -54,8 +54,8 @@ pub fn checked_cases(package: &Package) -> anyhow::Result<Vec<super::TestCase>> 
         return Ok(cases);
     };
     let fix = format!(
-        "run `gridjudge build --update-lock {}` to accept the data as it is",
-        package.dir.display()
+        "run {} to accept the data as it is",
+        build_hint(&package.dir, "--update-lock")
     );
     for c in &cases {
         let Some(l) = lock.get(&format!("data/{}", c.name)) else {
@@ -94,6 +94,18 @@ pub fn checked_cases(package: &Package) -> anyhow::Result<Vec<super::TestCase>> 
         );
     }
     Ok(cases)
+}
+
+/// The command that builds the package in `dir` (given by its path, as every command takes
+/// one), with `extra` before the path: `` `gridjudge build --update-lock /x/sum` ``.
+fn build_hint(dir: &std::path::Path, extra: &str) -> String {
+    let path = dir.to_string_lossy();
+    let path = shlex::try_quote(&path).map_or_else(|_| path.to_string(), |q| q.into_owned());
+    if extra.is_empty() {
+        format!("`gridjudge build {path}`")
+    } else {
+        format!("`gridjudge build {extra} {path}`")
+    }
 }
 
 /// What a build of a Kattis package found.
@@ -258,8 +270,9 @@ pub fn build_package(package: &Package, mode: LockMode) -> anyhow::Result<Kattis
     let old = Lock::load(&lock_path)?;
     let lock_status = match (old, mode) {
         (None, LockMode::Locked) => bail!(
-            "{}: no lock (--locked needs one; run `gridjudge build` without --locked first)",
-            lock_path.display()
+            "{}: no lock (--locked needs one; run {} without --locked first)",
+            lock_path.display(),
+            build_hint(&package.dir, "")
         ),
         (None, _) => {
             write_atomic(&lock_path, locked.to_text().as_bytes())?;
@@ -275,15 +288,35 @@ pub fn build_package(package: &Package, mode: LockMode) -> anyhow::Result<Kattis
                 "lock unchanged".to_string()
             } else {
                 let list: Vec<String> = changes.iter().map(|c| format!("  {c}")).collect();
+                let update = build_hint(&package.dir, "--update-lock");
                 match mode {
-                    LockMode::Locked => bail!(
-                        "{}: the data differs from the lock (--locked):\n{}",
-                        lock_path.display(),
-                        list.join("\n")
-                    ),
+                    LockMode::Locked => {
+                        let mut next = Vec::new();
+                        if changes.iter().any(|c| !c.is_change()) {
+                            next.push(format!(
+                                "{} records additions and removals",
+                                build_hint(&package.dir, "")
+                            ));
+                        }
+                        if changes.iter().any(|c| c.is_change()) {
+                            next.push(format!("{update} accepts changed tests"));
+                        }
+                        if next.is_empty() {
+                            next.push(format!(
+                                "{} rewrites it in the current format",
+                                build_hint(&package.dir, "")
+                            ));
+                        }
+                        bail!(
+                            "{}: the data differs from the lock (--locked):\n{}\n{}",
+                            lock_path.display(),
+                            list.join("\n"),
+                            next.join("; ")
+                        )
+                    }
                     LockMode::Extend if changes.iter().any(|c| c.is_change()) => bail!(
-                        "{}: tests changed since they were locked (run `gridjudge build \
-                         --update-lock` to accept the change):\n{}",
+                        "{}: tests changed since they were locked:\n{}\nrun {update} to accept \
+                         the change",
                         lock_path.display(),
                         list.join("\n")
                     ),
@@ -367,17 +400,19 @@ pub fn generate_data(
         }
         if !problems.is_empty() {
             bail!(
-                "{}: the generated data differs from {} and nothing was written (run \
-                 `gridjudge build --update-lock` to accept it):\n{}",
+                "{}: the generated data differs from {} and nothing was written:\n{}\nrun {} \
+                 to accept it",
                 dir.display(),
                 LOCK_FILE,
-                problems.join("\n")
+                problems.join("\n"),
+                build_hint(dir, "--update-lock")
             );
         }
     } else if mode == LockMode::Locked {
         bail!(
-            "{}: no {LOCK_FILE} (--locked needs one; run `gridjudge build` first)",
-            dir.display()
+            "{}: no {LOCK_FILE} (--locked needs one; run {} first)",
+            dir.display(),
+            build_hint(dir, "")
         );
     }
     let mut out = Generated::default();
@@ -389,9 +424,11 @@ pub fn generate_data(
         }
         if mode == LockMode::Locked {
             bail!(
-                "{}: data/{} differs from what generators.yaml makes (--locked writes nothing)",
+                "{}: data/{} differs from what generators.yaml makes (--locked writes nothing); \
+                 run {} to write it",
                 dir.display(),
-                rel.display()
+                rel.display(),
+                build_hint(dir, "")
             );
         }
         if let Some(parent) = path.parent() {

@@ -45,7 +45,6 @@
 //! to interrupt a build at every step (`tests/package_atomic.rs`).
 
 use std::collections::HashMap;
-use std::fmt::Write as _;
 use std::fs::File;
 use std::io::Write as _;
 use std::os::unix::fs::OpenOptionsExt as _;
@@ -501,8 +500,11 @@ pub fn commit(dir: &Path, files: &[PackageFile], lock_text: &str) -> anyhow::Res
     let new_top = top.as_deref() != Some(lock_text.as_bytes());
 
     if let Current::Build { path, .. } = &current {
+        // Files gridjudge did not write (the build went on with `--delete-unknown`) are only
+        // gone once a new build folder replaces this one.
         if read_opt(&path.join("tests.lock"))?.as_deref() == Some(lock_text.as_bytes())
             && holds(path, files)?
+            && unknown_files(dir, &current)?.is_empty()
         {
             if !new_top {
                 return Ok(CommitOutcome::UpToDate);
@@ -695,19 +697,5 @@ fn write_lock_copy(dir: &Path, lock_text: &str) -> anyhow::Result<()> {
 /// (`extra` appended when not empty): the next step that error messages suggest, with the
 /// name and the folder quoted for a POSIX shell where they need it (a space, a quote, ...).
 pub fn build_command(problems_dir: &Path, name: &str, extra: &str) -> String {
-    let quote = |w: &str| -> String {
-        shlex::try_quote(w).map_or_else(|_| w.to_string(), |q| q.into_owned())
-    };
-    let mut s = format!("gridjudge build {}", quote(name));
-    if problems_dir != Path::new("problems") {
-        let _ = write!(
-            s,
-            " --problems-dir {}",
-            quote(&problems_dir.to_string_lossy())
-        );
-    }
-    if !extra.is_empty() {
-        let _ = write!(s, " {extra}");
-    }
-    format!("`{s}`")
+    crate::problems::command_hint(problems_dir, &["build", name], extra)
 }

@@ -184,6 +184,31 @@ pub fn find_problems_dir(start: &Path) -> Result<PathBuf, NotFound> {
     })
 }
 
+/// The command `gridjudge <words>` in backquotes, for the last clause of an error message (the
+/// command that fixes it), e.g. `` `gridjudge list` `` or `` `gridjudge build game --problems-dir
+/// x --update-lock` ``: each word quoted for a POSIX shell where it needs it (a space, a quote,
+/// ...), `--problems-dir` added when `problems_dir` is not the `problems` folder of the
+/// current one (so the command finds the same folder), then `extra` as written.
+pub fn command_hint(problems_dir: &Path, words: &[&str], extra: &str) -> String {
+    let quote = |w: &str| -> String {
+        shlex::try_quote(w).map_or_else(|_| w.to_string(), |q| q.into_owned())
+    };
+    let mut s = String::from("gridjudge");
+    for w in words {
+        s.push(' ');
+        s.push_str(&quote(w));
+    }
+    if problems_dir != Path::new(PROBLEMS_FOLDER) {
+        s.push_str(" --problems-dir ");
+        s.push_str(&quote(&problems_dir.to_string_lossy()));
+    }
+    if !extra.is_empty() {
+        s.push(' ');
+        s.push_str(extra);
+    }
+    format!("`{s}`")
+}
+
 /// The problems folder a command uses: `explicit` (`--problems-dir`) when given, else the one
 /// [`find_problems_dir`] finds from the current folder.
 ///
@@ -353,13 +378,14 @@ pub fn load(problems_dir: &Path, name: &str, cache_dir: &Path) -> anyhow::Result
     let found = problem_names(problems_dir);
     anyhow::bail!(
         "unknown problem `{name}`: {} has no `{name}/problem.toml` with a [programs] table and \
-         no built-in problem has that name (problems there: {})",
+         no built-in problem has that name (problems there: {}); run {}",
         problems_dir.display(),
         if found.is_empty() {
             "none".to_string()
         } else {
             found.join(", ")
-        }
+        },
+        command_hint(problems_dir, &["list"], "")
     )
 }
 
@@ -592,6 +618,28 @@ mod tests {
         assert!(
             e.starts_with("unknown problem `chess`") && e.contains("game"),
             "{e}"
+        );
+        // It ends with the command that lists the problems of the same folder.
+        let list = format!(
+            "; run `gridjudge list --problems-dir {}`",
+            tmp.path().display()
+        );
+        assert!(e.ends_with(&list), "{e}");
+    }
+
+    /// The command of a message names the problems folder unless it is `problems` here, and
+    /// quotes what a shell would split.
+    #[test]
+    fn a_command_hint_names_the_folder_and_quotes_its_words() {
+        let here = Path::new(PROBLEMS_FOLDER);
+        assert_eq!(command_hint(here, &["list"], ""), "`gridjudge list`");
+        assert_eq!(
+            command_hint(here, &["build", "game"], "--update-lock"),
+            "`gridjudge build game --update-lock`"
+        );
+        assert_eq!(
+            command_hint(Path::new("my problems"), &["build", "a b"], ""),
+            "`gridjudge build 'a b' --problems-dir 'my problems'`"
         );
     }
 

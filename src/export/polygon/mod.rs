@@ -627,7 +627,7 @@ fn testlib_cpp(
              it with its own testlib.h to get its calling convention{}",
             toml.display(),
             if what == "interactor" {
-                "; export a Kattis-convention interactor with --format kattis or kattis2025"
+                "; export a Kattis-convention interactor with --format kattis or kattis-2025-09"
             } else {
                 ""
             }

@@ -816,9 +816,9 @@ fn program_spec(
             // stdin and exit 0 (valid), 1 (invalid) or another code (a broken script).
             let Some(tool) = ["checktestdata", "pyctd"].into_iter().find(|t| in_path(t)) else {
                 bail!(
-                    "{shown}: a checktestdata validator needs the `checktestdata` program \
-                     (Debian trixie and later: apt-get install checktestdata) or `pyctd` (pip \
-                     install checktestdata), and neither is in PATH"
+                    "{shown}: a checktestdata validator needs the `checktestdata` program or \
+                     `pyctd`, and neither is in PATH; install one (Debian trixie and later: \
+                     `apt-get install checktestdata`, or `pip install checktestdata`)"
                 );
             };
             let cmd = mapped_command(tool, &[sh_quote(&abs)]);
