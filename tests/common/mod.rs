@@ -12,13 +12,16 @@
 //! * [`validator`]: loading a problem's validator corpus and its `expected.toml`, and the
 //!   checks every corpus gets;
 //! * [`kattis_cases`]: generated (answer, output) cases for the Kattis default output
-//!   validator.
+//!   validator;
+//! * [`mask`]: masking measured numbers, the sandbox's machine details and temporary folders
+//!   in a command's output (golden outputs, the docs' promised outputs).
 
 #![allow(dead_code)]
 
 pub mod checker;
 pub mod cpp;
 pub mod kattis_cases;
+pub mod mask;
 pub mod mirror;
 pub mod tools;
 pub mod validator;
