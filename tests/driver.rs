@@ -632,7 +632,7 @@ fn a_long_counterexample_is_cut_with_the_whole_file_named() {
     assert_eq!(whole.len(), 200_000);
 }
 
-/// `stress --generator` takes the line as one string, split as a shell would (as the README
+/// `stress --generator` takes the line as one string, split as a shell would (as the guide
 /// shows it), and as separate words.
 #[test]
 fn the_stress_generator_line_is_one_string_or_words() {

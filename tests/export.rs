@@ -1157,8 +1157,8 @@ fn kattis_packages_pass_verifyproblem() {
             text.contains(&format!("{problem} tested: 0 errors")),
             "verifyproblem {problem}:\n{text}"
         );
-        // The only warning allowed: the licence, which is `unknown` on purpose (README,
-        // "Export").
+        // The only warning allowed: the licence, which is `unknown` on purpose (docs/export.md,
+        // "Licence").
         let warnings: Vec<&str> = text.lines().filter(|l| l.contains("WARNING")).collect();
         assert!(
             warnings.iter().all(|w| w.contains("License is 'unknown'")),

@@ -595,7 +595,7 @@ fn p2d_converts_every_package_for_verifyproblem() {
         for g in P2D_GAPS {
             assert!(
                 diagnostics.iter().any(|d| d.starts_with(g)),
-                "verifyproblem {name} no longer says {g:?}: update P2D_GAPS and the README\n{text}"
+                "verifyproblem {name} no longer says {g:?}: update P2D_GAPS and docs/export.md\n{text}"
             );
         }
         assert!(

@@ -34,8 +34,7 @@ use gridjudge::problems::Loaded;
 #[derive(Args, Clone, Debug)]
 pub struct SlurmArgs {
     /// Run the shards as one Slurm array job (needs sbatch, squeue, scancel), wait for it with
-    /// a progress line, and merge: the same report as without it. See the README's "Beyond
-    /// one machine".
+    /// a progress line, and merge: the same report as without it. See docs/slurm.md.
     #[arg(long)]
     pub slurm: bool,
     /// With --slurm: how many shards (array tasks).

@@ -106,8 +106,9 @@ pub enum Command {
     /// prints one: the merge judges the smallest failing seeds of all the shards again and
     /// shrinks them once, as one stress run does. `mutants --shard I/N` prints one: the merge
     /// puts the mutants back in order. `timelimit --shard I/N` prints one per problem: the merge
-    /// measures the time-limit-exceeded submissions against the limit the shards give. Exits as
-    /// the command exits.
+    /// measures the time-limit-exceeded submissions against the limit the shards give.
+    /// `slowest --islands K --shard I/N` prints one: the merge takes the slowest input over all
+    /// the islands, as one search over K islands does. Exits as the command exits.
     #[command(after_long_help = "Examples:\n  \
         gridjudge merge 1.json 2.json   (of verify game --shard 1/2 > 1.json, and 2/2)\n  \
         gridjudge merge --json gridjudge-slurm/*/job/out/*.json")]
@@ -243,7 +244,7 @@ pub enum Command {
     /// Print a shell completion script
     ///
     /// Print a completion script for SHELL on stdout, e.g. `gridjudge completions bash >
-    /// ~/.local/share/bash-completion/completions/gridjudge` (see the README for zsh and fish).
+    /// ~/.local/share/bash-completion/completions/gridjudge` (docs/install.md has zsh and fish).
     #[command(after_long_help = "Examples:\n  \
         gridjudge completions bash > ~/.local/share/bash-completion/completions/gridjudge\n  \
         gridjudge completions zsh > ~/.zfunc/_gridjudge")]

@@ -85,7 +85,7 @@ pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// The generator line's words: `words` as given, or, when one word is given, that string
-/// split as a shell would (quotes and backslashes), so that the README's
+/// split as a shell would (quotes and backslashes), so that the guide's
 /// `--generator "random n=1..6"` and separate words both work.
 ///
 /// Errors: a single string whose quotes do not close.

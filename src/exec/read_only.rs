@@ -10,7 +10,7 @@
 //! the program keeps its uid, sees every other file, and writes to its working folder, `TMPDIR`
 //! or anywhere it may write. A write into the folder fails with `EROFS` ("Read-only file
 //! system") and nothing there changes; the mount namespace ends with the run. The cost is one
-//! namespace per run, measured in the README ("Program problems").
+//! namespace per run, measured in docs/problem-format.md.
 //!
 //! Not every machine allows this (a container whose seccomp profile refuses `unshare`,
 //! user namespaces switched off for a user that is not root): [`available`] tries it once per

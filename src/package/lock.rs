@@ -53,7 +53,7 @@ impl Default for Lock {
 const LOCK_HEADER: &str =
     "# Written by `gridjudge build`: the SHA-256 of every test file, keyed by the test's\n\
 # identity (`gen LINE seed=S` or `file PATH`); `name` is its number in the manifest.\n\
-# `gridjudge build --locked` fails on any difference; see the README, \"Build a package\".\n\n";
+# `gridjudge build --locked` fails on any difference; see docs/building.md.\n\n";
 
 impl Lock {
     /// Reads a lock file; `Ok(None)` when it does not exist. Errors: unreadable, not TOML,

@@ -178,7 +178,7 @@ pub fn input_of(
                 bail!(
                     "generator line `{line}` is not deterministic: two runs gave different \
                      bytes ({} and {} bytes, first difference at byte {}); draw randomness \
-                     only from its arguments (see the README, \"Stable bytes\")",
+                     only from its arguments (see docs/problem-format.md, \"Stable bytes\")",
                     first.len(),
                     second.len(),
                     first
