@@ -289,7 +289,8 @@ pub fn polygon_statement(
 /// valid without a group, then once per test group of `group_names` (in that order), invalid
 /// in the groups that its `expected.toml` entry names (`GROUP = { line, col, contains }`),
 /// valid in the others. Errors naming the file when a file has no entry in `expected.toml` or
-/// an entry no file, or when an entry names an unknown group. An absent `corpus` gives none.
+/// an entry no file, or when an entry names an unknown group. An absent `corpus` gives none;
+/// `expected.toml` may be absent when `valid/` holds no file (every invalid file is invalid).
 pub fn validator_tests(
     corpus: &Path,
     group_names: &[String],
@@ -298,8 +299,23 @@ pub fn validator_tests(
         return Ok(Vec::new());
     }
     let expected_path = corpus.join("expected.toml");
-    let text = std::fs::read_to_string(&expected_path)
-        .with_context(|| format!("cannot read {}", expected_path.display()))?;
+    let has_valid = std::fs::read_dir(corpus.join("valid")).is_ok_and(|mut d| d.next().is_some());
+    // Without valid inputs the file adds nothing Polygon needs: each invalid input is invalid.
+    let listed = has_valid || expected_path.exists();
+    let text = if listed {
+        std::fs::read_to_string(&expected_path).with_context(|| {
+            format!(
+                "cannot read {}: the corpus has valid inputs, and Polygon's validator tests \
+                 need the test groups that reject each; write an entry [valid.\"NAME.in\"] \
+                 for each (with `GROUP = {{}}` for a group that rejects it) and \
+                 [invalid.\"NAME.in\"] for each invalid one (docs/problem-format.md, \
+                 \"The validator corpus\")",
+                expected_path.display()
+            )
+        })?
+    } else {
+        String::new()
+    };
     let expected: toml::Table = text
         .parse()
         .with_context(|| format!("{} is not valid TOML", expected_path.display()))?;
@@ -335,7 +351,8 @@ pub fn validator_tests(
         }
         for name in &files {
             let path = dir.join(name);
-            let Some(entry) = entries.get(name) else {
+            let unlisted = toml::Value::Table(toml::Table::new());
+            let Some(entry) = entries.get(name).or((!listed).then_some(&unlisted)) else {
                 bail!(
                     "{} has no entry [{kind}.\"{name}\"] in {}",
                     path.display(),
@@ -789,6 +806,39 @@ pub fn write(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A corpus of invalid inputs only needs no `expected.toml` (a setter's first corpus);
+    /// one with valid inputs does, and the error says what to write.
+    #[test]
+    fn expected_toml_is_needed_only_for_valid_inputs() {
+        let tmp = tempfile::tempdir().unwrap();
+        let corpus = tmp.path();
+        std::fs::create_dir_all(corpus.join("invalid")).unwrap();
+        std::fs::write(corpus.join("invalid/a.in"), "x\n").unwrap();
+        let groups = ["small".to_string()];
+        let tests = validator_tests(corpus, &groups).unwrap();
+        assert_eq!(tests.len(), 1);
+        assert!(!tests[0].valid && tests[0].group.is_none());
+
+        std::fs::create_dir_all(corpus.join("valid")).unwrap();
+        std::fs::write(corpus.join("valid/b.in"), "1\n").unwrap();
+        let e = format!("{:#}", validator_tests(corpus, &groups).unwrap_err());
+        assert!(
+            e.contains("expected.toml") && e.contains("[valid.\"NAME.in\"]"),
+            "{e}"
+        );
+        std::fs::write(
+            corpus.join("expected.toml"),
+            "[invalid.\"a.in\"]\n[valid.\"b.in\"]\nsmall = {}\n",
+        )
+        .unwrap();
+        let tests = validator_tests(corpus, &groups).unwrap();
+        let b: Vec<(bool, Option<&str>)> = tests[1..]
+            .iter()
+            .map(|t| (t.valid, t.group.as_deref()))
+            .collect();
+        assert_eq!(b, [(true, None), (false, Some("small"))]);
+    }
 
     #[test]
     fn statement_is_split_and_rewritten() {
