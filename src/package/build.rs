@@ -754,6 +754,10 @@ pub fn summary_table(
         Some(g) => format!("not in test group `{g}`, not cross-checked"),
         // A program problem's brute force runs on a declared group only ([`crate::problems::program`]).
         None if program => "the problem declares no brute force".to_string(),
+        // `[build] brute_force_max_cells` unset or 0 (`duel`): nothing is cross-checked.
+        None if build.brute_force_max_cells == 0 => {
+            "brute_force_max_cells is 0, no test is cross-checked".to_string()
+        }
         None => format!(
             "more than {} cells, too large to brute-force",
             build.brute_force_max_cells
@@ -820,4 +824,34 @@ fn same_errors_once(problem: &str, errors: &[anyhow::Error]) -> Vec<String> {
             },
         )
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The legend's `no` says why a test was not cross-checked: a cell limit over it, or no
+    /// limit at all (`duel` said "more than 0 cells" before).
+    #[test]
+    fn the_brute_column_is_explained_for_every_setting() {
+        let with = |max| crate::problem::BuildSettings {
+            brute_force_max_cells: max,
+            ..Default::default()
+        };
+        let legend = summary_table(&[], &with(20), false);
+        assert!(
+            legend.contains("no: more than 20 cells, too large to brute-force"),
+            "{legend}"
+        );
+        let legend = summary_table(&[], &with(0), false);
+        assert!(
+            legend.contains("no: brute_force_max_cells is 0, no test is cross-checked"),
+            "{legend}"
+        );
+        let legend = summary_table(&[], &with(0), true);
+        assert!(
+            legend.contains("no: the problem declares no brute force"),
+            "{legend}"
+        );
+    }
 }
