@@ -148,14 +148,16 @@ pub enum Command {
     Mutants(mutants::MutantsArgs),
     /// Stress a submission against the reference; shrink a failure
     ///
-    /// Stress a submission: generate tests from consecutive seeds (generator line: NAME
-    /// key=value ..., integer ranges such as n=1..6 drawn per seed), run the submission and
-    /// the reference solution, check, stop at the first failure (or after --keep N), and shrink
-    /// it to a locally minimal counterexample of the same verdict class (WA/PE, TLE, RE/MLE,
-    /// OLE). The result does not depend on -j. Exits with 1 when a failure is found.
+    /// Stress a submission: generate tests from consecutive seeds (generator line: NAME and its
+    /// arguments, key=value for a built-in problem, a program's words with {seed} for a
+    /// program problem; integer ranges such as n=1..6 or 1..6 drawn per seed), run the
+    /// submission and the reference solution, check, stop at the first failure (or after
+    /// --keep N), and shrink it to a locally minimal counterexample of the same verdict class
+    /// (WA/PE, TLE, RE/MLE, OLE). The result does not depend on -j. Exits with 1 when a failure is found.
     #[command(after_long_help = "Examples:\n  \
-        gridjudge stress geography mine.cpp --seeds 1..1000\n  \
         gridjudge stress game mine.rs --generator random n=1..6 m=1..6 --time 30s --save\n  \
+        gridjudge stress geography mine.cpp --generator 'random 1..8 1..8 1..20 {seed}' \
+        --seeds 1..1000\n  \
         gridjudge stress geography mine.cpp --from-test 18")]
     Stress(stress::StressArgs),
     /// Search the generators for a submission's slowest input
