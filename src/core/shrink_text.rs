@@ -817,32 +817,20 @@ fn plan(t: &Text) -> (Vec<Block>, Vec<Vec<Edit>>) {
         .filter_map(|(i, j)| t.int_at(i, j).map(|v| ((i, j), v)))
         .collect();
     // 0, ±1, halved, then moved towards 0 by a quarter, an eighth, ... of the value while that
-    // is at least 2, then by one: a failure that needs the value above a threshold far from 0
-    // is reached in O(log² |v|) candidates, not one step per unit of the distance.
-    let targets = |v: i64| -> Vec<i64> {
-        let (a, s) = (v.unsigned_abs(), v.signum());
-        let mut all = vec![0, s, v / 2];
-        all.extend(
-            (2..64)
-                .map(|k| a >> k)
-                .take_while(|&d| d >= 2)
-                .map(|d| v - s * d as i64),
-        );
-        all.push(v - s);
-        all
-    };
-    let kinds = numbers.iter().map(|&(_, v)| targets(v).len()).max();
+    // is at least 2, then by one ([`lowered`]): a failure that needs the value above a
+    // threshold far from 0 is reached in O(log² |v|) candidates, not one step per unit of the
+    // distance. Kind by kind over all numbers; each number's "minus one" in the last kind.
+    let kinds = numbers.iter().map(|&(_, v)| lowered_count(v)).max();
     'numbers: for kind in 0..kinds.unwrap_or(0) {
         for &(at, v) in &numbers {
-            let all = targets(v);
-            // A shorter list ends with its "minus one", tried in the last kind.
-            let i = match all.len() - 1 {
-                last if kind < last => kind,
-                last if kind + 1 == kinds.unwrap_or(0) => last,
+            let last = lowered_count(v) - 1;
+            let i = match kind {
+                k if k < last => k,
+                k if k + 1 == kinds.unwrap_or(0) => last,
                 _ => continue,
             };
-            let x = all[i];
-            if x.unsigned_abs() >= v.unsigned_abs() || all[..i].contains(&x) {
+            let x = lowered(v, i);
+            if x.unsigned_abs() >= v.unsigned_abs() || (0..i).any(|j| lowered(v, j) == x) {
                 continue;
             }
             if sink.full() {
@@ -855,6 +843,32 @@ fn plan(t: &Text) -> (Vec<Block>, Vec<Vec<Edit>>) {
         }
     }
     (blocks, sink.phases)
+}
+
+/// How many lowered values [`lowered`] has for `v`: 0, ±1, halved, the moves by |v| >> k for
+/// k = 2, 3, ... while that is at least 2 (|v| >= 2^(k+1)), and minus one.
+fn lowered_count(v: i64) -> usize {
+    let a = v.unsigned_abs();
+    let moves = if a == 0 {
+        0
+    } else {
+        a.ilog2().saturating_sub(2) as usize
+    };
+    4 + moves
+}
+
+/// The `i`-th lowered value of `v` (`i < lowered_count(v)`), in the order step 4 tries them.
+/// O(1), no allocation: the candidates of a large input ask for it once per number and kind.
+fn lowered(v: i64, i: usize) -> i64 {
+    let (a, s) = (v.unsigned_abs(), v.signum());
+    match i {
+        0 => 0,
+        1 => s,
+        2 => v / 2,
+        _ if i + 1 == lowered_count(v) => v - s,
+        // i = 3 moves by a quarter (k = 2), i = 4 by an eighth, ...
+        _ => v - s * (a >> (i - 1)) as i64,
+    }
 }
 
 #[cfg(test)]
@@ -1105,6 +1119,26 @@ mod tests {
     /// `n` numbers above 2^31 - 1) shrinks to the smallest such input in a few hundred
     /// candidates. Moving only by halves and by one, the last approach took one step per unit
     /// between the halved value and the threshold: hundreds of millions here.
+    /// Step 4's targets of one number, in order: 0, ±1, halved, moved by a quarter, an eighth,
+    /// ... while the move is at least 2, then by one.
+    #[test]
+    fn lowered_values_in_order() {
+        let all = |v: i64| {
+            (0..lowered_count(v))
+                .map(|i| lowered(v, i))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(all(100), [0, 1, 50, 75, 88, 94, 97, 99]);
+        assert_eq!(all(-9), [0, -1, -4, -7, -8]);
+        assert_eq!(all(3), [0, 1, 1, 2]);
+        assert_eq!(all(0), [0, 0, 0, 0]);
+        let min = all(i64::MIN);
+        assert_eq!(
+            (min.len(), min[63], min[64]),
+            (65, i64::MIN + 2, i64::MIN + 1)
+        );
+    }
+
     #[test]
     fn numbers_above_a_far_threshold_shrink_in_logarithmic_steps() {
         let parse = |c: &[u8]| -> Option<Vec<i64>> {
