@@ -231,13 +231,13 @@ pub fn refuse_derived_limit(package: &Package) -> anyhow::Result<()> {
     let fix = if package.yaml.layout() == Version::Legacy {
         // `timelimit --write` writes a legacy package's `.timelimit`, which verify does not
         // read (problemtools derives the limit too): only `limits.time_limit` fixes it.
-        let path = package.dir.to_string_lossy();
-        let path = shlex::try_quote(&path).map_or_else(|_| path.to_string(), |q| q.into_owned());
+        let measure =
+            crate::problems::shell_command(&["timelimit", &package.dir.to_string_lossy()]);
         format!(
             "a legacy package fixes it only with `limits: time_limit: <seconds>` in \
              problem.yaml (BAPCtools reads the key, problemtools refuses it; the `.timelimit` \
              that `timelimit --write` writes is DOMjudge's file, which verify does not read): \
-             write there the limit that `gridjudge timelimit {path}` prints"
+             write there the limit that {measure} prints"
         )
     } else {
         format!("run {} first", timelimit_write_hint(&package.dir))
@@ -253,9 +253,7 @@ pub fn refuse_derived_limit(package: &Package) -> anyhow::Result<()> {
 /// legacy `.timelimit`), derived from its accepted submissions, for error messages:
 /// `` `gridjudge timelimit /x/sum --write` ``.
 pub fn timelimit_write_hint(dir: &Path) -> String {
-    let path = dir.to_string_lossy();
-    let path = shlex::try_quote(&path).map_or_else(|_| path.to_string(), |q| q.into_owned());
-    format!("`gridjudge timelimit {path} --write`")
+    crate::problems::shell_command(&["timelimit", &dir.to_string_lossy(), "--write"])
 }
 
 /// The tests (checked against the lock) and the submissions of `package` (included files

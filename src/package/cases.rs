@@ -70,10 +70,15 @@ fn build_hint(dir: &Path) -> String {
     let name = |p: &Path| p.file_name().and_then(|n| n.to_str()).map(str::to_string);
     match (name(dir).as_deref(), dir.parent()) {
         (Some("tests"), Some(problem)) => match (name(problem), problem.parent()) {
-            (Some(p), Some(d)) if d.as_os_str().is_empty() => {
-                super::store::build_command(Path::new("."), &p, "")
+            // `game/tests` from inside the problems folder: its parent is ``, the folder `.`.
+            (Some(p), Some(d)) => {
+                let d = if d.as_os_str().is_empty() {
+                    Path::new(".")
+                } else {
+                    d
+                };
+                super::store::build_command(d, &p, "")
             }
-            (Some(p), Some(d)) => super::store::build_command(d, &p, ""),
             _ => "`gridjudge build <problem>`".to_string(),
         },
         _ => "`gridjudge build <problem>`".to_string(),

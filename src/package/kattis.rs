@@ -100,12 +100,12 @@ pub fn checked_cases(package: &Package) -> anyhow::Result<Vec<super::TestCase>> 
 /// one), with `extra` before the path: `` `gridjudge build --update-lock /x/sum` ``.
 fn build_hint(dir: &std::path::Path, extra: &str) -> String {
     let path = dir.to_string_lossy();
-    let path = shlex::try_quote(&path).map_or_else(|_| path.to_string(), |q| q.into_owned());
-    if extra.is_empty() {
-        format!("`gridjudge build {path}`")
-    } else {
-        format!("`gridjudge build {extra} {path}`")
+    let mut words = vec!["build"];
+    if !extra.is_empty() {
+        words.push(extra);
     }
+    words.push(&path);
+    crate::problems::shell_command(&words)
 }
 
 /// What a build of a Kattis package found.

@@ -185,28 +185,34 @@ pub fn find_problems_dir(start: &Path) -> Result<PathBuf, NotFound> {
 }
 
 /// The command `gridjudge <words>` in backquotes, for the last clause of an error message (the
-/// command that fixes it), e.g. `` `gridjudge list` `` or `` `gridjudge build game --problems-dir
-/// x --update-lock` ``: each word quoted for a POSIX shell where it needs it (a space, a quote,
-/// ...), `--problems-dir` added when `problems_dir` is not the `problems` folder of the
-/// current one (so the command finds the same folder), then `extra` as written.
+/// command that fixes it), e.g. `` `gridjudge timelimit /x/sum --write` ``: each word quoted for
+/// a POSIX shell where it needs it (a space, a quote, ...; a word with a NUL byte, which no
+/// shell can pass, as it is).
+pub fn shell_command(words: &[&str]) -> String {
+    format!("`{}`", shell_words(words))
+}
+
+/// `gridjudge` and `words`, each quoted for a POSIX shell where it needs it.
+fn shell_words(words: &[&str]) -> String {
+    let quoted: Vec<String> = std::iter::once("gridjudge")
+        .chain(words.iter().copied())
+        .map(|w| shlex::try_quote(w).map_or_else(|_| w.to_string(), |q| q.into_owned()))
+        .collect();
+    quoted.join(" ")
+}
+
+/// [`shell_command`] for a problem of `problems_dir`, e.g. `` `gridjudge list` `` or
+/// `` `gridjudge build game --problems-dir x --update-lock` ``: `--problems-dir` added when
+/// `problems_dir` is not the `problems` folder of the current one (so the command finds the
+/// same folder), then `extra` as written.
 pub fn command_hint(problems_dir: &Path, words: &[&str], extra: &str) -> String {
-    let quote = |w: &str| -> String {
-        shlex::try_quote(w).map_or_else(|_| w.to_string(), |q| q.into_owned())
-    };
-    let mut s = String::from("gridjudge");
-    for w in words {
-        s.push(' ');
-        s.push_str(&quote(w));
-    }
+    let dir = problems_dir.to_string_lossy();
+    let mut all = words.to_vec();
     if problems_dir != Path::new(PROBLEMS_FOLDER) {
-        s.push_str(" --problems-dir ");
-        s.push_str(&quote(&problems_dir.to_string_lossy()));
+        all.extend(["--problems-dir", &dir]);
     }
-    if !extra.is_empty() {
-        s.push(' ');
-        s.push_str(extra);
-    }
-    format!("`{s}`")
+    let space = if extra.is_empty() { "" } else { " " };
+    format!("`{}{space}{extra}`", shell_words(&all))
 }
 
 /// The problems folder a command uses: `explicit` (`--problems-dir`) when given, else the one
